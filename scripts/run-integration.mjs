@@ -1,0 +1,137 @@
+// Runs the integration suites inside a real VS Code (code-server 4.100.3 = VS Code 1.100.3) in
+// headless Chromium. Each suite gets its own server, user data and copy of the fixture workspace:
+//   trusted     workspace trust off, so the workspace is trusted;
+//   restricted  workspace trust on; test mode refuses the trust dialog, so Restricted Mode.
+// It reports every test, fails when any fails, and fails loudly when the host never starts or
+// no test runs: it never reports green without running the suite.
+import { cpSync, existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT, ensureVsCodeHost, startCodeServer, launchChromium, workbenchUrl } from './vscode-host.mjs';
+
+const SUITES = {
+  trusted: { 'security.workspace.trust.enabled': false },
+  restricted: { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' },
+};
+const COMMON_SETTINGS = {
+  'workbench.startupEditor': 'none',
+  'telemetry.telemetryLevel': 'off',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'update.mode': 'none',
+  'workbench.tips.enabled': false,
+};
+const START_TIMEOUT_MS = 120_000;
+const SUITE_TIMEOUT_MS = 15 * 60_000;
+
+const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const suites = only.length > 0 ? only : Object.keys(SUITES);
+const verbose = process.argv.includes('--verbose');
+
+if (!existsSync(path.join(REPO_ROOT, 'dist', 'extension.js'))) fail('dist/extension.js is missing: run `npm run build` first');
+if (!existsSync(path.join(REPO_ROOT, 'out', 'test', 'integration', 'runSuite.js'))) fail('compiled tests are missing: run `npm run compile-tests` first');
+
+const { bin } = ensureVsCodeHost();
+const totals = { passed: 0, failed: 0, pending: 0 };
+for (const suite of suites) {
+  if (!SUITES[suite]) fail(`unknown suite "${suite}"; known: ${Object.keys(SUITES).join(', ')}`);
+  const result = await runSuite(suite);
+  totals.passed += result.passed;
+  totals.failed += result.failed;
+  totals.pending += result.pending;
+}
+console.log(`\nintegration: ${totals.passed} passed, ${totals.failed} failed${totals.pending ? `, ${totals.pending} skipped` : ''}`);
+process.exit(totals.failed > 0 ? 1 : 0);
+
+async function runSuite(suite) {
+  const workDir = path.join(REPO_ROOT, '.vscode-test', 'runs', suite);
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  const folder = path.join(workDir, 'workspace');
+  cpSync(path.join(REPO_ROOT, 'test', 'fixtures', 'workspace'), folder, { recursive: true });
+  const resultsFile = path.join(workDir, 'results.jsonl');
+
+  const server = await startCodeServer({
+    bin,
+    workDir,
+    folder,
+    settings: { ...COMMON_SETTINGS, ...SUITES[suite] },
+    env: { SCAN_TARGETS_TEST_RESULTS: resultsFile },
+    log: verbose ? (t) => process.stderr.write(`[code-server] ${t}`) : undefined,
+  });
+  const browser = await launchChromium();
+  const consoleLines = [];
+  try {
+    const page = await browser.newPage();
+    page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
+    page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`));
+    const url = workbenchUrl({
+      url: server.url,
+      port: server.port,
+      folder,
+      extensionPath: REPO_ROOT,
+      testsPath: path.join(REPO_ROOT, 'out', 'test', 'integration', suite, 'index'),
+    });
+    console.log(`\n[${suite}] ${url.split('?')[0]} (folder ${folder})`);
+    await page.goto(url);
+    return await collectResults(suite, resultsFile, server);
+  } catch (err) {
+    console.error(`[${suite}] ${err.message}`);
+    console.error(`--- code-server output (tail) ---\n${server.output().slice(-3000)}`);
+    console.error(`--- browser console (tail) ---\n${consoleLines.slice(-40).join('\n')}`);
+    return { passed: 0, failed: 1, pending: 0 };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+/** Follows the results file until the suite ends; prints each result as it arrives. */
+async function collectResults(suite, resultsFile, server) {
+  const started = Date.now();
+  let seen = 0;
+  let startRecord;
+  const counts = { passed: 0, failed: 0, pending: 0 };
+  let serverExit;
+  server.exited.then((e) => (serverExit = e));
+  for (;;) {
+    const lines = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8').split('\n').filter(Boolean) : [];
+    for (const line of lines.slice(seen)) {
+      const record = JSON.parse(line);
+      if (record.event === 'start') {
+        startRecord = record;
+        console.log(`[${suite}] VS Code ${record.vscodeVersion}, workspace ${record.trusted ? 'trusted' : 'untrusted (Restricted Mode)'}`);
+      } else if (record.event === 'pass') {
+        counts.passed++;
+        console.log(`  ✔ ${record.title} (${record.durationMs} ms)`);
+      } else if (record.event === 'pending') {
+        counts.pending++;
+        console.log(`  - ${record.title} (skipped)`);
+      } else if (record.event === 'fail') {
+        counts.failed++;
+        console.log(`  ✘ ${record.title}\n${indent(record.error)}`);
+      } else if (record.event === 'crash') {
+        throw new Error(`the suite crashed before running:\n${record.error}`);
+      } else if (record.event === 'end') {
+        const ran = counts.passed + counts.failed;
+        console.log(`[${suite}] ${ran} test(s) run in VS Code ${startRecord?.vscodeVersion}: ${counts.passed} passed, ${counts.failed} failed`);
+        if (ran === 0) throw new Error('no test ran');
+        return counts;
+      }
+    }
+    seen = lines.length;
+    if (serverExit) throw new Error(`code-server exited during the run (code ${serverExit.code})`);
+    const elapsed = Date.now() - started;
+    if (!startRecord && elapsed > START_TIMEOUT_MS) throw new Error(`the extension host did not start the suite within ${START_TIMEOUT_MS / 1000} s`);
+    if (elapsed > SUITE_TIMEOUT_MS) throw new Error(`the suite did not finish within ${SUITE_TIMEOUT_MS / 60_000} min`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+function indent(text) {
+  return String(text).split('\n').map((l) => `      ${l}`).join('\n');
+}
+
+function fail(message) {
+  console.error(`run-integration: ${message}`);
+  process.exit(1);
+}

@@ -1,0 +1,2 @@
+// Entry point of the `scan-targets` command line.
+console.log('scan-targets: not implemented yet');

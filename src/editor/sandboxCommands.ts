@@ -1,0 +1,58 @@
+// `scanTargets.startSandbox` / `scanTargets.stopSandbox`: the local stand-in service, run inside
+// the extension host, with the base URL and a fresh token pointed at it.
+import { randomBytes } from 'crypto';
+import * as vscode from 'vscode';
+import { startSandbox, type Sandbox } from '../sandbox';
+import type { Connection } from './connection';
+import { readSettings, SECTION } from './settings';
+import { originOf } from './tokenStore';
+import { refuseIfUntrusted } from './trust';
+
+export function registerSandboxCommands(context: vscode.ExtensionContext, connection: Connection, log: vscode.LogOutputChannel): void {
+  let running: Sandbox | undefined;
+
+  const setRunning = async (sandbox: Sandbox | undefined): Promise<void> => {
+    running = sandbox;
+    await vscode.commands.executeCommand('setContext', 'scanTargets.sandboxRunning', sandbox !== undefined);
+  };
+
+  const start = async (arg?: { port?: number; profile?: 'full' | 'restricted'; quiet?: boolean }) => {
+    const refusal = refuseIfUntrusted('The local sandbox service');
+    if (refusal) return refusal;
+    if (running) return { status: 'running', url: running.url };
+    const settings = readSettings();
+    const profile = arg?.profile ?? settings.sandboxProfile;
+    // A fresh random token each start: the sandbox is a real HTTP server on loopback.
+    const token = randomBytes(24).toString('base64url');
+    const sandbox = await startSandbox({ port: arg?.port ?? settings.sandboxPort, token, profile });
+    await setRunning(sandbox);
+    await connection.tokens.set(originOf(sandbox.url)!, token);
+    await vscode.workspace.getConfiguration(SECTION).update('baseUrl', sandbox.url, vscode.ConfigurationTarget.Global);
+    log.info(`Local sandbox service running at ${sandbox.url} (profile ${typeof profile === 'string' ? profile : 'custom'}, ${sandbox.targetIds().length} demo targets); base URL and token now point at it.`);
+    if (!arg?.quiet) {
+      void vscode.window.showInformationMessage(
+        `Local sandbox running at ${sandbox.url} with ${sandbox.targetIds().length} demo targets. The API base URL and token now point at it.`,
+        'Show Log',
+      ).then((choice) => choice && log.show());
+    }
+    return { status: 'started', url: sandbox.url, targetIds: sandbox.targetIds() };
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('scanTargets.startSandbox', start),
+    vscode.commands.registerCommand('scanTargets.stopSandbox', async () => {
+      if (!running) return false;
+      const url = running.url;
+      await running.close();
+      await setRunning(undefined);
+      log.info(`Local sandbox service at ${url} stopped.`);
+      void vscode.window.showInformationMessage(`Local sandbox at ${url} stopped. The API base URL still points at it: set it again or restart the sandbox.`);
+      return true;
+    }),
+    { dispose: () => void running?.close() },
+  );
+
+  if (vscode.workspace.getConfiguration(SECTION).get<boolean>('sandbox.startOnActivation', false) && vscode.workspace.isTrusted) {
+    start({ quiet: true }).catch((err: unknown) => log.error(`The local sandbox service did not start: ${String((err as Error)?.message ?? err)}`));
+  }
+}
