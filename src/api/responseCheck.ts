@@ -1,0 +1,149 @@
+// Checks a 2xx response body against its schema and says, in words, which field is wrong:
+// "entitlements field `max_users` is missing", "entitlements field `allow_sso` must be a boolean,
+// found a string".
+//
+// Tolerant reader: a field the schema does not know (`additionalProperties`) is NOT an error
+// here. A service that adds an entitlement must not break every client in the field; unknown
+// fields are reported back (`extras`) so the caller can log them.
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import entitlementsSchema from '../../schemas/entitlements.schema.json';
+import { createAjv } from '../core/schema/ajv';
+import type { ResponseProblem } from './errors';
+import { formatPath } from './errors';
+import type { BulkUpdateResponse, Entitlements } from './types';
+
+/** Spec 2.4: `{ ids: string[] }` (extra fields tolerated). */
+export const BULK_UPDATE_RESPONSE_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'Bulk update response',
+  type: 'object',
+  required: ['ids'],
+  properties: {
+    ids: { type: 'array', items: { type: 'string' } },
+  },
+} as const;
+
+export interface CheckResult<T> {
+  ok: boolean;
+  value?: T;
+  problems: ResponseProblem[];
+  /** Paths of fields the schema does not know, ignored. */
+  extras: string[];
+}
+
+let ajv: ReturnType<typeof createAjv> | undefined;
+const compiled = new Map<object, ValidateFunction>();
+
+function validatorFor(schema: object): ValidateFunction {
+  let fn = compiled.get(schema);
+  if (!fn) {
+    ajv ??= createAjv();
+    fn = ajv.compile(schema);
+    compiled.set(schema, fn);
+  }
+  return fn;
+}
+
+export function checkEntitlements(body: unknown): CheckResult<Entitlements> {
+  return check<Entitlements>(entitlementsSchema, body, 'entitlements');
+}
+
+export function checkBulkUpdateResponse(body: unknown): CheckResult<BulkUpdateResponse> {
+  return check<BulkUpdateResponse>(BULK_UPDATE_RESPONSE_SCHEMA, body, 'bulk update response');
+}
+
+export function check<T>(schema: object, body: unknown, what: string): CheckResult<T> {
+  const validate = validatorFor(schema);
+  validate(body);
+  const errors = validate.errors ?? [];
+  const extras: string[] = [];
+  const problems: ResponseProblem[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    if (e.keyword === 'additionalProperties') {
+      const extra = (e.params as { additionalProperty?: string }).additionalProperty;
+      extras.push(formatPath([...pointerToPath(e.instancePath), ...(extra === undefined ? [] : [extra])]));
+      continue;
+    }
+    // Composite keywords repeat what their branches already said.
+    if (['if', 'then', 'else', 'anyOf', 'oneOf', 'allOf', 'not'].includes(e.keyword) && errors.length > 1) continue;
+    const problem = describe(e, what);
+    const key = `${problem.path.join('/')}|${problem.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    problems.push(problem);
+  }
+  return problems.length === 0 ? { ok: true, value: body as T, problems, extras } : { ok: false, problems, extras };
+}
+
+function pointerToPath(pointer: string): (string | number)[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+function describe(e: ErrorObject, what: string): ResponseProblem {
+  const path = pointerToPath(e.instancePath);
+  const field = (p: (string | number)[]): string => (p.length === 0 ? `the ${what}` : `${what} field \`${formatPath(p)}\``);
+  const params = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required': {
+      const missing = [...path, String(params.missingProperty)];
+      return { path: missing, message: `${field(missing)} is missing` };
+    }
+    case 'type': {
+      const expected = String(params.type).split(',').map(typeName).join(' or ');
+      return { path, message: `${field(path)} must be ${expected}, found ${describeValue(e.data)}` };
+    }
+    case 'enum': {
+      const allowed = (params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
+      return { path, message: `${field(path)} must be one of ${allowed}, found ${JSON.stringify(e.data)}` };
+    }
+    case 'maxLength':
+      return { path, message: `${field(path)} must be at most ${String(params.limit)} characters long` };
+    case 'minLength':
+      return { path, message: `${field(path)} must be at least ${String(params.limit)} characters long` };
+    case 'maximum':
+    case 'minimum':
+    case 'exclusiveMaximum':
+    case 'exclusiveMinimum':
+      return { path, message: `${field(path)} ${e.message ?? 'is out of range'}, found ${JSON.stringify(e.data)}` };
+    default:
+      return { path, message: `${field(path)} ${e.message ?? 'is invalid'}` };
+  }
+}
+
+function typeName(type: string): string {
+  switch (type) {
+    case 'integer':
+      return 'an integer';
+    case 'array':
+      return 'a list';
+    case 'object':
+      return 'an object';
+    case 'null':
+      return 'null';
+    default:
+      return `a ${type}`;
+  }
+}
+
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  switch (typeof value) {
+    case 'string':
+      return 'a string';
+    case 'number':
+      return Number.isInteger(value) ? 'an integer' : 'a number';
+    case 'boolean':
+      return 'a boolean';
+    case 'object':
+      return 'an object';
+    default:
+      return typeof value;
+  }
+}

@@ -1,0 +1,176 @@
+// Turns Ajv errors into a 400 body shaped as spec 7.1, in the style of Django REST framework:
+// keys are field names holding string[] messages; nested fields give nested objects
+// (`{"site": {"name": ["Ensure this field has no more than 255 characters."]}}`); a list of
+// objects gives a list with `{}` for the valid items (`{"site": {"headers": [{}, {"name": [...]}]}}`);
+// an item of a list of scalars is keyed by its index (`{"ids": {"1": ["..."]}}`); an error of an
+// object as a whole goes to its `non_field_errors` (the body's own at the top level).
+import type { ErrorObject } from 'ajv';
+
+export type DrfErrors = { [field: string]: DrfErrorValue };
+export type DrfErrorValue = string[] | DrfErrors | DrfErrorValue[];
+
+const COMPOSITE = new Set(['if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not']);
+
+export function drfErrorsFromAjv(errors: readonly ErrorObject[], body: unknown): DrfErrors {
+  const tree: DrfErrors = {};
+  const seen = new Set<string>();
+  for (const e of errors) {
+    if (COMPOSITE.has(e.keyword)) continue; // the branch errors say it better
+    let path = pointerToSegments(e.instancePath);
+    const params = e.params as Record<string, unknown>;
+    if (e.keyword === 'required') path = [...path, String(params.missingProperty)];
+    if (e.keyword === 'additionalProperties') path = [...path, String(params.additionalProperty)];
+    const message = drfMessage(e);
+    const key = `${path.join('/')}|${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    insert(tree, path, message);
+  }
+  return listify(tree, body) as DrfErrors;
+}
+
+/** A 400 body for the body not being a JSON object at all. */
+export function nonFieldErrors(...messages: string[]): DrfErrors {
+  return { non_field_errors: messages };
+}
+
+function pointerToSegments(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function insert(tree: DrfErrors, path: string[], message: string): void {
+  if (path.length === 0) {
+    pushMessage(tree, 'non_field_errors', message);
+    return;
+  }
+  let node = tree;
+  for (let i = 0; i < path.length - 1; i++) {
+    const seg = path[i];
+    let next = node[seg];
+    if (Array.isArray(next)) {
+      // The field already has messages of its own; keep them beside the nested ones.
+      next = { non_field_errors: next as string[] };
+      node[seg] = next;
+    } else if (next === undefined) {
+      next = {};
+      node[seg] = next;
+    }
+    node = next as DrfErrors;
+  }
+  const last = path[path.length - 1];
+  const existing = node[last];
+  if (existing !== undefined && !Array.isArray(existing)) pushMessage(existing as DrfErrors, 'non_field_errors', message);
+  else pushMessage(node, last, message);
+}
+
+function pushMessage(node: DrfErrors, key: string, message: string): void {
+  const list = node[key];
+  if (Array.isArray(list)) (list as string[]).push(message);
+  else node[key] = [message];
+}
+
+/** Index-keyed nodes of object items become lists with `{}` placeholders, as DRF's ListSerializer does. */
+function listify(node: DrfErrorValue, data: unknown): DrfErrorValue {
+  if (Array.isArray(node)) return node;
+  const keys = Object.keys(node);
+  const isItemErrors =
+    Array.isArray(data) &&
+    keys.length > 0 &&
+    keys.every((k) => /^\d+$/.test(k) && !Array.isArray((node as DrfErrors)[k]));
+  if (isItemErrors) {
+    const list = data as unknown[];
+    return list.map((item, i) => {
+      const child = (node as DrfErrors)[String(i)];
+      return child === undefined ? {} : listify(child, item);
+    });
+  }
+  const out: DrfErrors = {};
+  for (const k of keys) {
+    const childData = data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[k] : undefined;
+    out[k] = listify((node as DrfErrors)[k], childData);
+  }
+  return out;
+}
+
+function pythonType(value: unknown): string {
+  if (value === null) return 'NoneType';
+  if (Array.isArray(value)) return 'list';
+  switch (typeof value) {
+    case 'string':
+      return 'str';
+    case 'boolean':
+      return 'bool';
+    case 'number':
+      return Number.isInteger(value) ? 'int' : 'float';
+    case 'object':
+      return 'dict';
+    default:
+      return typeof value;
+  }
+}
+
+/** Django REST framework's wording for each kind of failure. */
+export function drfMessage(e: ErrorObject): string {
+  const params = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required':
+      return 'This field is required.';
+    case 'additionalProperties':
+      return 'Unknown field: the service does not accept it.';
+    case 'type': {
+      if (e.data === null) return 'This field may not be null.';
+      const expected = String(params.type).split(',').find((t) => t !== 'null') ?? 'null';
+      switch (expected) {
+        case 'string':
+          return 'Not a valid string.';
+        case 'boolean':
+          return 'Must be a valid boolean.';
+        case 'integer':
+          return 'A valid integer is required.';
+        case 'number':
+          return 'A valid number is required.';
+        case 'array':
+          return `Expected a list of items but got type "${pythonType(e.data)}".`;
+        case 'object':
+          return `Invalid data. Expected a dictionary, but got ${pythonType(e.data)}.`;
+        default:
+          return `Expected ${expected}.`;
+      }
+    }
+    case 'maxLength':
+      return `Ensure this field has no more than ${String(params.limit)} characters.`;
+    case 'minLength':
+      return Number(params.limit) === 1 ? 'This field may not be blank.' : `Ensure this field has at least ${String(params.limit)} characters.`;
+    case 'maximum':
+      return `Ensure this value is less than or equal to ${String(params.limit)}.`;
+    case 'minimum':
+      return `Ensure this value is greater than or equal to ${String(params.limit)}.`;
+    case 'enum':
+      return `"${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}" is not a valid choice.`;
+    case 'const':
+      return `"${typeof e.data === 'string' ? e.data : JSON.stringify(e.data)}" is not a valid choice.`;
+    case 'format':
+      switch (params.format) {
+        case 'uri':
+        case 'url':
+        case 'uri-reference':
+          return 'Enter a valid URL.';
+        case 'time':
+        case 'iso-time':
+          return 'Time has wrong format. Use one of these formats instead: hh:mm[:ss[.uuuuuu]].';
+        default:
+          return `Enter a valid ${String(params.format)}.`;
+      }
+    case 'pattern':
+      return 'Enter a valid value.';
+    case 'minItems':
+      return Number(params.limit) === 1 ? 'This list may not be empty.' : `Ensure this field has at least ${String(params.limit)} elements.`;
+    case 'maxItems':
+      return `Ensure this field has no more than ${String(params.limit)} elements.`;
+    case 'uniqueItems':
+      return 'Duplicate values are not allowed.';
+    default:
+      return `Invalid value (${e.message ?? e.keyword}).`;
+  }
+}
