@@ -1,0 +1,201 @@
+// Differential test of the incremental re-parse: after random edits to a multi-document file,
+// parseFile(text, previous) must equal parseFile(text) in every observable respect.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isCollection, isNode, isPair, parseAllDocuments, type Document, type Node } from 'yaml';
+import { MAX_ALIAS_COUNT, YAML_OPTIONS, parseFile, splitDocuments, type ParsedFile } from '../../../src/core/yaml/parse';
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Every node with its kind and range, in walk order. */
+function shape(node: unknown, out: string[] = []): string[] {
+  const stack: unknown[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop();
+    if (isPair(n)) {
+      out.push('pair');
+      stack.push(n.value, n.key);
+    } else if (isNode(n)) {
+      const node = n as Node;
+      out.push(`${node.constructor.name}@${node.range?.join(',')}`);
+      if (isCollection(node)) {
+        for (let i = node.items.length - 1; i >= 0; i--) {
+          stack.push(node.items[i]);
+        }
+      }
+    } else {
+      out.push(String(n));
+    }
+  }
+  return out;
+}
+
+function docSnapshot(doc: Document.Parsed, value: unknown, valueError: unknown): unknown {
+  return {
+    range: doc.range,
+    errors: doc.errors.map((e) => [e.name, e.code, e.pos, e.message]),
+    warnings: doc.warnings.map((e) => [e.name, e.code, e.pos, e.message]),
+    value, // may be circular (recursive aliases): deepEqual copes
+    valueError,
+    commentBefore: doc.commentBefore,
+    comment: doc.comment,
+    shape: shape(doc.contents),
+  };
+}
+
+function snapshot(file: ParsedFile): unknown {
+  return {
+    streamErrors: file.streamErrors.map((e) => [e.code, e.pos, e.message]),
+    documents: file.documents.map((d, i) => {
+      assert.equal(d.index, i);
+      return docSnapshot(d.document, d.value, d.valueError?.message);
+    }),
+  };
+}
+
+/** The same snapshot from the `yaml` package's own whole-text parse. */
+function reference(text: string): unknown {
+  const docs = parseAllDocuments(text, YAML_OPTIONS);
+  const list = Array.isArray(docs) ? (docs as Document.Parsed[]) : [];
+  return {
+    streamErrors: list.length === 0 && 'errors' in docs ? docs.errors.map((e) => [e.code, e.pos, e.message]) : [],
+    documents: list.map((doc) => {
+      let value: unknown;
+      let valueError: string | undefined;
+      try {
+        value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+      } catch (e) {
+        valueError = (e as Error).message;
+      }
+      return docSnapshot(doc, value, valueError);
+    }),
+  };
+}
+
+const BASE = [
+  '# yaml-language-server: $schema=../schemas/target-settings.schema.json',
+  'ids:',
+  '  - 3Sy7TyNMnQ8x',
+  '  - "4Hk2QpZr9WbT"',
+  'site:',
+  '  name: Shop (staging)',
+  '  url: https://staging.shop.example',
+  '  desc: |',
+  '    first line',
+  '    ---',
+  '  headers: [{name: a, value: b}]',
+  '# between',
+  '---',
+  'ids: [a, b]',
+  'site: {name: x}',
+  'report_type: owasp',
+  '--- # doc 3',
+  'ids:',
+  '- x',
+  'site:',
+  '  name: "quoted',
+  '    over lines"',
+  '  basic_auth: &auth',
+  '    username: u',
+  '  cookies:',
+  '    - *auth',
+  '---',
+  '',
+].join('\n');
+
+const SNIPPETS = [
+  '---\n', '---', '\n', '\n', ' ', '  ', '-', '- ', ':', ': ', 'a', 'key: value\n', '#', '# c\n', '"', "'", '|\n',
+  '>-\n', '[', ']', '{', '}', ',', '...\n', '%YAML 1.2\n', '\t', '\r\n', '&x ', '*x', '? ', '!!str ', '\uFEFF',
+  'ids:\n  - a\n', '--- |\n  text\n', '----\n', '--- \n',
+];
+
+test('incremental re-parse equals a full parse after random edits', () => {
+  // YAML_FUZZ_SEED / YAML_FUZZ_STEPS run a longer or different search by hand.
+  const random = mulberry32(Number(process.env.YAML_FUZZ_SEED ?? 20240611));
+  const steps = Number(process.env.YAML_FUZZ_STEPS ?? 600);
+  let text = BASE;
+  let previous = parseFile(text);
+  let reusedSomething = 0;
+  for (let step = 0; step < steps; step++) {
+    if (step % 150 === 0) {
+      text = BASE; // restart from a realistic file now and then
+    }
+    // Half of the edits happen at a line start, where document markers and directives matter.
+    let pos = Math.floor(random() * (text.length + 1));
+    if (random() < 0.5) {
+      pos = text.lastIndexOf('\n', pos - 1) + 1;
+    }
+    const r = random();
+    if (r < 0.55) {
+      text = text.slice(0, pos) + SNIPPETS[Math.floor(random() * SNIPPETS.length)] + text.slice(pos);
+    } else if (r < 0.85) {
+      const len = 1 + Math.floor(random() * 6);
+      text = text.slice(0, pos) + text.slice(pos + len);
+    } else {
+      const len = 1 + Math.floor(random() * 3);
+      text = text.slice(0, pos) + SNIPPETS[Math.floor(random() * SNIPPETS.length)] + text.slice(pos + len);
+    }
+    const incremental = parseFile(text, previous);
+    const expected = reference(text);
+    assert.deepEqual(snapshot(incremental), expected, `step ${step}, text ${JSON.stringify(text)}`);
+    assert.deepEqual(snapshot(parseFile(text)), expected, `step ${step} (no previous)`);
+    reusedSomething += incremental.stats.reused + incremental.stats.moved;
+    previous = incremental;
+  }
+  assert.ok(reusedSomething > steps / 3, `documents were reused (${reusedSomething})`);
+});
+
+test('incremental re-parse equals a full parse on the tricky boundaries', () => {
+  const cases = [
+    '# lead comment\n---\nids: [a]\n---\nids: [b]\n',
+    '\n\n# c\n\n--- \nids: [a]\n---\n',
+    'a: 1\n...\n# c\n---\nb: 2\n---\nc: 3\n',
+    '%YAML 1.1\n---\na: yes\n---\nb: yes\n',
+    '%TAG !e! tag:example.com,2000:\n---\na: !e!x 1\n---\nb: !e!x 2\n',
+    'a: |\n  x\n---\n  y\n---\nz: 1\n',
+    'a: "x\n---\ny"\n',
+    'a: "x\n---\nb: 1\n---\nc: 2\n',
+    "a: 'x\n---\nb: 'y'\n---\nc: 2\n",
+    'a: "x\\"\n---\nb: 1\n',
+    'a: [1,\n---\n2]\n',
+    '\uFEFF---\na: 1\n---\nb: 2\n',
+    '---\n---\n---\n',
+    'a: 1\r\n---\r\nb: 2\r\n',
+  ];
+  for (const text of cases) {
+    // Parse with a previous parse of a different text so that nothing is reused by accident.
+    const previous = parseFile(text.replace(/a/g, 'q'));
+    assert.deepEqual(snapshot(parseFile(text, previous)), reference(text), JSON.stringify(text));
+    assert.deepEqual(snapshot(parseFile(text, parseFile(text))), reference(text), JSON.stringify(text));
+  }
+});
+
+test('an edit in one document re-parses only that document; later ones are moved', () => {
+  const docs = ['ids: [a]\nsite: {name: one}\n', '---\nids: [b]\nsite: {name: two}\n', '---\nids: [c]\nsite: {name: three}\n'];
+  const first = parseFile(docs.join(''));
+  assert.equal(first.stats.slices, 3);
+  const edited = parseFile(docs.join('').replace('one', 'uno!'), first);
+  assert.deepEqual(edited.stats, { slices: 3, parsed: 1, reused: 0, moved: 2 });
+  const editedLast = parseFile(edited.text.replace('three', '3'), edited);
+  assert.deepEqual(editedLast.stats, { slices: 3, parsed: 1, reused: 2, moved: 0 });
+  // The previous parse is left intact.
+  assert.equal(first.documents[2].document.contents?.range?.[0], first.text.indexOf('ids: [c]'));
+  assert.equal(edited.documents[2].document.contents?.range?.[0], edited.text.indexOf('ids: [c]'));
+});
+
+test('splitDocuments cuts before --- lines, not before ----, and not at all with ... or %', () => {
+  assert.deepEqual(splitDocuments('a: 1\n---\nb: 2\n----\n--- |\n x\n'), [[0, 5], [5, 19], [19, 28]]);
+  assert.deepEqual(splitDocuments('# lead\n---\na: 1\n---\nb: 1'), [[0, 16], [16, 24]]);
+  assert.deepEqual(splitDocuments('a: 1\n...\n---\nb: 2'), [[0, 17]]);
+  assert.deepEqual(splitDocuments('%YAML 1.2\n---\na: 1\n---\nb: 2'), [[0, 27]]);
+  assert.deepEqual(splitDocuments(''), [[0, 0]]);
+});
