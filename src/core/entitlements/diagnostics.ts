@@ -1,0 +1,64 @@
+// Entitlement findings (paths in a document's plain value) turned into positioned diagnostics on a
+// parsed file: one `not-entitled` warning per finding, on the flagged node's key or value as the
+// rule says. The editor and the command line both use this, so a file gets the same warnings in
+// both. Pure: no I/O.
+import type { CoreDiagnostic, Range } from '../diagnostic';
+import { deepestNodeAtPath, encodeJsonPointer, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml';
+import { checkEntitlements, ENTITLEMENT_RULES, type EntitlementFinding, type EntitlementRule } from './rules';
+import type { EntitlementsRecord } from './types';
+
+export const NOT_ENTITLED_CODE = 'not-entitled';
+
+/**
+ * The `not-entitled` warnings of every document of `file` against `record`. A document without a
+ * plain value (alias limit exceeded, not a mapping) yields none: other checks report that.
+ */
+export function entitlementDiagnostics(
+  file: ParsedFile,
+  record: EntitlementsRecord,
+  rules: readonly EntitlementRule[] = ENTITLEMENT_RULES,
+): CoreDiagnostic[] {
+  const out: CoreDiagnostic[] = [];
+  for (const doc of file.documents) {
+    if (doc.isEmpty) continue;
+    const value = doc.value;
+    if (value === undefined) continue;
+    for (const finding of checkEntitlements(value, record, rules)) {
+      out.push(findingDiagnostic(file, doc, finding));
+    }
+  }
+  return out;
+}
+
+/** One finding of document `doc` as a diagnostic with its range. */
+export function findingDiagnostic(file: ParsedFile, doc: ParsedDocument, finding: EntitlementFinding): CoreDiagnostic {
+  return {
+    severity: 'warning',
+    code: NOT_ENTITLED_CODE,
+    message: finding.message,
+    document: doc.index,
+    path: encodeJsonPointer(finding.path),
+    range: rangeOf(file, doc, finding),
+    data: { field: finding.field, rule: finding.rule },
+  };
+}
+
+function nonEmpty(range: OffsetRange | undefined): range is OffsetRange {
+  return range !== undefined && range.end > range.start;
+}
+
+/**
+ * Where a finding goes: the key or the value as the rule says, the other one when that is empty
+ * (`scanning_agent:` with no value), the deepest existing node when the path runs through an
+ * alias, and the start of the document as a last resort.
+ */
+function rangeOf(file: ParsedFile, doc: ParsedDocument, finding: EntitlementFinding): Range {
+  const { found } = deepestNodeAtPath(doc.document, finding.path);
+  const preferred = finding.on === 'key' ? found.keyRange : found.valueRange;
+  const other = finding.on === 'key' ? found.valueRange : found.keyRange;
+  const offsets = nonEmpty(preferred) ? preferred : nonEmpty(other) ? other : undefined;
+  if (offsets !== undefined) return file.rangeOf(offsets);
+  const contents = doc.document.contents as { range?: number[] } | null;
+  const start = contents?.range?.[0] ?? doc.start;
+  return file.rangeOf({ start, end: start });
+}

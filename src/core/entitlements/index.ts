@@ -1,0 +1,4 @@
+export * from './types';
+export * from './labels';
+export * from './groups';
+export * from './rules';
