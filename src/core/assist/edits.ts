@@ -1,0 +1,279 @@
+// Text edits on a parsed target-settings file, as plain data: `[start, end)` offsets into the file
+// text (0-based UTF-16, what VS Code's `document.positionAt` takes) and the replacement text. The
+// editor adapter turns them into a vscode.WorkspaceEdit; tests apply them with `applyEdits`.
+//
+// `removeSequenceItemsEdits` is shared: duplicate-id quick fixes use it here, and the bulk update
+// uses it for "remove invalid id(s)".
+
+import { isNode, isPair, isSeq, type YAMLSeq } from 'yaml';
+import type { ParsedFile } from '../yaml/parse';
+import type { OffsetRange } from '../yaml/parse';
+import { nodeAtPath } from '../yaml/nodes';
+import type { YamlPath } from '../yaml/pointer';
+
+/** Replace the text in `range` (offsets into the file text) with `newText`. */
+export interface OffsetEdit {
+  readonly range: OffsetRange;
+  readonly newText: string;
+}
+
+/**
+ * Applies non-overlapping edits to `text` (in any order; edits are sorted here). Throws a
+ * `RangeError` for overlapping edits, as VS Code would refuse them.
+ */
+export function applyEdits(text: string, edits: readonly OffsetEdit[]): string {
+  const sorted = [...edits].sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
+  let out = '';
+  let at = 0;
+  for (const edit of sorted) {
+    if (edit.range.start < at || edit.range.end < edit.range.start) {
+      throw new RangeError(`overlapping or inverted edit at ${edit.range.start}`);
+    }
+    out += text.slice(at, edit.range.start) + edit.newText;
+    at = edit.range.end;
+  }
+  return out + text.slice(at);
+}
+
+/** The line break the file uses (the first one found), `\n` for a file without one. */
+export function eolOf(text: string): '\n' | '\r\n' {
+  const nl = text.indexOf('\n');
+  return nl > 0 && text.charCodeAt(nl - 1) === 13 ? '\r\n' : '\n';
+}
+
+/** 0-based line of an offset. */
+export function lineOf(file: ParsedFile, offset: number): number {
+  return file.positionAt(offset).line;
+}
+
+/** True when the line has a line break after it (it is not the last line of the text). */
+function hasLineBreakAfter(file: ParsedFile, line: number): boolean {
+  return line < file.lineCount - 1;
+}
+
+/** The text of a line without its trailing comment (a `#` at the start or after whitespace). */
+function stripComment(line: string): string {
+  // Good enough for the part of a line before a sequence item: no quotes can occur there.
+  const m = /(^|\s)#/.exec(line);
+  return m === null ? line : line.slice(0, m.index + m[1].length);
+}
+
+/**
+ * Offset of the `-` indicator of a block sequence item whose value starts at `valueStart`: on the
+ * same line before the value, or on an earlier line (`-` alone, or `- # comment`, then the value
+ * below). `undefined` when it cannot be found.
+ */
+export function dashOffset(file: ParsedFile, valueStart: number): number | undefined {
+  let line = lineOf(file, valueStart);
+  let end = valueStart;
+  for (;;) {
+    const start = file.lineStart(line);
+    const before = stripComment(file.text.slice(start, end)).replace(/\s+$/, '');
+    if (before.length > 0) {
+      const last = before.length - 1;
+      if (before[last] === '-' && (last === 0 || /\s/.test(before[last - 1]))) {
+        return start + last;
+      }
+      return undefined;
+    }
+    if (line === 0) {
+      return undefined;
+    }
+    line -= 1;
+    end = file.lineEnd(line);
+  }
+}
+
+function itemStart(item: unknown): number | undefined {
+  if (isPair(item)) {
+    return (isNode(item.key) ? item.key.range?.[0] : undefined) ?? (isNode(item.value) ? item.value.range?.[0] : undefined);
+  }
+  return isNode(item) ? item.range?.[0] : undefined;
+}
+
+function itemEnd(item: unknown): number | undefined {
+  if (isPair(item)) {
+    return (isNode(item.value) ? item.value.range?.[1] : undefined) ?? (isNode(item.key) ? item.key.range?.[1] : undefined);
+  }
+  return isNode(item) ? item.range?.[1] : undefined;
+}
+
+/**
+ * Edits that remove the items at `indexes` from the sequence at `path` in document
+ * `documentIndex` of `file` (e.g. `['ids']`), leaving the other items, their comments and the
+ * layout untouched:
+ *
+ * - block sequence: the whole lines of each removed item (its `- ` line through the last line of
+ *   its value, with a comment on those lines); comment lines between items stay. Removing the last
+ *   line of a file that has no final line break also removes the line break before it, so no
+ *   line break is added. Removing every item leaves `key: []`, so the value stays a list.
+ * - flow sequence (`[a, b, a]`): the item with the comma and space that separated it.
+ *
+ * Indexes out of range and repeated indexes are ignored. Works with `\n` and `\r\n` files.
+ *
+ * @returns the edits (sorted, non-overlapping), `[]` when there is nothing to remove, the path is
+ *   not a sequence, or the layout is one this function does not rewrite (a nested sequence that
+ *   starts on its parent's `- ` line, as in `- - a`).
+ */
+export function removeSequenceItemsEdits(
+  file: ParsedFile,
+  documentIndex: number,
+  path: YamlPath,
+  indexes: Iterable<number>,
+): OffsetEdit[] {
+  const doc = file.documents[documentIndex];
+  if (doc === undefined) {
+    return [];
+  }
+  const found = nodeAtPath(doc.document, path);
+  const seq = found?.value;
+  if (!isSeq(seq)) {
+    return [];
+  }
+  const count = seq.items.length;
+  const remove = new Set<number>();
+  for (const i of indexes) {
+    if (Number.isInteger(i) && i >= 0 && i < count) {
+      remove.add(i);
+    }
+  }
+  if (remove.size === 0) {
+    return [];
+  }
+  return seq.flow
+    ? removeFlowItems(seq, remove)
+    : removeBlockItems(file, seq, remove, found?.keyRange?.end);
+}
+
+function removeFlowItems(seq: YAMLSeq, remove: ReadonlySet<number>): OffsetEdit[] {
+  const items = seq.items as unknown[];
+  const edits: OffsetEdit[] = [];
+  let i = 0;
+  while (i < items.length) {
+    if (!remove.has(i)) {
+      i++;
+      continue;
+    }
+    const first = i;
+    while (i < items.length && remove.has(i)) {
+      i++;
+    }
+    const last = i - 1;
+    const next = i < items.length ? i : undefined;
+    const prev = first > 0 ? first - 1 : undefined;
+    let start: number | undefined;
+    let end: number | undefined;
+    if (next !== undefined) {
+      start = itemStart(items[first]);
+      end = itemStart(items[next]);
+    } else if (prev !== undefined) {
+      start = itemEnd(items[prev]);
+      end = itemEnd(items[last]);
+    } else {
+      start = itemStart(items[first]);
+      end = itemEnd(items[last]);
+    }
+    if (start === undefined || end === undefined || end < start) {
+      return [];
+    }
+    edits.push({ range: { start, end }, newText: '' });
+  }
+  return edits;
+}
+
+interface BlockItem {
+  /** Line of its `-`. */
+  dashLine: number;
+  /** Last line of its value. */
+  lastLine: number;
+}
+
+function removeBlockItems(
+  file: ParsedFile,
+  seq: YAMLSeq,
+  remove: ReadonlySet<number>,
+  parentKeyEnd: number | undefined,
+): OffsetEdit[] {
+  const items = seq.items as unknown[];
+  const text = file.text;
+  const located: BlockItem[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const start = itemStart(items[i]);
+    const end = itemEnd(items[i]);
+    if (start === undefined || end === undefined) {
+      return [];
+    }
+    const dash = dashOffset(file, start);
+    if (dash === undefined) {
+      return [];
+    }
+    const dashLine = lineOf(file, dash);
+    if (text.slice(file.lineStart(dashLine), dash).trim() !== '') {
+      // A compact nested sequence (`- - a`): its first item shares a line with the parent's dash.
+      if (remove.has(i)) {
+        return [];
+      }
+    }
+    const lastLine = Math.max(dashLine, lineOf(file, end > start ? end - 1 : end));
+    located.push({ dashLine, lastLine });
+  }
+
+  const edits: OffsetEdit[] = [];
+  let i = 0;
+  while (i < items.length) {
+    if (!remove.has(i)) {
+      i++;
+      continue;
+    }
+    // A run of removed items on consecutive lines becomes one edit.
+    const first = located[i];
+    let last = located[i];
+    i++;
+    while (i < items.length && remove.has(i) && located[i].dashLine === last.lastLine + 1) {
+      last = located[i];
+      i++;
+    }
+    if (hasLineBreakAfter(file, last.lastLine)) {
+      edits.push({ range: { start: file.lineStart(first.dashLine), end: file.lineStart(last.lastLine + 1) }, newText: '' });
+    } else if (first.dashLine > 0) {
+      // The last line of the file, without a final line break: take the break before it instead.
+      edits.push({ range: { start: file.lineEnd(first.dashLine - 1), end: text.length }, newText: '' });
+    } else {
+      edits.push({ range: { start: 0, end: text.length }, newText: '' });
+    }
+  }
+
+  if (remove.size === items.length) {
+    // Keep the value a (now empty) list: `ids: []`.
+    const colon = parentKeyEnd === undefined ? -1 : text.indexOf(':', parentKeyEnd);
+    const firstDashLine = located[0].dashLine;
+    if (colon !== -1 && lineOf(file, colon) < firstDashLine) {
+      edits.push({ range: { start: colon + 1, end: colon + 1 }, newText: ' []' });
+    } else if (edits.length > 0 && edits[0].range.start === file.lineStart(firstDashLine)) {
+      // A sequence at the document root, or `key:` on the same line as the first dash.
+      const indent = /^[ ]*/.exec(text.slice(file.lineStart(firstDashLine)))?.[0] ?? '';
+      const lineBreak = hasLineBreakAfter(file, last0(located).lastLine) ? eolOf(text) : '';
+      edits[0] = { range: edits[0].range, newText: `${indent}[]${lineBreak}` };
+    }
+  }
+  return mergeAdjacent(edits);
+}
+
+function last0<T>(list: readonly T[]): T {
+  return list[list.length - 1];
+}
+
+/** Sorts edits and joins pure deletions that touch, so VS Code gets the fewest edits. */
+function mergeAdjacent(edits: OffsetEdit[]): OffsetEdit[] {
+  const sorted = [...edits].sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
+  const out: OffsetEdit[] = [];
+  for (const e of sorted) {
+    const prev = out[out.length - 1];
+    if (prev !== undefined && prev.newText === '' && e.newText === '' && prev.range.end === e.range.start) {
+      out[out.length - 1] = { range: { start: prev.range.start, end: e.range.end }, newText: '' };
+    } else {
+      out.push(e);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,13 @@
+// The bulk update core (issue 7), shared by the editor command and the command line: selection ->
+// ids, the request body (env resolution, masking, refusals), chunked sending with an outcome that
+// accounts for every id, and the service's answers put back onto the YAML. Pure: the network is
+// an injected `send`, the environment an injected lookup.
+export * from './ids';
+export * from './selection';
+export * from './body';
+export * from './plan';
+export * from './run';
+export * from './mapErrors';
+export * from './tracking';
+export * from './edits';
+export * from './planRun';

@@ -1,0 +1,68 @@
+// Everything a bulk update checks before it sends, in order, for both front ends: which ids
+// (selection or explicit), no validation errors in that document, the body with `${env:NAME}`
+// resolved and nothing obfuscated. Either a plan ready to send or one refusal that says what to do.
+import type { CoreDiagnostic } from '../diagnostic';
+import type { ParsedFile } from '../yaml';
+import { changedFields, prepareDocumentBody, previewJson, type EnvLookup, type PreparedBody } from './body';
+import { idsForDocument, idsForSelections, type IdSelection, type TextSelection } from './selection';
+
+export type RunTarget =
+  /** The editor: the ids the selections touch (or, with no selection, the document under the cursor). */
+  | { readonly selections: readonly TextSelection[] }
+  /** Programmatic use and the command line: one document, optionally only some of its ids. */
+  | { readonly documentIndex: number; readonly ids?: readonly string[] };
+
+export interface RunPlan {
+  readonly selection: IdSelection;
+  readonly prepared: PreparedBody;
+  /** The exact JSON body with sensitive and `${env:...}` values masked. */
+  readonly preview: string;
+  /** Dotted names of the fields the update sets. */
+  readonly fields: readonly string[];
+  /** Warnings of the document, shown but not blocking. */
+  readonly warnings: number;
+}
+
+export type RunRefusalReason = 'selection' | 'validation' | 'body';
+
+export type RunPlanResult =
+  | { readonly ok: true; readonly plan: RunPlan }
+  | { readonly ok: false; readonly reason: RunRefusalReason; readonly message: string; readonly documentIndex?: number };
+
+/**
+ * @param diagnostics the validation diagnostics of the file (errors block the run, warnings don't).
+ */
+export function planRun(file: ParsedFile, target: RunTarget, env: EnvLookup, diagnostics: readonly CoreDiagnostic[]): RunPlanResult {
+  const selection = 'selections' in target ? idsForSelections(file, target.selections) : idsForDocument(file, target.documentIndex, target.ids);
+  if (!selection.ok) return { ok: false, reason: 'selection', message: selection.error, documentIndex: selection.documentIndex };
+  const documentIndex = selection.documentIndex;
+
+  const ofDocument = diagnostics.filter((d) => d.document === documentIndex);
+  const errors = ofDocument.filter((d) => d.severity === 'error');
+  if (errors.length > 0) {
+    const first = errors[0];
+    const where = `line ${first.range.start.line + 1}`;
+    return {
+      ok: false,
+      reason: 'validation',
+      documentIndex,
+      message: `Nothing was sent: the document has ${errors.length} validation ${errors.length === 1 ? 'error' : 'errors'} (first, ${where}: ${first.message}). Fix ${errors.length === 1 ? 'it' : 'them'} (see Problems) and run the bulk update again.`,
+    };
+  }
+
+  const prepared = prepareDocumentBody(file, documentIndex, selection.uniqueIds, env);
+  if (!prepared.ok) {
+    const lines = prepared.problems.map((p) => p.message);
+    return { ok: false, reason: 'body', documentIndex, message: `Nothing was sent: ${lines.join(' ')}` };
+  }
+  return {
+    ok: true,
+    plan: {
+      selection,
+      prepared: prepared.body,
+      preview: previewJson(prepared.body),
+      fields: changedFields(prepared.body),
+      warnings: ofDocument.filter((d) => d.severity === 'warning').length,
+    },
+  };
+}

@@ -1,0 +1,202 @@
+// Invalid-id diagnostics that follow the text. VS Code leaves a diagnostic where it was put, so
+// after every edit the ranges are recomputed from the new parse.
+//
+// Design: what is remembered is not a range but, per file, one record per document a run
+// reported on: the SET OF REJECTED ID VALUES, plus how to find that document again. On each new
+// parse every item of that document whose value is in the set gets the diagnostic at its current
+// range. So an item that moves keeps its diagnostic, an id that is removed or changed loses it,
+// and an undo that brings the id back brings the diagnostic back (the id is still invalid).
+//
+// Finding the document again when documents are inserted, removed or reordered (its index
+// shifts): the candidates are the documents whose `ids` hold at least one of the record's values;
+// among them the record prefers, in order,
+//   1. the document whose text (without its `ids` entry) is unchanged since the last parse (a
+//      fingerprint, refreshed on every parse, so edits inside the document are followed),
+//   2. the one holding the most of the record's values,
+//   3. the one closest to the old index, or to the old index shifted by the change in the number
+//      of documents (a document inserted above).
+// With no candidate the record shows nothing but is kept, in case the ids come back.
+
+import type { CoreDiagnostic } from '../diagnostic';
+import type { ParsedDocument, ParsedFile } from '../yaml';
+import { idsField } from './ids';
+import { invalidIdDiagnostics } from './mapErrors';
+
+/** The rejected ids of one document, and how to find that document again. */
+export interface InvalidIdRecord {
+  /** Index of the document when it was last found. */
+  readonly documentIndex: number;
+  /** Number of documents in the file then. */
+  readonly documentCount: number;
+  /** The document's text without its `ids` entry, then. */
+  readonly fingerprint: string;
+  /** The rejected id values. */
+  readonly ids: readonly string[];
+}
+
+/** A record for the invalid ids a run reported on document `documentIndex` of `file`. */
+export function createInvalidIdRecord(file: ParsedFile, documentIndex: number, invalidIds: Iterable<string>): InvalidIdRecord {
+  const doc = file.documents[documentIndex];
+  return {
+    documentIndex,
+    documentCount: file.documents.length,
+    fingerprint: doc === undefined ? '' : fingerprintOf(file, doc),
+    ids: [...new Set(invalidIds)],
+  };
+}
+
+/** Where a record's document is in `file` now, or `undefined` when no document holds any of its ids. */
+export function locateRecord(record: InvalidIdRecord, file: ParsedFile): number | undefined {
+  const wanted = new Set(record.ids);
+  if (wanted.size === 0) return undefined;
+  const shifted = record.documentIndex + (file.documents.length - record.documentCount);
+  let best: { index: number; fingerprint: boolean; score: number; distance: number } | undefined;
+  for (const doc of file.documents) {
+    let score = 0;
+    for (const item of idsField(doc)?.items ?? []) {
+      if (item.value !== undefined && wanted.has(item.value)) score++;
+    }
+    if (score === 0) continue;
+    const candidate = {
+      index: doc.index,
+      fingerprint: fingerprintOf(file, doc) === record.fingerprint,
+      score,
+      distance: Math.min(Math.abs(doc.index - record.documentIndex), Math.abs(doc.index - shifted)),
+    };
+    if (best === undefined || better(candidate, best)) best = candidate;
+  }
+  return best?.index;
+}
+
+function better(a: { fingerprint: boolean; score: number; distance: number }, b: { fingerprint: boolean; score: number; distance: number }): boolean {
+  if (a.fingerprint !== b.fingerprint) return a.fingerprint;
+  if (a.score !== b.score) return a.score > b.score;
+  return a.distance < b.distance;
+}
+
+/**
+ * Follows records to a new parse: each record re-located (and refreshed for the next parse), and
+ * the `invalid-id` diagnostics of the file, one per occurrence of a rejected id in its document.
+ */
+export function trackInvalidIds(records: readonly InvalidIdRecord[], file: ParsedFile): { records: InvalidIdRecord[]; diagnostics: CoreDiagnostic[] } {
+  const next: InvalidIdRecord[] = [];
+  const perDocument = new Map<number, Set<string>>();
+  for (const record of records) {
+    const index = locateRecord(record, file);
+    if (index === undefined) {
+      next.push(record);
+      continue;
+    }
+    next.push({ ...record, documentIndex: index, documentCount: file.documents.length, fingerprint: fingerprintOf(file, file.documents[index]) });
+    let set = perDocument.get(index);
+    if (set === undefined) {
+      set = new Set();
+      perDocument.set(index, set);
+    }
+    for (const id of record.ids) set.add(id);
+  }
+  const diagnostics: CoreDiagnostic[] = [];
+  for (const index of [...perDocument.keys()].sort((a, b) => a - b)) {
+    diagnostics.push(...invalidIdDiagnostics(file, index, perDocument.get(index)!));
+  }
+  return { records: next, diagnostics };
+}
+
+/**
+ * The records of every file (keyed by URI or path), for the editor's `invalid-id` collection:
+ * `recordRun` after a run, `update` on every change of the file, `clear` when it closes.
+ */
+export class InvalidIdTracker {
+  private readonly files = new Map<string, InvalidIdRecord[]>();
+
+  /**
+   * After a run on document `documentIndex` of `file`: ids that were sent and not rejected lose
+   * their record (a target created since, an id corrected); the rejected ones are added.
+   * Returns the file's diagnostics.
+   */
+  recordRun(uri: string, file: ParsedFile, documentIndex: number, sent: Iterable<string>, invalid: Iterable<string>): CoreDiagnostic[] {
+    const sentSet = new Set(sent);
+    const invalidList = [...new Set(invalid)];
+    const kept: InvalidIdRecord[] = [];
+    const previous = new Set<string>();
+    for (const record of this.files.get(uri) ?? []) {
+      if (locateRecord(record, file) === documentIndex) {
+        for (const id of record.ids) if (!sentSet.has(id)) previous.add(id);
+      } else {
+        kept.push(record);
+      }
+    }
+    for (const id of invalidList) previous.add(id);
+    if (previous.size > 0) kept.push(createInvalidIdRecord(file, documentIndex, previous));
+    return this.store(uri, kept, file);
+  }
+
+  /** The file's diagnostics for a new parse of it (call on every change). */
+  update(uri: string, file: ParsedFile): CoreDiagnostic[] {
+    const records = this.files.get(uri);
+    if (records === undefined) return [];
+    return this.store(uri, records, file);
+  }
+
+  /** Forgets some rejected ids of a file (all of them without `ids`). */
+  forget(uri: string, ids?: Iterable<string>): void {
+    if (ids === undefined) {
+      this.files.delete(uri);
+      return;
+    }
+    const drop = new Set(ids);
+    const records = (this.files.get(uri) ?? [])
+      .map((r) => ({ ...r, ids: r.ids.filter((id) => !drop.has(id)) }))
+      .filter((r) => r.ids.length > 0);
+    if (records.length > 0) this.files.set(uri, records);
+    else this.files.delete(uri);
+  }
+
+  /** Forgets a file (closed or deleted). */
+  clear(uri: string): void {
+    this.files.delete(uri);
+  }
+
+  /** Moves a file's records to a new URI (renamed). */
+  rename(from: string, to: string): void {
+    const records = this.files.get(from);
+    if (records === undefined) return;
+    this.files.delete(from);
+    this.files.set(to, records);
+  }
+
+  has(uri: string): boolean {
+    return this.files.has(uri);
+  }
+
+  /** The files with records. */
+  uris(): string[] {
+    return [...this.files.keys()];
+  }
+
+  /** The records of a file (for tests and the log). */
+  records(uri: string): readonly InvalidIdRecord[] {
+    return this.files.get(uri) ?? [];
+  }
+
+  private store(uri: string, records: readonly InvalidIdRecord[], file: ParsedFile): CoreDiagnostic[] {
+    const { records: next, diagnostics } = trackInvalidIds(records, file);
+    if (next.length > 0) this.files.set(uri, next);
+    else this.files.delete(uri);
+    return diagnostics;
+  }
+}
+
+/**
+ * The document's content without its `ids` entry (key through value): from its root node's start
+ * to its end, so the `---` line above it and the blank lines or comments after it do not count.
+ */
+function fingerprintOf(file: ParsedFile, doc: ParsedDocument): string {
+  const range = (doc.document.contents as { range?: number[] } | null)?.range;
+  const start = range?.[0] ?? doc.start;
+  const end = range?.[1] ?? doc.end;
+  const field = idsField(doc);
+  if (field === undefined || field.keyRange.start < start) return file.text.slice(start, end);
+  const cutEnd = field.valueRange?.end ?? field.keyRange.end;
+  return file.text.slice(start, field.keyRange.start) + file.text.slice(cutEnd, end);
+}

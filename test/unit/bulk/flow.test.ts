@@ -1,0 +1,395 @@
+// The whole bulk update flow against the real sandbox over loopback, with the real client (no
+// mocks): YAML text -> selection -> body (env resolved) -> chunked run -> outcome -> diagnostics on
+// the YAML. Every test ends by checking the sandbox's record of what it changed: each id in
+// `updated` applied exactly once, no other id applied, and the buckets partition the selection.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createClient, type ApiClient, type ClientOptions, type Logger } from '../../../src/api';
+import { startSandbox, type Sandbox } from '../../../src/sandbox';
+import { parseFile, type ParsedFile } from '../../../src/core/yaml';
+import {
+  InvalidIdTracker,
+  checkOutcome,
+  clientSend,
+  failedIds,
+  idsForSelections,
+  invalidIdDiagnostics,
+  mapValidationErrors,
+  maskBody,
+  prepareDocumentBody,
+  retryIds,
+  runBulkUpdate,
+  type BulkOutcome,
+  type BulkProgress,
+  type IdSelection,
+  type PreparedBody,
+  type TextSelection,
+} from '../../../src/core/bulk';
+
+const TOKEN = 'flow-SECRET-token-5e6f7a8b9c';
+const BASIC_PASSWORD = 'flow-SECRET-basic-password-31337';
+const BAD_REPORT = 'flow-SECRET-not-a-report-type';
+const ENV: Record<string, string> = { SHOP_BASIC_PASSWORD: BASIC_PASSWORD, BAD_REPORT };
+const env = (name: string): string | undefined => ENV[name];
+const SECRETS = [TOKEN, BASIC_PASSWORD, BAD_REPORT];
+const TARGETS = 10_000;
+
+let sandbox: Sandbox;
+let targetIds: string[];
+const clients: ApiClient[] = [];
+/** Every line logged by the clients and the runner, and every reason and message seen. */
+const captured: string[] = [];
+
+const logger: Logger = {
+  trace: (m) => captured.push(m),
+  debug: (m) => captured.push(m),
+  info: (m) => captured.push(m),
+  warn: (m) => captured.push(m),
+  error: (m) => captured.push(m),
+};
+
+function client(overrides: Partial<ClientOptions> = {}): ApiClient {
+  const c = createClient({
+    baseUrl: sandbox.url,
+    token: TOKEN,
+    logger,
+    retryBaseDelayMs: 5,
+    retryMaxDelayMs: 20,
+    requestTimeoutMs: 15_000,
+    ...overrides,
+  });
+  clients.push(c);
+  return c;
+}
+
+before(async () => {
+  sandbox = await startSandbox({ token: TOKEN, targets: TARGETS });
+  targetIds = sandbox.targetIds();
+});
+
+after(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await sandbox.close();
+});
+
+/** A target-settings document listing `ids` (block style). */
+function documentText(ids: readonly string[], settings = 'site:\n  name: Shop (staging)\n  url: https://staging.shop.example\nreport_type: owasp\n'): string {
+  return `ids:\n${ids.map((id) => `  - ${id}\n`).join('')}${settings}`;
+}
+
+interface FlowOptions {
+  selections?: TextSelection[];
+  chunkSize?: number;
+  concurrency?: number;
+  signal?: AbortSignal;
+  onProgress?: (p: BulkProgress) => void;
+  api?: ApiClient;
+  ids?: readonly string[];
+}
+
+interface Flow {
+  file: ParsedFile;
+  selection: IdSelection;
+  body: PreparedBody;
+  outcome: BulkOutcome;
+}
+
+/** What the editor command and the command line do, minus the confirmation. */
+async function runFlow(text: string, options: FlowOptions = {}): Promise<Flow> {
+  const file = parseFile(text);
+  const selection = idsForSelections(file, options.selections ?? []);
+  if (!selection.ok) assert.fail(selection.error);
+  const prepared = prepareDocumentBody(file, selection.documentIndex, selection.uniqueIds, env);
+  if (!prepared.ok) assert.fail(prepared.problems.map((p) => p.message).join(' | '));
+  const body = prepared.body;
+  const outcome = await runBulkUpdate({
+    ids: options.ids ?? body.ids,
+    body: body.settings,
+    chunkSize: options.chunkSize,
+    concurrency: options.concurrency,
+    send: clientSend(options.api ?? client(), { secretValues: body.secretValues }),
+    signal: options.signal,
+    onProgress: options.onProgress,
+    logger,
+    secretValues: body.secretValues,
+  });
+  for (const g of outcome.failed) captured.push(g.reason);
+  return { file, selection, body, outcome };
+}
+
+/**
+ * The closing check of every test: the buckets partition the selected ids, and the sandbox
+ * applied exactly the updated ids, each once (over all the runs since the last reset).
+ */
+function assertSandboxAgrees(outcomes: readonly BulkOutcome[], selected: readonly string[]): void {
+  const updated = new Set<string>();
+  for (const outcome of outcomes) {
+    assert.deepEqual(checkOutcome(outcome), []);
+    for (const id of outcome.updated) {
+      assert.ok(!updated.has(id), `${id} reported updated by two runs`);
+      updated.add(id);
+    }
+  }
+  const first = outcomes[0];
+  const union = [...first.updated, ...first.invalid, ...first.validNotApplied, ...failedIds(first), ...first.notSent];
+  assert.equal(union.length, new Set(union).size, 'an id is in two buckets');
+  assert.deepEqual(new Set(union), new Set(selected), 'the buckets are not exactly the selected ids');
+
+  const applied = new Map<string, number>();
+  for (const change of sandbox.changes) {
+    for (const id of change.ids) applied.set(id, (applied.get(id) ?? 0) + 1);
+  }
+  for (const id of updated) assert.equal(applied.get(id), 1, `${id} is updated but was applied ${applied.get(id) ?? 0} times`);
+  const extra = [...applied.keys()].filter((id) => !updated.has(id));
+  assert.deepEqual(extra, [], 'ids outside `updated` were applied');
+}
+
+function assertNoSecretCaptured(): void {
+  assert.ok(captured.length > 0);
+  for (const secret of SECRETS) {
+    const leaks = captured.filter((line) => line.includes(secret));
+    assert.deepEqual(leaks, [], `a secret appeared in ${leaks.length} captured line(s)`);
+  }
+}
+
+describe('bulk update flow against the sandbox', () => {
+  test('a selection in the editor: env resolved at send time, masked in the preview, applied to exactly the selected ids', async () => {
+    sandbox.reset();
+    const ids = targetIds.slice(0, 12);
+    const text = documentText(
+      ids,
+      'site:\n  name: Shop (staging)\n  has_basic_auth: true\n  basic_auth:\n    username: scanner\n    password: ${env:SHOP_BASIC_PASSWORD}\n    password_is_sensitive: true\nreport_type: pci4\n',
+    );
+    // Lines of ids[2] .. ids[9], partially.
+    const selection = { start: text.indexOf(ids[2]) + 4, end: text.indexOf(ids[9]) + 1 };
+    const { outcome, body, selection: sel } = await runFlow(text, { selections: [selection], chunkSize: 3, concurrency: 2 });
+    const selected = ids.slice(2, 10);
+    assert.equal(sel.rule, 'selection');
+    assert.deepEqual(outcome.updated, selected);
+    assert.equal(outcome.requests, 3);
+    const preview = JSON.stringify(maskBody(body));
+    for (const s of SECRETS) assert.ok(!preview.includes(s));
+    const site = sandbox.target(selected[0])?.settings.site as { basic_auth: { password: string } };
+    assert.equal(site.basic_auth.password, BASIC_PASSWORD, 'the resolved value was sent');
+    assert.ok(!text.includes(BASIC_PASSWORD), 'and never written back');
+    assert.ok(sandbox.requests.every((r) => r.query === 'is_id_404_validation=true'));
+    assertNoSecretCaptured();
+    assertSandboxAgrees([outcome], selected);
+  });
+
+  test('partial invalid ids (custom 404): invalid ids marked on their items, the valid ids of those chunks sent on request', async () => {
+    sandbox.reset();
+    const real = targetIds.slice(0, 20);
+    const ids = [...real.slice(0, 3), 'NOPE-aaaa0001', ...real.slice(3, 11), 'NOPE-bbbb0002', ...real.slice(11), 'NOPE-cccc0003'];
+    const text = documentText(ids);
+    const { outcome, file } = await runFlow(text, { chunkSize: 5, concurrency: 2 });
+    assert.deepEqual(outcome.invalid, ['NOPE-aaaa0001', 'NOPE-bbbb0002', 'NOPE-cccc0003']);
+    // Chunks: [r0 r1 r2 N1 r3] [r4..r8] [r9 r10 N2 r11 r12] [r13..r17] [r18 r19 N3]
+    assert.deepEqual(outcome.validNotApplied, [real[0], real[1], real[2], real[3], real[9], real[10], real[11], real[12], real[18], real[19]]);
+    assert.deepEqual(outcome.updated, [...real.slice(4, 9), ...real.slice(13, 18)]);
+    assert.deepEqual(outcome.failed, []);
+    assert.deepEqual(retryIds(outcome), []);
+
+    // Each invalid id gets an Error on its own line.
+    const diags = invalidIdDiagnostics(file, 0, outcome.invalid);
+    assert.deepEqual(
+      diags.map((d) => [d.range.start.line, file.text.slice(file.offsetAt(d.range.start), file.offsetAt(d.range.end))]),
+      [
+        [4, 'NOPE-aaaa0001'],
+        [13, 'NOPE-bbbb0002'],
+        [23, 'NOPE-cccc0003'],
+      ],
+    );
+    // The tracker keeps them on their items after an edit above them.
+    const tracker = new InvalidIdTracker();
+    tracker.recordRun('file:///flow.yaml', file, 0, outcome.selected, outcome.invalid);
+    const edited = parseFile(`# a new first line\n${text}`, file);
+    assert.deepEqual(tracker.update('file:///flow.yaml', edited).map((d) => d.range.start.line), [5, 14, 24]);
+    assertSandboxAgrees([outcome], ids);
+
+    // "Update the N valid ids now".
+    const again = await runFlow(text, { ids: outcome.validNotApplied, chunkSize: 5 });
+    assert.deepEqual(again.outcome.updated, outcome.validNotApplied);
+    assert.deepEqual(checkOutcome(again.outcome), []);
+    assertSandboxAgrees([outcome, again.outcome], ids);
+    assert.equal(new Set(sandbox.changes.flatMap((c) => c.ids)).size, real.length, 'in the end every real id was applied once');
+  });
+
+  test('a 400 is mapped onto the YAML ranges; the run stops; no env value appears in any message', async () => {
+    sandbox.reset();
+    const ids = targetIds.slice(0, 9);
+    const longName = 'L'.repeat(300);
+    const text = documentText(ids, `site:\n  name: ${longName}\n  url: https://shop.example\nreport_type: \${env:BAD_REPORT}\n`);
+    const { outcome, file } = await runFlow(text, { chunkSize: 3, concurrency: 1 });
+    assert.equal(outcome.failed.length, 1);
+    const group = outcome.failed[0];
+    assert.equal(group.kind, 'validation');
+    assert.equal(group.status, 400);
+    assert.deepEqual(outcome.notSent, ids.slice(3));
+    assert.equal(outcome.stopped?.cause, 'fatal');
+
+    const diags = mapValidationErrors(file, 0, group.fieldErrors ?? [], { chunkIds: group.chunkIds });
+    const byPath = new Map(diags.map((d) => [d.path, d]));
+    const name = byPath.get('/site/name');
+    assert.ok(name, `no diagnostic on site.name: ${diags.map((d) => d.path).join(', ')}`);
+    assert.equal(file.text.slice(file.offsetAt(name.range.start), file.offsetAt(name.range.end)), longName);
+    assert.match(name.message, /no more than 255 characters/);
+    const report = byPath.get('/report_type');
+    assert.ok(report);
+    assert.equal(file.text.slice(file.offsetAt(report.range.start), file.offsetAt(report.range.end)), '${env:BAD_REPORT}');
+    assert.ok(!report.message.includes(BAD_REPORT), 'the env value the service quoted back is redacted');
+    captured.push(...diags.map((d) => d.message));
+    assertNoSecretCaptured();
+    assertSandboxAgrees([outcome], ids);
+  });
+
+  test('a 400 with non_field_errors and a field the document lacks: first line and nearest ancestor', async () => {
+    sandbox.reset();
+    sandbox.setFaults({
+      failNext: [{ status: 400, body: { non_field_errors: ['Targets of different types cannot be updated together.'], site: { basic_auth: { password: ['This field is required.'] } } } }],
+    });
+    const ids = targetIds.slice(0, 2);
+    const text = `# header\n${documentText(ids, 'site:\n  name: x\n  basic_auth:\n    username: u\n')}`;
+    const { outcome, file } = await runFlow(text);
+    const diags = mapValidationErrors(file, 0, outcome.failed[0].fieldErrors ?? []);
+    assert.deepEqual(
+      diags.map((d) => [d.range.start.line, file.text.slice(file.offsetAt(d.range.start), file.offsetAt(d.range.end))]),
+      [
+        [1, 'ids:'],
+        [6, 'basic_auth'],
+      ],
+    );
+    assertSandboxAgrees([outcome], ids);
+  });
+
+  test('429 with Retry-After, then success: the chunk is applied once', async () => {
+    sandbox.reset();
+    sandbox.setFaults({ failNext: [{ status: 429, retryAfter: 1 }] });
+    const ids = targetIds.slice(0, 4);
+    const { outcome } = await runFlow(documentText(ids));
+    assert.deepEqual(outcome.updated, ids);
+    assert.deepEqual(sandbox.requests.map((r) => r.status), [429, 200]);
+    assert.equal(outcome.chunks[0].attempts, 2);
+    assert.equal(outcome.requests, 1, 'one request from the runner; the retry is the client\'s');
+    assertSandboxAgrees([outcome], ids);
+  });
+
+  test('500 mid-run: that chunk fails, the others are applied', async () => {
+    sandbox.reset();
+    const ids = targetIds.slice(0, 30);
+    let injected = false;
+    const { outcome } = await runFlow(documentText(ids), {
+      chunkSize: 5,
+      concurrency: 2,
+      onProgress: (p) => {
+        if (p.chunksDone === 2 && !injected) {
+          injected = true;
+          sandbox.setFaults({ failNext: [{ status: 500 }] });
+        }
+      },
+    });
+    assert.equal(outcome.failed.length, 1);
+    assert.equal(outcome.failed[0].kind, 'server');
+    assert.equal(outcome.failed[0].ids.length, 5);
+    assert.equal(outcome.updated.length, 25);
+    assert.equal(outcome.stopped, undefined);
+    assert.deepEqual(retryIds(outcome), outcome.failed[0].ids);
+    assertSandboxAgrees([outcome], ids);
+
+    // "Retry failed" sends those ids again.
+    const retry = await runFlow(documentText(ids), { ids: retryIds(outcome), chunkSize: 5 });
+    assert.deepEqual(retry.outcome.updated, [...outcome.failed[0].ids]);
+    assertSandboxAgrees([outcome, retry.outcome], ids);
+  });
+
+  test('503 on every attempt of one chunk: it fails after the client\'s retries, the others are applied', async () => {
+    sandbox.reset();
+    const ids = targetIds.slice(0, 15);
+    let injected = false;
+    const { outcome } = await runFlow(documentText(ids), {
+      chunkSize: 5,
+      concurrency: 1,
+      api: client({ maxAttempts: 3 }),
+      onProgress: (p) => {
+        if (p.chunksDone === 1 && !injected) {
+          injected = true;
+          sandbox.setFaults({ failNext: [{ status: 503 }, { status: 503 }, { status: 503 }] });
+        }
+      },
+    });
+    assert.deepEqual(outcome.failed.map((g) => [g.kind, g.status, g.ids]), [['unexpected-status', 503, ids.slice(5, 10)]]);
+    assert.deepEqual(outcome.updated, [...ids.slice(0, 5), ...ids.slice(10)]);
+    assert.deepEqual(sandbox.requests.map((r) => r.status), [200, 503, 503, 503, 200]);
+    assertSandboxAgrees([outcome], ids);
+  });
+
+  test('cancel mid-run: finished chunks updated, in-flight ones failed as cancelled (and not applied), the rest not sent', async () => {
+    sandbox.reset();
+    sandbox.setFaults({ latencyMs: 150 });
+    const ids = targetIds.slice(0, 100);
+    const controller = new AbortController();
+    // Cancel once chunks 3 and 4 have reached the sandbox (and wait there, in its latency).
+    const cancelWhenInFlight = (): void => {
+      if (sandbox.requests.length >= 4) controller.abort();
+      else setTimeout(cancelWhenInFlight, 5);
+    };
+    const { outcome } = await runFlow(documentText(ids), {
+      chunkSize: 10,
+      concurrency: 2,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.chunksDone === 2) cancelWhenInFlight();
+      },
+    });
+    assert.equal(outcome.stopped?.cause, 'cancelled');
+    assert.deepEqual(outcome.updated, ids.slice(0, 20));
+    assert.deepEqual(
+      outcome.failed.map((g) => [g.kind, g.maybeApplied, g.ids]),
+      [
+        ['cancelled', true, ids.slice(20, 30)],
+        ['cancelled', true, ids.slice(30, 40)],
+      ],
+    );
+    assert.match(outcome.failed[0].reason, /cancelled while in flight/);
+    assert.deepEqual(outcome.notSent, ids.slice(40));
+    assert.equal(outcome.requests, 4);
+    assert.deepEqual(new Set(retryIds(outcome)), new Set(ids.slice(20)));
+    // A later request's latency ends after the cancelled ones' (same delay, started later): once it
+    // is answered, the sandbox has finished with them.
+    await client().getEntitlements();
+    assert.equal(sandbox.requests.length, 5);
+    assertSandboxAgrees([outcome], ids);
+  });
+
+  test('10,000 ids in chunks of 500: 20 requests, every id applied once', async () => {
+    sandbox.reset();
+    const ids = targetIds.slice(0, 10_000);
+    const text = documentText(ids);
+    let reports = 0;
+    const { outcome, selection } = await runFlow(text, {
+      selections: [{ start: text.indexOf('site:'), end: text.indexOf('site:') }],
+      chunkSize: 500,
+      concurrency: 2,
+      onProgress: () => reports++,
+    });
+    assert.equal(selection.rule, 'document');
+    assert.equal(outcome.requests, 20);
+    assert.equal(outcome.updated.length, 10_000);
+    assert.equal(reports, 21);
+    assert.equal(sandbox.requests.length, 20);
+    assert.ok(sandbox.requests.every((r) => r.idsCount === 500 && r.status === 200));
+    assert.equal(sandbox.changes.length, 20);
+    assertSandboxAgrees([outcome], ids);
+  });
+
+  test('401: the first chunk fails, the run stops, nothing is applied, the token never appears', async () => {
+    sandbox.reset();
+    const ids = targetIds.slice(0, 6);
+    const { outcome } = await runFlow(documentText(ids), { chunkSize: 2, concurrency: 1, api: client({ token: 'wrong-token-value' }) });
+    assert.deepEqual(outcome.failed.map((g) => [g.kind, g.status]), [['unauthorized', 401]]);
+    assert.deepEqual(outcome.notSent, ids.slice(2));
+    assert.equal(outcome.stopped?.kind, 'unauthorized');
+    assertNoSecretCaptured();
+    assertSandboxAgrees([outcome], ids);
+  });
+});

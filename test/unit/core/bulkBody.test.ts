@@ -1,0 +1,300 @@
+// Request body building: settings without ids, `${env:NAME}` resolution (and its failures),
+// masking for the preview, the OBFUSCATED_ refusal, the changed fields.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseFile } from '../../../src/core/yaml';
+import {
+  MASK,
+  changedFields,
+  envVariables,
+  findObfuscated,
+  findSensitivePaths,
+  maskBody,
+  prepareBody,
+  prepareDocumentBody,
+  previewJson,
+  requestBody,
+  type PreparedBody,
+  type PrepareResult,
+} from '../../../src/core/bulk';
+
+const SHOP_PASSWORD = 'env-SECRET-shop-7f3a9c';
+const API_PASSWORD = 'env-SECRET-api-1b2c3d';
+const REPORT = 'pci4';
+const HEADER_VALUE = 'inline-SENSITIVE-hdr-42';
+const OTP = 'inline-SENSITIVE-otp-JBSWY3DP';
+const PAYLOAD_SECONDARY = 'inline-SENSITIVE-secondary-99';
+const COOKIE_VALUE = 'inline-SENSITIVE-cookie-77';
+const FORM_VALUE = 'inline-SENSITIVE-form-55';
+const PARAM_VALUE = 'inline-SENSITIVE-param-66';
+const PLAIN_BASIC_PASSWORD = 'inline-basic-password-no-flag';
+
+const ENV: Record<string, string> = {
+  SHOP_BASIC_PASSWORD: SHOP_PASSWORD,
+  ORDERS_API_PASSWORD: API_PASSWORD,
+  REPORT_TYPE: REPORT,
+};
+const env = (name: string): string | undefined => ENV[name];
+
+const DOC = `ids:
+  - aaa111
+  - bbb222
+  - aaa111
+site:
+  name: Shop \${env:REPORT_TYPE} edition
+  url: https://staging.shop.example
+  has_basic_auth: true
+  basic_auth:
+    username: scanner
+    password: \${env:SHOP_BASIC_PASSWORD}
+    password_is_sensitive: true
+  headers:
+    - name: X-Api-Key
+      value: ${HEADER_VALUE}
+      value_is_sensitive: true
+    - name: X-Plain
+      value: visible-header
+  cookies:
+    - name: session
+      value: ${COOKIE_VALUE}
+      value_is_sensitive: true
+  form_login:
+    - name: user
+      value: ${FORM_VALUE}
+      value_is_sensitive: true
+  otp_secret: ${OTP}
+  api_scan_settings:
+    api_login_payload: '{"username": "scanner", "password": "\${env:ORDERS_API_PASSWORD}"}'
+    api_login_payload_is_sensitive: true
+    api_login_payload_secondary: ${PAYLOAD_SECONDARY}
+    api_login_payload_secondary_is_sensitive: true
+    custom_api_parameters:
+      - name: tenant
+        value: ${PARAM_VALUE}
+        value_is_sensitive: true
+report_type: \${env:REPORT_TYPE}
+blackout_period:
+  begin: "22:00"
+  cease: "06:00"
+  weekdays: [1, 2]
+`;
+
+const SECRETS = [SHOP_PASSWORD, API_PASSWORD, HEADER_VALUE, OTP, PAYLOAD_SECONDARY, COOKIE_VALUE, FORM_VALUE, PARAM_VALUE];
+
+function prepared(result: PrepareResult): PreparedBody {
+  if (!result.ok) assert.fail(`refused: ${result.problems.map((p) => p.message).join(' | ')}`);
+  return result.body;
+}
+
+/** The value at a dotted path (`site.headers.0.value`). */
+function at(value: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((o, k) => (o === null || typeof o !== 'object' ? undefined : (o as Record<string, unknown>)[k]), value);
+}
+
+function assertNoSecret(text: string, secrets: readonly string[] = SECRETS): void {
+  for (const s of secrets) assert.ok(!text.includes(s), `a secret leaked into: ${text.slice(0, 200)}`);
+}
+
+describe('prepareBody', () => {
+  const file = parseFile(DOC);
+  const doc = file.documents[0];
+
+  test('settings are the document without ids, in document order, with env resolved; ids once each', () => {
+    const body = prepared(prepareBody(doc.value, ['aaa111', 'bbb222', 'aaa111'], env));
+    assert.deepEqual(Object.keys(body.settings), ['site', 'report_type', 'blackout_period']);
+    assert.deepEqual(body.ids, ['aaa111', 'bbb222']);
+    const site = body.settings.site as Record<string, unknown>;
+    assert.equal(site.name, `Shop ${REPORT} edition`);
+    assert.equal((site.basic_auth as Record<string, unknown>).password, SHOP_PASSWORD);
+    assert.equal(
+      (site.api_scan_settings as Record<string, unknown>).api_login_payload,
+      `{"username": "scanner", "password": "${API_PASSWORD}"}`,
+    );
+    assert.equal(body.settings.report_type, REPORT);
+    assert.deepEqual(requestBody(body, ['x']).ids, ['x']);
+    assert.deepEqual(Object.keys(requestBody(body)), ['ids', 'site', 'report_type', 'blackout_period']);
+  });
+
+  test('resolved values are never written back: the parsed value and the text keep the placeholders', () => {
+    prepared(prepareBody(doc.value, ['aaa111'], env));
+    const value = doc.value as { site: { basic_auth: { password: string } } };
+    assert.equal(value.site.basic_auth.password, '${env:SHOP_BASIC_PASSWORD}');
+    assert.ok(!file.text.includes(SHOP_PASSWORD));
+  });
+
+  test('secretValues holds every env value and sensitive value, for the client\'s redactor', () => {
+    const body = prepared(prepareBody(doc.value, ['aaa111'], env));
+    for (const s of SECRETS) assert.ok(body.secretValues.some((v) => v.includes(s)), `missing ${s}`);
+    assert.ok(body.secretValues.includes(REPORT));
+    assert.ok(!body.secretValues.includes('visible-header'));
+  });
+
+  test('env uses record the path, the variables and the written template', () => {
+    const body = prepared(prepareBody(doc.value, ['aaa111'], env));
+    assert.deepEqual(
+      body.envUses.map((u) => [u.path.join('.'), u.names.join(',')]),
+      [
+        ['site.name', 'REPORT_TYPE'],
+        ['site.basic_auth.password', 'SHOP_BASIC_PASSWORD'],
+        ['site.api_scan_settings.api_login_payload', 'ORDERS_API_PASSWORD'],
+        ['report_type', 'REPORT_TYPE'],
+      ],
+    );
+    assert.deepEqual(envVariables(doc.value).map((v) => v.name), ['REPORT_TYPE', 'SHOP_BASIC_PASSWORD', 'ORDERS_API_PASSWORD']);
+  });
+});
+
+describe('sensitive values and the masked preview', () => {
+  const doc = parseFile(DOC).documents[0];
+  const body = prepared(prepareBody(doc.value, ['aaa111', 'bbb222'], env));
+
+  test('every kind of sensitive field is found', () => {
+    assert.deepEqual(findSensitivePaths(body.settings).map((p) => p.join('.')).sort(), [
+      'site.api_scan_settings.api_login_payload',
+      'site.api_scan_settings.api_login_payload_secondary',
+      'site.api_scan_settings.custom_api_parameters.0.value',
+      'site.basic_auth.password',
+      'site.cookies.0.value',
+      'site.form_login.0.value',
+      'site.headers.0.value',
+      'site.otp_secret',
+    ]);
+  });
+
+  test('basic_auth.password and otp_secret are sensitive even without a flag; a value without its flag is not', () => {
+    const paths = findSensitivePaths({
+      site: { basic_auth: { username: 'u', password: PLAIN_BASIC_PASSWORD }, otp_secret: 'x', headers: [{ name: 'a', value: 'b', value_is_sensitive: false }] },
+    }).map((p) => p.join('.'));
+    assert.deepEqual(paths.sort(), ['site.basic_auth.password', 'site.otp_secret']);
+  });
+
+  test('maskBody hides every sensitive and env-resolved value and keeps the rest exact', () => {
+    const masked = maskBody(body);
+    const json = JSON.stringify(masked);
+    assertNoSecret(json);
+    assert.ok(!json.includes(`Shop ${REPORT}`), 'an env-resolved value (not sensitive) is still hidden');
+    assert.equal(at(masked, 'site.basic_auth.password'), MASK);
+    assert.equal(at(masked, 'site.headers.0.value'), MASK);
+    assert.equal(at(masked, 'site.headers.1.value'), 'visible-header');
+    assert.equal(at(masked, 'site.otp_secret'), MASK);
+    assert.equal(at(masked, 'site.api_scan_settings.api_login_payload'), MASK, 'sensitive wins over env');
+    assert.equal(at(masked, 'site.name'), 'Shop <from ${env:REPORT_TYPE}> edition');
+    assert.equal(masked.report_type, '<from ${env:REPORT_TYPE}>');
+    assert.deepEqual(masked.ids, ['aaa111', 'bbb222']);
+    assert.deepEqual(masked.blackout_period, { begin: '22:00', cease: '06:00', weekdays: [1, 2] });
+    assert.equal(at(masked, 'site.basic_auth.password_is_sensitive'), true);
+  });
+
+  test('the preview JSON is the masked body, pretty-printed; the body itself is untouched', () => {
+    const text = previewJson(body, ['only-one']);
+    assertNoSecret(text);
+    assert.deepEqual(JSON.parse(text).ids, ['only-one']);
+    assert.equal(at(body.settings, 'site.basic_auth.password'), SHOP_PASSWORD);
+  });
+});
+
+describe('refusals', () => {
+  test('a missing variable stops the build and names the variable and the field; every missing one is listed', () => {
+    const text = 'ids: [a]\nsite:\n  name: x\n  basic_auth:\n    username: u\n    password: ${env:NOPE_PASSWORD}\nreport_type: ${env:NOPE_REPORT}\n';
+    const file = parseFile(text);
+    const result = prepareDocumentBody(file, 0, ['a'], env);
+    assert.equal(result.ok, false);
+    if (result.ok) return;
+    assert.deepEqual(
+      result.problems.map((p) => [p.code, p.variable, p.pointer]),
+      [
+        ['missing-env', 'NOPE_PASSWORD', '/site/basic_auth/password'],
+        ['missing-env', 'NOPE_REPORT', '/report_type'],
+      ],
+    );
+    assert.match(result.problems[0].message, /environment variable NOPE_PASSWORD used in `site\.basic_auth\.password` \(\$\{env:NOPE_PASSWORD\}\) is not set/);
+    assert.match(result.problems[0].message, /Nothing was sent/);
+    const range = result.problems[0].range!;
+    assert.equal(text.slice(range.start, range.end), '${env:NOPE_PASSWORD}');
+  });
+
+  test('an empty variable is refused too (CI systems give unset secrets as empty strings)', () => {
+    const result = prepareBody({ ids: ['a'], site: { name: '${env:EMPTY}' } }, ['a'], (n) => (n === 'EMPTY' ? '' : undefined));
+    assert.equal(!result.ok && result.problems[0].code, 'empty-env');
+    assert.match(!result.ok ? result.problems[0].message : '', /EMPTY .* is empty/);
+  });
+
+  test('a malformed placeholder is refused rather than sent literally', () => {
+    for (const bad of ['${env:}', '${env:MY-VAR}', '${env:OPEN', 'x ${env:9LIVES} y']) {
+      const result = prepareBody({ site: { name: bad } }, ['a'], env);
+      assert.equal(!result.ok && result.problems[0].code, 'malformed-env', bad);
+    }
+  });
+
+  test('messages of env problems never hold a value, even with other variables resolved', () => {
+    const result = prepareBody(
+      { site: { name: '${env:SHOP_BASIC_PASSWORD}-${env:MISSING}', basic_auth: { username: 'u', password: '${env:ORDERS_API_PASSWORD}' } } },
+      ['a'],
+      env,
+    );
+    assert.equal(result.ok, false);
+    assertNoSecret(JSON.stringify(result));
+  });
+
+  test('OBFUSCATED_ values are refused wherever they are, with their paths and without the mask itself in the message', () => {
+    const value = {
+      ids: ['a'],
+      site: {
+        name: 'x',
+        basic_auth: { username: 'u', password: 'OBFUSCATED_5f4dcc3b5aa765d61d8327deb882cf99' },
+        headers: [{ name: 'a', value: 'ok' }, { name: 'b', value: 'OBFUSCATED_abc' }],
+        api_scan_settings: { api_login_payload: 'OBFUSCATED_zzz' },
+      },
+    };
+    assert.deepEqual(findObfuscated(value).map((p) => p.join('.')), [
+      'site.basic_auth.password',
+      'site.headers.1.value',
+      'site.api_scan_settings.api_login_payload',
+    ]);
+    const result = prepareBody(value, ['a'], env);
+    assert.equal(result.ok, false);
+    if (result.ok) return;
+    assert.deepEqual(result.problems.map((p) => p.code), ['obfuscated', 'obfuscated', 'obfuscated']);
+    assert.match(result.problems[0].message, /`site\.basic_auth\.password` holds a masked secret .*would replace the real secret with the mask/);
+    assert.ok(!JSON.stringify(result).includes('5f4dcc3b'));
+  });
+
+  test('an OBFUSCATED_ value coming from a variable is refused too, without quoting it', () => {
+    const result = prepareBody({ site: { name: 'x', otp_secret: '${env:OTP}' } }, ['a'], (n) => (n === 'OTP' ? 'OBFUSCATED_secretish' : undefined));
+    assert.equal(!result.ok && result.problems[0].code, 'obfuscated');
+    assert.ok(!JSON.stringify(result).includes('secretish'));
+  });
+
+  test('a value that merely contains the word is not a mask', () => {
+    assert.deepEqual(findObfuscated({ site: { name: 'not OBFUSCATED_ at the start' } }), []);
+  });
+
+  test('a document that is not a mapping', () => {
+    const result = prepareBody(['a', 'b'], ['a'], env);
+    assert.equal(!result.ok && result.problems[0].code, 'not-a-mapping');
+  });
+});
+
+describe('changedFields', () => {
+  test('site fields one by one (the service merges site), other fields whole, in document order', () => {
+    const body = prepared(prepareBody(parseFile(DOC).documents[0].value, ['a'], env));
+    assert.deepEqual(changedFields(body), [
+      'site.name',
+      'site.url',
+      'site.has_basic_auth',
+      'site.basic_auth',
+      'site.headers',
+      'site.cookies',
+      'site.form_login',
+      'site.otp_secret',
+      'site.api_scan_settings',
+      'report_type',
+      'blackout_period',
+    ]);
+  });
+
+  test('plain settings work too; ids is never a field; odd keys are quoted', () => {
+    assert.deepEqual(changedFields({ ids: ['a'], site: { 'odd key': 1 }, fail_fast: false }), ['site["odd key"]', 'fail_fast']);
+    assert.deepEqual(changedFields({ site: {} }), []);
+  });
+});
