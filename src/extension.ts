@@ -1,15 +1,22 @@
 // Composition root: activate() wires editor/ together and does nothing else.
 import * as vscode from 'vscode';
+import { registerBulkUpdate } from './editor/bulkUpdate/command';
 import { Connection } from './editor/connection';
 import { registerConnectionCommands } from './editor/connectionCommands';
+import { EntitlementsStore } from './editor/entitlements/store';
+import { registerEntitlementsView, snapshotTree, type SnapshotNode } from './editor/entitlements/view';
+import { registerSandboxCommands } from './editor/sandboxCommands';
+import { readSettings, SECTION } from './editor/settings';
 import { TargetFiles } from './editor/targetFiles';
 import { TokenStore } from './editor/tokenStore';
-import { registerBulkUpdate } from './editor/bulkUpdate/command';
-import { registerSandboxCommands } from './editor/sandboxCommands';
+import { Validation } from './editor/validation';
+import { LanguageWorker } from './editor/worker/languageWorker';
 
+/** What activate() returns: read-only hooks for tests and other extensions. */
 export interface ScanTargetsApi {
-  /** Test and automation hook: nothing here changes state. */
   readonly version: string;
+  /** The Entitlements view's items, as a tree of plain objects. */
+  entitlementsTree(): Promise<SnapshotNode[]>;
 }
 
 export function activate(context: vscode.ExtensionContext): ScanTargetsApi {
@@ -18,14 +25,45 @@ export function activate(context: vscode.ExtensionContext): ScanTargetsApi {
   const tokens = new TokenStore(context.secrets);
   const connection = new Connection(tokens, log, version);
   const targetFiles = new TargetFiles();
-  context.subscriptions.push(log, tokens, connection, targetFiles);
+  const worker = LanguageWorker.forExtension(context, log);
+  const codesDoc = vscode.Uri.joinPath(context.extensionUri, 'README.md');
+  const validation = new Validation(worker, targetFiles, codesDoc, log);
+  context.subscriptions.push(log, tokens, connection, targetFiles, worker, validation);
+
+  const entitlements = new EntitlementsStore({
+    fetch: async (signal) => (await connection.client(false)).getEntitlements(signal),
+    isConfigured: async () => vscode.workspace.isTrusted && (await connection.token(false)) !== undefined,
+    log,
+  });
+  context.subscriptions.push(entitlements);
+  let lastRecord = entitlements.record;
+  const view = registerEntitlementsView(context, entitlements);
+  context.subscriptions.push(
+    // A record read from another base URL or with another token is never shown as stale.
+    connection.onDidChange(() => void entitlements.refresh({ reset: true, reason: 'connection changed' })),
+    entitlements.onDidChange(() => {
+      // The `not-entitled` checks follow the last good record.
+      const record = entitlements.record;
+      if (record === lastRecord) return;
+      lastRecord = record;
+      void worker.setState('setEntitlements', record).then(() => validation.validateAll());
+    }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${SECTION}.entitlements.refreshIntervalMinutes`)) entitlements.setInterval(readSettings().refreshIntervalMinutes);
+    }),
+  );
+  entitlements.setInterval(readSettings().refreshIntervalMinutes);
+  void entitlements.refresh();
 
   registerConnectionCommands(context, connection, log);
   registerSandboxCommands(context, connection, log);
-  registerBulkUpdate(context, { connection, targetFiles, log });
+  registerBulkUpdate(context, { connection, targetFiles, worker, codesDoc, log });
 
   log.info(`Scan Target Settings ${version} activated (VS Code ${vscode.version}, workspace ${vscode.workspace.isTrusted ? 'trusted' : 'in Restricted Mode'})`);
-  return { version };
+  return {
+    version,
+    entitlementsTree: () => snapshotTree(view.provider),
+  };
 }
 
 export function deactivate(): void {

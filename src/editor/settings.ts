@@ -29,8 +29,9 @@ export function readSettings(): Settings {
     baseUrl: c.get<string>('baseUrl', '').trim(),
     authScheme: c.get<string>('authScheme', 'JWT'),
     authHeader: c.get<string>('authHeader', 'Authorization'),
-    files: c.get<string[]>('files', []),
-    severityOverrides: c.get<Record<string, Severity | 'off'>>('validation.severity', {}),
+    // Copies: configuration values are read-only proxies, which cannot cross to the worker thread.
+    files: [...c.get<string[]>('files', [])],
+    severityOverrides: { ...c.get<Record<string, Severity | 'off'>>('validation.severity', {}) },
     debounceMs: c.get<number>('validation.debounceMs', 200),
     entitlementChecks: c.get<boolean>('entitlements.checks', true),
     refreshIntervalMinutes: c.get<number>('entitlements.refreshIntervalMinutes', 0),

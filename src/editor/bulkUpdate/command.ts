@@ -1,21 +1,204 @@
 // `scanTargets.bulkUpdate`, `scanTargets.previewBulkUpdate`, `scanTargets.retryFailed`.
+// The checks and the run are core's (planRun, runBulkUpdate); this file asks, shows progress,
+// and reports. Each command takes an optional argument object for programmatic use:
+//   { uri?, ids?, documentIndex?, confirm?: boolean }   (confirm: false skips the modal, like --yes)
+import * as path from 'path';
 import * as vscode from 'vscode';
+import { clientSend, describeOutcome, retryIds, runBulkUpdate, type BulkOutcome, type RunPlan, type RunTarget, type RunPlanResult } from '../../core/bulk';
 import type { Connection } from '../connection';
+import { readSettings } from '../settings';
 import type { TargetFiles } from '../targetFiles';
 import { refuseIfUntrusted } from '../trust';
+import type { LanguageWorker } from '../worker/languageWorker';
+import { RequestPreviews } from './preview';
+import { RunDiagnostics } from './runDiagnostics';
 
 export interface BulkUpdateDeps {
   connection: Connection;
   targetFiles: TargetFiles;
+  worker: LanguageWorker;
+  codesDoc: vscode.Uri;
   log: vscode.LogOutputChannel;
 }
 
-export function registerBulkUpdate(context: vscode.ExtensionContext, _deps: BulkUpdateDeps): void {
+export interface BulkUpdateArgs {
+  uri?: string | vscode.Uri;
+  documentIndex?: number;
+  ids?: string[];
+  /** false: no modal confirmation (programmatic use); default true. */
+  confirm?: boolean;
+}
+
+export type BulkUpdateResult =
+  | { status: 'refused' | 'cancelled'; message: string }
+  | { status: 'done'; outcome: BulkOutcome; summary: string };
+
+interface LastRun {
+  uri: vscode.Uri;
+  documentIndex: number;
+  outcome: BulkOutcome;
+}
+
+export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkUpdateDeps): RunDiagnostics {
+  const { log } = deps;
+  const previews = new RequestPreviews();
+  const runDiagnostics = new RunDiagnostics(deps.worker, deps.codesDoc, log);
+  let lastRun: LastRun | undefined;
+  context.subscriptions.push(previews, runDiagnostics);
+
+  const refuse = (message: string): BulkUpdateResult => {
+    void vscode.window.showErrorMessage(message);
+    return { status: 'refused', message };
+  };
+
+  /** The document and what to send from it, or a refusal. */
+  const plan = async (args: BulkUpdateArgs | undefined): Promise<{ document: vscode.TextDocument; result: RunPlanResult } | { refused: string }> => {
+    const editor = vscode.window.activeTextEditor;
+    const uri = args?.uri ? (typeof args.uri === 'string' ? vscode.Uri.parse(args.uri) : args.uri) : editor?.document.uri;
+    if (!uri) return { refused: 'Open a target-settings file and select the ids to update, then run the bulk update again.' };
+    const document = await vscode.workspace.openTextDocument(uri);
+    if (!deps.targetFiles.matches(document)) {
+      return { refused: `${path.basename(document.uri.path)} is not a target-settings file (see the scanTargets.files setting), so nothing was sent.` };
+    }
+    let target: RunTarget;
+    if (args?.ids !== undefined || args?.documentIndex !== undefined) {
+      target = { documentIndex: args.documentIndex ?? 0, ids: args.ids };
+    } else if (editor && editor.document === document) {
+      target = { selections: editor.selections.map((s) => ({ start: document.offsetAt(s.start), end: document.offsetAt(s.end) })) };
+    } else {
+      target = { documentIndex: 0 };
+    }
+    const settings = readSettings();
+    const result = await deps.worker.request('planBulkUpdate', document, {
+      target,
+      validation: { severityOverrides: settings.severityOverrides, entitlementChecks: false },
+    });
+    return { document, result };
+  };
+
+  const confirm = async (document: vscode.TextDocument, runPlan: RunPlan, baseUrl: string): Promise<boolean> => {
+    const count = runPlan.selection.uniqueIds.length;
+    const rule = runPlan.selection.rule === 'selection' ? 'the ids you selected' : `every id of document ${runPlan.selection.documentIndex + 1} (nothing was selected)`;
+    const noun = count === 1 ? 'target' : 'targets';
+    const detail = [
+      `Ids: ${count} (${rule}${runPlan.selection.duplicateCount > 0 ? `; ${runPlan.selection.duplicateCount} repeated, sent once` : ''}).`,
+      `Service: ${baseUrl}`,
+      `Fields that will change: ${runPlan.fields.join(', ')}.`,
+      runPlan.warnings > 0 ? `The document has ${runPlan.warnings} warning(s); they do not block the update.` : '',
+    ].filter(Boolean).join('\n');
+    for (;;) {
+      const update = `Update ${count} ${noun}`;
+      const choice = await vscode.window.showWarningMessage(`Run a bulk update on ${count} ${noun}?`, { modal: true, detail }, update, 'Preview Request');
+      if (choice === update) return true;
+      if (choice !== 'Preview Request') return false;
+      await previews.show(path.basename(document.uri.path), runPlan.preview);
+    }
+  };
+
+  const run = async (args?: BulkUpdateArgs): Promise<BulkUpdateResult> => {
+    const untrusted = refuseIfUntrusted('Bulk update');
+    if (untrusted) return untrusted;
+    const planned = await plan(args);
+    if ('refused' in planned) return refuse(planned.refused);
+    const { document, result } = planned;
+    if (!result.ok) return refuse(result.message);
+    const runPlan = result.plan;
+
+    let client;
+    try {
+      client = await deps.connection.client(true);
+    } catch (err) {
+      return refuse((err as Error).message);
+    }
+    if (args?.confirm !== false && !(await confirm(document, runPlan, client.baseUrl))) {
+      return { status: 'cancelled', message: 'Bulk update cancelled before anything was sent.' };
+    }
+
+    const settings = readSettings();
+    const ids = runPlan.selection.uniqueIds;
+    log.info(`Bulk update of ${ids.length} id(s) from ${document.uri.fsPath} (document ${runPlan.selection.documentIndex + 1}) to ${client.baseUrl}, chunks of ${settings.chunkSize}, ${settings.concurrency} at once; fields: ${runPlan.fields.join(', ')}`);
+    const outcome = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Bulk update of ${ids.length} target${ids.length === 1 ? '' : 's'}`, cancellable: true },
+      (progress, token) => {
+        const controller = new AbortController();
+        const subscription = token.onCancellationRequested(() => controller.abort());
+        let reported = 0;
+        return runBulkUpdate({
+          ids,
+          body: runPlan.prepared.settings,
+          chunkSize: settings.chunkSize,
+          concurrency: settings.concurrency,
+          send: clientSend(client, { secretValues: runPlan.prepared.secretValues }),
+          signal: controller.signal,
+          secretValues: runPlan.prepared.secretValues,
+          logger: log,
+          onProgress: (p) => {
+            const percent = p.idsTotal === 0 ? 100 : (100 * p.idsDone) / p.idsTotal;
+            progress.report({ increment: percent - reported, message: `${p.idsDone} of ${p.idsTotal} ids answered (${p.updated} updated, ${p.invalid} invalid, ${p.failed} failed)` });
+            reported = percent;
+          },
+        }).finally(() => subscription.dispose());
+      },
+    );
+
+    lastRun = { uri: document.uri, documentIndex: runPlan.selection.documentIndex, outcome };
+    await report(document, runPlan.selection.documentIndex, outcome);
+    return { status: 'done', outcome, summary: describeOutcome(outcome) };
+  };
+
+  const report = async (document: vscode.TextDocument, documentIndex: number, outcome: BulkOutcome): Promise<void> => {
+    const { invalidIds, serviceErrors } = await deps.worker.request('recordBulkOutcome', document, {
+      uri: document.uri.toString(),
+      documentIndex,
+      sent: [...outcome.updated, ...outcome.invalid, ...outcome.validNotApplied],
+      outcome: { invalid: [...outcome.invalid], failed: outcome.failed.map((g) => ({ fieldErrors: g.fieldErrors, chunkIds: g.chunkIds })) },
+    });
+    runDiagnostics.set(document, invalidIds, serviceErrors);
+
+    const summary = describeOutcome(outcome);
+    log.info(`Bulk update finished: ${summary}`);
+    const list = (name: string, ids: readonly string[]) => ids.length > 0 && log.info(`${name} (${ids.length}): ${ids.join(', ')}`);
+    list('Updated', outcome.updated);
+    list('Invalid (rejected by the service)', outcome.invalid);
+    list('Valid but not applied (their request had invalid ids)', outcome.validNotApplied);
+    for (const group of outcome.failed) log.warn(`Failed (${group.ids.length}), ${group.reason}: ${group.ids.join(', ')}`);
+    list('Not sent', outcome.notSent);
+
+    const actions: string[] = [];
+    const updateValid = outcome.validNotApplied.length > 0 ? `Update the ${outcome.validNotApplied.length} valid ids now` : undefined;
+    const retry = retryIds(outcome).length > 0 ? `Retry ${retryIds(outcome).length} failed` : undefined;
+    if (updateValid) actions.push(updateValid);
+    if (retry) actions.push(retry);
+    actions.push('Show Log');
+    const problems = outcome.invalid.length + outcome.failed.length + outcome.notSent.length + outcome.validNotApplied.length > 0;
+    const show = problems ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    void show(`Bulk update: ${summary}`, ...actions).then((choice) => {
+      if (choice === 'Show Log') log.show();
+      else if (choice && choice === updateValid) void run({ uri: document.uri, documentIndex, ids: [...outcome.validNotApplied] });
+      else if (choice && choice === retry) void vscode.commands.executeCommand('scanTargets.retryFailed');
+    });
+  };
+
   context.subscriptions.push(
-    vscode.commands.registerCommand('scanTargets.bulkUpdate', async () => {
-      const refusal = refuseIfUntrusted('Bulk update');
-      if (refusal) return refusal;
-      throw new Error('not wired yet');
+    vscode.commands.registerCommand('scanTargets.bulkUpdate', (args?: BulkUpdateArgs) => run(args)),
+    vscode.commands.registerCommand('scanTargets.previewBulkUpdate', async (args?: BulkUpdateArgs) => {
+      const planned = await plan(args);
+      if ('refused' in planned) return refuse(planned.refused);
+      if (!planned.result.ok) return refuse(planned.result.message);
+      const uri = await previews.show(path.basename(planned.document.uri.path), planned.result.plan.preview);
+      return { status: 'previewed', uri: uri.toString(), preview: planned.result.plan.preview };
+    }),
+    vscode.commands.registerCommand('scanTargets.retryFailed', async (args?: { confirm?: boolean }) => {
+      const untrusted = refuseIfUntrusted('Retrying a bulk update');
+      if (untrusted) return untrusted;
+      const ids = lastRun ? retryIds(lastRun.outcome) : [];
+      if (!lastRun || ids.length === 0) {
+        const message = 'There is nothing to retry: the last bulk update of this window has no failed or unsent ids.';
+        void vscode.window.showInformationMessage(message);
+        return { status: 'refused', message };
+      }
+      return run({ uri: lastRun.uri, documentIndex: lastRun.documentIndex, ids, confirm: args?.confirm });
     }),
   );
+  return runDiagnostics;
 }

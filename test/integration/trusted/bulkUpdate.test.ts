@@ -1,0 +1,126 @@
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { activateExtension, waitForDiagnostics, workspaceFile } from '../helpers';
+
+interface Outcome {
+  updated: string[];
+  invalid: string[];
+  validNotApplied: string[];
+  failed: unknown[];
+  notSent: string[];
+}
+type RunResult = { status: 'done'; outcome: Outcome; summary: string } | { status: string; message: string };
+
+const INVALID = ['zzzzzzzzzzz1', 'zzzzzzzzzzz2'];
+
+function settingsFile(ids: string[]): string {
+  return [
+    'ids:',
+    ...ids.map((id) => `  - ${id}`),
+    'site:',
+    '  name: Shop (staging)',
+    '  url: https://staging.shop.example',
+    '  has_basic_auth: true',
+    '  basic_auth:',
+    '    username: scanner',
+    '    password: hunter2-secret',
+    '    password_is_sensitive: true',
+    'report_type: owasp',
+    '',
+  ].join('\n');
+}
+
+describe('bulk update', function () {
+  let targetIds: string[] = [];
+  let uri: vscode.Uri;
+
+  before(async () => {
+    await activateExtension();
+    const started = await vscode.commands.executeCommand<{ url: string; targetIds: string[] }>('scanTargets.startSandbox', { quiet: true });
+    targetIds = started.targetIds;
+    assert.ok(targetIds.length >= 4, 'the sandbox has demo targets');
+    uri = workspaceFile('bulk.target-settings.yaml');
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('scanTargets.stopSandbox');
+  });
+
+  it('updates the selected ids, reports rejected ones as diagnostics on their items, and the quick fix removes them', async () => {
+    const valid = targetIds.slice(0, 3);
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(settingsFile([valid[0], INVALID[0], valid[1], INVALID[1], valid[2]])));
+    const document = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(document);
+
+    // Select lines 2-4 (ids[0..2]: one valid, one invalid, one valid), partially.
+    editor.selections = [new vscode.Selection(1, 5, 3, 6)];
+    const first = await vscode.commands.executeCommand<RunResult>('scanTargets.bulkUpdate', { confirm: false });
+    assert.strictEqual(first.status, 'done', JSON.stringify(first));
+    const outcome = (first as { outcome: Outcome }).outcome;
+    assert.deepStrictEqual(outcome.invalid, [INVALID[0]]);
+    // The service applies nothing when any id is invalid: the valid ones wait for "Update the N valid ids now".
+    assert.deepStrictEqual(outcome.validNotApplied.sort(), [valid[0], valid[1]].sort());
+    assert.deepStrictEqual(outcome.updated, []);
+
+    const diagnostics = await waitForDiagnostics(uri, (ds) => ds.some((d) => codeOf(d) === 'invalid-id'));
+    const invalidDiagnostics = diagnostics.filter((d) => codeOf(d) === 'invalid-id');
+    assert.strictEqual(invalidDiagnostics.length, 1);
+    assert.strictEqual(invalidDiagnostics[0].range.start.line, 2, 'on the item of the rejected id');
+    assert.strictEqual(invalidDiagnostics[0].severity, vscode.DiagnosticSeverity.Error);
+    assert.strictEqual(invalidDiagnostics[0].source, 'scan-targets');
+
+    // Edits above the item: the diagnostic follows the text.
+    await editor.edit((b) => b.insert(new vscode.Position(0, 0), '# moved down\n'));
+    await waitForDiagnostics(uri, (ds) => ds.some((d) => codeOf(d) === 'invalid-id' && d.range.start.line === 3));
+
+    // Whole document, no selection: both invalid ids are reported.
+    editor.selection = new vscode.Selection(0, 0, 0, 0);
+    const second = await vscode.commands.executeCommand<RunResult>('scanTargets.bulkUpdate', { confirm: false });
+    assert.strictEqual(second.status, 'done');
+    assert.deepStrictEqual((second as { outcome: Outcome }).outcome.invalid.sort(), [...INVALID].sort());
+    const both = await waitForDiagnostics(uri, (ds) => ds.filter((d) => codeOf(d) === 'invalid-id').length === 2);
+    const target = both.find((d) => codeOf(d) === 'invalid-id')!;
+
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, target.range, vscode.CodeActionKind.QuickFix.value);
+    const removeAll = actions.find((a) => /Remove all 2 invalid ids/.test(a.title));
+    assert.ok(removeAll?.edit, `a "remove all" quick fix is offered (got: ${actions.map((a) => a.title).join(' | ')})`);
+    assert.ok(actions.some((a) => /^Remove invalid id /.test(a.title)));
+    assert.ok(await vscode.workspace.applyEdit(removeAll.edit));
+    await waitForDiagnostics(uri, (ds) => !ds.some((d) => codeOf(d) === 'invalid-id'));
+    for (const id of INVALID) assert.ok(!document.getText().includes(id), `${id} was removed`);
+
+    // Now every remaining id goes through.
+    const third = await vscode.commands.executeCommand<RunResult>('scanTargets.bulkUpdate', { confirm: false });
+    assert.strictEqual(third.status, 'done');
+    assert.deepStrictEqual((third as { outcome: Outcome }).outcome.updated.sort(), [...valid].sort());
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('previews the exact request with the sensitive value masked', async () => {
+    const uri = workspaceFile('preview.target-settings.yaml');
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(settingsFile([targetIds[0]])));
+    const result = await vscode.commands.executeCommand<{ status: string; preview: string }>('scanTargets.previewBulkUpdate', { uri: uri.toString(), documentIndex: 0 });
+    assert.strictEqual(result.status, 'previewed');
+    const body = JSON.parse(result.preview);
+    assert.deepStrictEqual(body.ids, [targetIds[0]]);
+    assert.strictEqual(body.site.name, 'Shop (staging)');
+    assert.ok(!result.preview.includes('hunter2-secret'), 'the password is masked');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('refuses a selection that touches no id, and says how to select ids', async () => {
+    const uri = workspaceFile('refused.target-settings.yaml');
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(settingsFile([targetIds[0]])));
+    const document = await vscode.workspace.openTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(document);
+    editor.selection = new vscode.Selection(3, 2, 3, 8); // inside `name: ...`
+    const result = await vscode.commands.executeCommand<RunResult>('scanTargets.bulkUpdate', { confirm: false });
+    assert.strictEqual(result.status, 'refused');
+    assert.match((result as { message: string }).message, /ids/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+});
+
+function codeOf(d: vscode.Diagnostic): string | undefined {
+  return typeof d.code === 'object' ? String(d.code.value) : d.code === undefined ? undefined : String(d.code);
+}
