@@ -1,0 +1,332 @@
+// `scan-targets bulk-update FILE [--document N] [--ids ID,ID...] [--dry-run] [--yes] [--format text|json]`
+// The editor's bulk update, scriptable: validation first, `${env:NAME}` resolution, the
+// `OBFUSCATED_` refusal, `is_id_404_validation=true`, chunking and retries, and an outcome that
+// accounts for every id.
+import {
+  changedFields,
+  clientSend,
+  documentLine,
+  idsField,
+  idsForDocument,
+  maskBody,
+  outcomeDiagnostics,
+  planChunks,
+  prepareDocumentBody,
+  runBulkUpdate,
+  failedIds,
+  type BodyProblem,
+  type BulkLogger,
+  type BulkOutcome,
+  type SelectionRefusalReason,
+} from '../../core/bulk';
+import { DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY, MAX_CHUNK_SIZE, MAX_CONCURRENCY } from '../../core/bulk/plan';
+import type { CoreDiagnostic } from '../../core/diagnostic';
+import type { ParsedFile } from '../../core/yaml';
+import { parseChoice, parseCommandArgs, parseIntegerFlag, splitList } from '../args';
+import { checkText } from '../check';
+import type { Command } from '../command';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, connect, resolveBaseUrl, resolveToken, BASE_URL_VARIABLE } from '../connection';
+import type { CliContext } from '../context';
+import { CliError, EXIT_ERRORS, EXIT_FAILED, EXIT_INVALID_IDS, EXIT_OK, EXIT_USAGE, UsageError } from '../exit';
+import { readTextFile } from '../files';
+import { jsonDiagnostic } from '../format/json';
+import { plural } from '../format/model';
+import { outcomeJson, outcomeText } from '../format/outcome';
+import { diagnosticLine } from '../format/text';
+import { confirm, palette } from '../terminal';
+
+const FORMATS = ['text', 'json'] as const;
+
+const HELP = `Usage: scan-targets bulk-update FILE [--document N] [--ids ID,ID...] [--dry-run] [--yes]
+                                [--format text|json] [--base-url URL] [--chunk-size N] [--concurrency N]
+
+Sends one YAML document of FILE as a bulk update request body (its ids, and its settings beside
+them), exactly as the editor's "Run Bulk Update" does: the file is validated first, \${env:NAME}
+placeholders are resolved from the environment (never printed), a value of the form OBFUSCATED_...
+is refused, ids are checked by the service (is_id_404_validation=true), large id lists are sent in
+chunks, and failed requests are retried when the service asks for it.
+
+Options:
+  --document N         The 0-based index of the YAML document to send. Required when FILE holds
+                       more than one document; a file with one document needs none.
+  --ids ID,ID...       Send only these ids (commas or spaces separate; repeatable). Each must be
+                       in the document's ids list.
+  --dry-run            Print the request body (sensitive values masked) and send nothing. Needs
+                       no token.
+  -y, --yes            Do not ask for confirmation. Without it the command asks on a terminal,
+                       and refuses (exit 2) when stdin is not a terminal, as in CI.
+  --format text|json   Output format (default: text).
+      text   counts and ids per outcome: updated, invalid (each with FILE:line:col, 1-based),
+             valid but not applied, failed (with the reason), not sent.
+      json   {"updated":[...],"invalid":[...],"failed":[{"ids":[...],"reason":"...","kind":"...",
+              "maybeApplied":false}],"notSent":[...],"requests":N,"validNotApplied":[...],
+              "diagnostics":[...]}   ("diagnostics" as in validate --format json: 0-based
+              positions of each invalid id and of each field the service rejected in FILE).
+  --chunk-size N       Ids per request, 1 to ${MAX_CHUNK_SIZE} (default ${DEFAULT_CHUNK_SIZE}).
+  --concurrency N      Requests in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY}).
+${CONNECTION_HELP}
+Exit codes:
+  0  every id was updated (or --dry-run)
+  1  errors in FILE stopped the run before anything was sent: validation errors in the document,
+     an OBFUSCATED_ value, a malformed \${env:...} placeholder, ids that are not strings
+  2  usage, configuration or authentication error: a bad flag, FILE unreadable, no document or
+     ids chosen, no base URL or token, an \${env:NAME} variable that is not set or empty, the
+     confirmation refused because stdin is not a terminal, the service refusing the token (401)
+     or not found at the base URL (404)
+  3  the service rejected some ids as invalid (and nothing else failed)
+  4  some ids failed or were not sent (network, server errors, the run interrupted with Ctrl+C,
+     or the confirmation declined)
+
+Examples:
+  scan-targets bulk-update shop.target-settings.yaml --dry-run
+  SCAN_TARGETS_TOKEN=... scan-targets bulk-update targets.target-settings.yaml --document 1 --yes
+  scan-targets bulk-update shop.target-settings.yaml --ids 3Sy7TyNMnQ8x,4Hk2QpZr9WbT --yes --format json
+`;
+
+/** Refusals of the id selection that are a usage problem (the rest are problems in the file). */
+const USAGE_REFUSALS: ReadonlySet<SelectionRefusalReason> = new Set(['no-such-document', 'unknown-ids']);
+/** Body problems that come from the environment (exit 2) rather than from the file (exit 1). */
+const ENVIRONMENT_PROBLEMS: ReadonlySet<string> = new Set(['missing-env', 'empty-env']);
+/** Run stops that mean the configuration or the credentials are wrong (exit 2). */
+const CONFIGURATION_STOPS: ReadonlySet<string> = new Set(['unauthorized', 'configuration', 'insecure-transport', 'not-found']);
+
+async function run(args: readonly string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    args,
+    {
+      document: { type: 'string' },
+      ids: { type: 'string', multiple: true },
+      'dry-run': { type: 'boolean' },
+      yes: { type: 'boolean', short: 'y' },
+      format: { type: 'string' },
+      'chunk-size': { type: 'string' },
+      concurrency: { type: 'string' },
+      ...CONNECTION_OPTIONS,
+      help: { type: 'boolean', short: 'h' },
+    },
+    true,
+  );
+  if (values.help) {
+    ctx.out(HELP);
+    return EXIT_OK;
+  }
+  const format = parseChoice('--format', values.format, FORMATS, 'text');
+  const chunkSize = parseIntegerFlag('--chunk-size', values['chunk-size'], 1, MAX_CHUNK_SIZE) ?? DEFAULT_CHUNK_SIZE;
+  const concurrency = parseIntegerFlag('--concurrency', values.concurrency, 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY;
+  const documentFlag = parseIntegerFlag('--document', values.document, 0, Number.MAX_SAFE_INTEGER);
+  const onlyIds = splitList(values.ids);
+  if (onlyIds !== undefined && onlyIds.length === 0) throw new UsageError('--ids is empty. Give the ids to send, separated by commas.');
+  if (positionals.length === 0) throw new UsageError('no file given. Pass the target-settings YAML file to send.');
+  if (positionals.length > 1) throw new UsageError(`one file at a time (got ${positionals.length}). Run the command once per file.`);
+  const path = positionals[0];
+  const dryRun = values['dry-run'] === true;
+  const errPaint = palette(ctx.colorErr);
+  const outPaint = palette(ctx.colorOut);
+
+  const read = await readTextFile(path);
+  if (!read.ok) throw new CliError(read.message, EXIT_USAGE);
+
+  // The editor's order (core/bulk planRun): the ids, then validation errors in that document,
+  // then the body. One parse for all of it.
+  const { file, diagnostics } = checkText(read.text);
+  const documentIndex = chooseDocument(file, documentFlag, path);
+
+  const selection = idsForDocument(file, documentIndex, onlyIds);
+  if (!selection.ok) {
+    const code = USAGE_REFUSALS.has(selection.reason) ? EXIT_USAGE : EXIT_ERRORS;
+    const where = selection.range !== undefined ? `${path}:${file.positionAt(selection.range.start).line + 1}:${file.positionAt(selection.range.start).character + 1}: ` : `${path}: `;
+    if (code === EXIT_USAGE) throw new UsageError(`${where}${selection.error}`);
+    return stopBeforeSending(ctx, format, `${where}${selection.error}`, code, []);
+  }
+  const ids = selection.uniqueIds;
+
+  const blocking = diagnostics.filter((d) => d.document === documentIndex && d.severity === 'error');
+  if (blocking.length > 0) {
+    for (const d of blocking) ctx.err(`${diagnosticLine(path, d, errPaint)}\n`);
+    const message = `${plural(blocking.length, 'error')} in document ${documentIndex} of ${path}: nothing was sent. Fix ${blocking.length === 1 ? 'it' : 'them'} (scan-targets validate ${path}) and run again.`;
+    return stopBeforeSending(ctx, format, message, EXIT_ERRORS, blocking, ids);
+  }
+
+  const prepared = prepareDocumentBody(file, documentIndex, ids, (name) => ctx.env[name]);
+  if (!prepared.ok) {
+    const problemDiags = prepared.problems.map((p) => problemDiagnostic(file, documentIndex, p));
+    for (const d of problemDiags) ctx.err(`${diagnosticLine(path, d, errPaint)}\n`);
+    const fromFile = prepared.problems.some((p) => !ENVIRONMENT_PROBLEMS.has(p.code));
+    const message = `the request body of document ${documentIndex} of ${path} cannot be built: nothing was sent.`;
+    return stopBeforeSending(ctx, format, message, fromFile ? EXIT_ERRORS : EXIT_USAGE, problemDiags, ids);
+  }
+  const body = prepared.body;
+  ctx.addSecrets(body.secretValues);
+  const plan = planChunks(ids, chunkSize);
+  const fields = changedFields(body);
+
+  if (dryRun) {
+    const baseUrl = values['base-url'] ?? ctx.env[BASE_URL_VARIABLE];
+    const target = baseUrl ? `${baseUrl.trim().replace(/\/+$/, '')}/targets/bulk/update/?is_id_404_validation=true` : '{base URL}/targets/bulk/update/?is_id_404_validation=true';
+    const masked = maskBody(body);
+    const note =
+      `Dry run: nothing was sent. Document ${documentIndex} of ${path}: ${plural(ids.length, 'id')}` +
+      `${selection.duplicateCount > 0 ? ` (${plural(selection.duplicateCount, 'repeated id')} sent once)` : ''}` +
+      ` in ${plural(plan.chunks.length, 'request')} of up to ${plan.chunkSize} ids to POST ${target}.` +
+      (plan.chunks.length > 1 ? ` Each request carries the same settings with its own slice of the ids below.` : '') +
+      ` Fields changed: ${fields.length > 0 ? fields.join(', ') : 'none'}. Sensitive values are masked.`;
+    if (format === 'json') {
+      ctx.out(
+        `${JSON.stringify({ dryRun: true, document: documentIndex, ids: ids.length, requests: plan.chunks.length, chunkSize: plan.chunkSize, fields, body: masked })}\n`,
+      );
+    } else {
+      ctx.err(`${note}\n`);
+      ctx.out(`${JSON.stringify(masked, null, 2)}\n`);
+    }
+    return EXIT_OK;
+  }
+
+  // Configuration before asking anything: a prompt that is answered and then fails is worse.
+  const baseUrl = resolveBaseUrl(values, ctx.env);
+  resolveToken(ctx.env);
+
+  if (values.yes !== true) {
+    if (ctx.stdin.isTTY !== true) {
+      throw new CliError(
+        `stdin is not a terminal, so the update of ${plural(ids.length, 'target')} cannot be confirmed: pass --yes to run without asking (or --dry-run to see the request). Nothing was sent.`,
+        EXIT_USAGE,
+      );
+    }
+    const question =
+      `Update ${plural(ids.length, 'target')} at ${baseUrl} (fields: ${fields.length > 0 ? fields.join(', ') : 'none'})` +
+      `${plan.chunks.length > 1 ? ` in ${plan.chunks.length} requests` : ''}?`;
+    const yes = await confirm(question, ctx.stdin, ctx.stderrStream);
+    if (!yes) {
+      ctx.err('Cancelled: nothing was sent.\n');
+      return EXIT_FAILED;
+    }
+  }
+
+  const client = connect(values, ctx, body.secretValues);
+  const controller = new AbortController();
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (interrupted) {
+      ctx.err(`Interrupted again (${signal}): quitting now. Requests in flight may still be applied by the service.\n`);
+      process.exit(130);
+    }
+    interrupted = true;
+    ctx.err(`Interrupted (${signal}): no new request will start; waiting for the ones in flight. Press Ctrl+C again to quit at once.\n`);
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  let outcome: BulkOutcome;
+  try {
+    outcome = await runBulkUpdate({
+      ids,
+      body: body.settings,
+      chunkSize,
+      concurrency,
+      send: clientSend(client, { secretValues: body.secretValues }),
+      signal: controller.signal,
+      logger: runLogger(ctx, values.verbose === true),
+      secretValues: body.secretValues,
+    });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await client.close();
+  }
+
+  const resultDiagnostics = outcomeDiagnostics(file, documentIndex, outcome);
+  if (format === 'json') ctx.out(outcomeJson(outcome, resultDiagnostics));
+  else ctx.out(outcomeText(outcome, resultDiagnostics, { file: path, documentIndex, baseUrl, paint: outPaint }));
+  return exitCodeOf(outcome, interrupted);
+}
+
+/** The exit code of a finished run (see --help). */
+export function exitCodeOf(outcome: BulkOutcome, interrupted: boolean): number {
+  if (outcome.stopped?.cause === 'fatal' && outcome.stopped.kind !== undefined && CONFIGURATION_STOPS.has(outcome.stopped.kind)) return EXIT_USAGE;
+  if (interrupted && outcome.updated.length < outcome.selected.length) return EXIT_FAILED;
+  if (failedIds(outcome).length > 0 || outcome.notSent.length > 0) return EXIT_FAILED;
+  if (outcome.invalid.length > 0 || outcome.validNotApplied.length > 0) return EXIT_INVALID_IDS;
+  return EXIT_OK;
+}
+
+/**
+ * The document to send: `--document N`, or the only document holding anything. A file with
+ * several documents needs `--document` (each is its own request; nothing is guessed).
+ */
+function chooseDocument(file: ParsedFile, flag: number | undefined, path: string): number {
+  if (flag !== undefined) {
+    if (flag >= file.documents.length) {
+      const n = file.documents.length;
+      throw new UsageError(
+        n === 0 ? `--document ${flag}: ${path} holds no YAML document.` : `--document ${flag}: ${path} holds ${plural(n, 'document')}, numbered from 0 to ${n - 1}.`,
+      );
+    }
+    return flag;
+  }
+  const used = file.documents.filter((d) => !d.isEmpty);
+  if (used.length === 0) throw new CliError(`${path} holds no YAML document: there are no ids to update. Add a document with ids: and site:.`, EXIT_ERRORS);
+  if (used.length === 1) return used[0].index;
+  const list = used.map((d) => {
+    const count = idsField(d)?.items.length ?? 0;
+    return `  --document ${d.index}  (line ${documentLine(file, d)}, ${plural(count, 'id')})`;
+  });
+  throw new UsageError(
+    `${path} holds ${used.length} YAML documents, and each is its own request: choose one with --document N (0-based):\n${list.join('\n')}`,
+  );
+}
+
+/** A body problem (missing variable, OBFUSCATED_ value) as a diagnostic on its value. */
+function problemDiagnostic(file: ParsedFile, documentIndex: number, p: BodyProblem): CoreDiagnostic {
+  const doc = file.documents[documentIndex];
+  const offsets = p.range ?? { start: doc?.start ?? 0, end: doc?.start ?? 0 };
+  return {
+    severity: 'error',
+    code: p.code === 'obfuscated' ? 'obfuscated-value' : p.code,
+    message: p.message,
+    document: documentIndex,
+    path: p.pointer,
+    range: file.rangeOf(offsets),
+  };
+}
+
+/**
+ * Ends the command before anything was sent: the message on stderr; with --format json also the
+ * outcome shape on stdout (every selected id in notSent, the blocking diagnostics, `error`).
+ */
+function stopBeforeSending(
+  ctx: CliContext,
+  format: 'text' | 'json',
+  message: string,
+  code: number,
+  diagnostics: readonly CoreDiagnostic[],
+  ids: readonly string[] = [],
+): number {
+  ctx.err(`${palette(ctx.colorErr).red('error')}: ${message}\n`);
+  if (format === 'json') {
+    ctx.out(
+      `${JSON.stringify({ updated: [], invalid: [], failed: [], notSent: [...ids], requests: 0, validNotApplied: [], diagnostics: diagnostics.map(jsonDiagnostic), error: message })}\n`,
+    );
+  }
+  return code;
+}
+
+/** The runner's per-request lines on stderr (progress for a pipeline log). */
+function runLogger(ctx: CliContext, verbose: boolean): BulkLogger {
+  const paint = palette(ctx.colorErr);
+  return {
+    info: (m) => ctx.err(`${m}\n`),
+    warn: (m) => ctx.err(`${paint.yellow('warning:')} ${m}\n`),
+    error: (m) => ctx.err(`${paint.red('error:')} ${m}\n`),
+    debug: (m) => {
+      if (verbose) ctx.err(`${paint.dim('debug:')} ${m}\n`);
+    },
+  };
+}
+
+export const bulkUpdateCommand: Command = {
+  name: 'bulk-update',
+  summary: 'Send one document of a target-settings file as a bulk update (or --dry-run it).',
+  help: HELP,
+  run,
+};

@@ -1,0 +1,97 @@
+// `scan-targets validate [--format text|json|github] [--entitlements FILE] FILE...`
+import type { EntitlementsRecord } from '../../core/entitlements';
+import { parseChoice, parseCommandArgs } from '../args';
+import { checkText } from '../check';
+import type { Command } from '../command';
+import type { CliContext } from '../context';
+import { loadEntitlementsFile } from '../entitlementsFile';
+import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../exit';
+import { readTextFile } from '../files';
+import { formatGithub } from '../format/github';
+import { formatJson } from '../format/json';
+import { summarize, type FileReport } from '../format/model';
+import { formatText } from '../format/text';
+import { palette } from '../terminal';
+
+const FORMATS = ['text', 'json', 'github'] as const;
+
+const HELP = `Usage: scan-targets validate [--format text|json|github] [--entitlements FILE] FILE...
+
+Checks target-settings YAML files exactly as the VS Code extension does (same checks, same
+messages, same codes), for CI pipelines.
+
+Options:
+  --format text|json|github  Output format (default: text).
+      text    path:line:col: severity code message  (line and col are 1-based), then a summary.
+      json    {"files":[{"file","diagnostics":[{"severity","code","message","document","path",
+              "range":{"start":{"line","character"},"end":{...}}}]}],
+               "summary":{"files","errors","warnings"}}
+              Lines and characters are 0-based (as in VS Code); "document" is the 0-based index
+              of the YAML document, "path" the JSON pointer of the node ("" for the document).
+              A file that could not be read has "error" and no diagnostics.
+      github  GitHub Actions annotations (::error / ::warning / ::notice file=...,line=...,col=...).
+  --entitlements FILE        Also warn (code not-entitled) where a file asks for something the
+                             account does not have, using an entitlements record saved with
+                             "scan-targets entitlements --format json > FILE".
+  -h, --help                 Show this help.
+
+Exit codes:
+  0  no errors (warnings allowed)
+  1  at least one error in a file
+  2  usage or I/O error: a bad flag, a file that is missing, unreadable, a directory or not text
+     (reported on stderr with its path; the other files are still checked). 2 wins over 1.
+
+Examples:
+  scan-targets validate targets/*.target-settings.yaml
+  scan-targets validate --format github --entitlements entitlements.json **/*.target-settings.yaml
+`;
+
+async function run(args: readonly string[], ctx: CliContext): Promise<number> {
+  const { values, positionals } = parseCommandArgs(
+    args,
+    {
+      format: { type: 'string' },
+      entitlements: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    true,
+  );
+  if (values.help) {
+    ctx.out(HELP);
+    return EXIT_OK;
+  }
+  const format = parseChoice('--format', values.format, FORMATS, 'text');
+  if (positionals.length === 0) throw new UsageError('no file given. Pass one or more target-settings YAML files.');
+
+  let record: EntitlementsRecord | undefined;
+  if (values.entitlements !== undefined) record = await loadEntitlementsFile(values.entitlements);
+
+  const paint = palette(ctx.colorOut);
+  const errPaint = palette(ctx.colorErr);
+  const reports: FileReport[] = [];
+  for (const path of positionals) {
+    const read = await readTextFile(path);
+    if (!read.ok) {
+      ctx.err(`${errPaint.red('error')}: ${read.message}\n`);
+      reports.push({ file: path, diagnostics: [], error: read.message });
+      continue;
+    }
+    const { diagnostics } = checkText(read.text, record);
+    reports.push({ file: path, diagnostics });
+  }
+
+  const summary = summarize(reports);
+  if (format === 'json') ctx.out(formatJson(reports, summary));
+  else if (format === 'github') ctx.out(formatGithub(reports, summary));
+  else ctx.out(formatText(reports, summary, ctx.colorOut ? paint : undefined));
+
+  if (summary.unreadable > 0) return EXIT_USAGE;
+  return summary.errors > 0 ? EXIT_ERRORS : EXIT_OK;
+}
+
+export const validateCommand: Command = {
+  name: 'validate',
+  summary: 'Check target-settings YAML files as the editor does (text, json or GitHub annotations).',
+  help: HELP,
+  run,
+};

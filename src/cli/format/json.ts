@@ -1,0 +1,43 @@
+// `--format json`: one object on stdout,
+//   {"files":[{"file","diagnostics":[{severity,code,message,document,path,range}]}],
+//    "summary":{"files","errors","warnings"}}
+// with 0-based lines and characters (as in VS Code). A file that could not be read also has
+// `"error": "<why>"` (and no diagnostics).
+import type { CoreDiagnostic } from '../../core/diagnostic';
+import type { FileReport, Summary } from './model';
+
+export interface JsonDiagnostic {
+  severity: CoreDiagnostic['severity'];
+  code: string;
+  message: string;
+  document: number;
+  path: string;
+  range: CoreDiagnostic['range'];
+}
+
+/** A diagnostic with exactly the documented keys (no `data`). */
+export function jsonDiagnostic(d: CoreDiagnostic): JsonDiagnostic {
+  return {
+    severity: d.severity,
+    code: d.code,
+    message: d.message,
+    document: d.document,
+    path: d.path,
+    range: {
+      start: { line: d.range.start.line, character: d.range.start.character },
+      end: { line: d.range.end.line, character: d.range.end.character },
+    },
+  };
+}
+
+export function formatJson(reports: readonly FileReport[], summary: Summary): string {
+  const value = {
+    files: reports.map((r) => ({
+      file: r.file,
+      diagnostics: r.diagnostics.map(jsonDiagnostic),
+      ...(r.error !== undefined ? { error: r.error } : {}),
+    })),
+    summary: { files: summary.files, errors: summary.errors, warnings: summary.warnings },
+  };
+  return `${JSON.stringify(value)}\n`;
+}

@@ -1,0 +1,183 @@
+// Running `scan-targets` (dist/cli.js, built by `npm run build`) as a child process, the way a CI
+// pipeline does: stdin not a terminal unless a test asks for a pseudo-terminal, a clean
+// environment, and every stdout/stderr checked for the secrets the tests use.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+
+/** The repository root (this file runs from out/test/unit/cli/). */
+export const ROOT = path.resolve(__dirname, '../../../..');
+export const CLI = path.join(ROOT, 'dist', 'cli.js');
+export const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'cli');
+
+/** The API token the tests give the CLI; it must never appear in any output. */
+export const TOKEN = 'cli-test-TOKEN-7c1e9a0b55d3f2';
+/** A sensitive value resolved from `${env:...}`; it must never appear in any output either. */
+export const SECRET_VALUE = 'pw-SECRET-from-env-2b7d91e4';
+
+export function fixture(name: string): string {
+  return path.join(FIXTURES, name);
+}
+
+export function assertBuilt(): void {
+  assert.ok(existsSync(CLI), `${CLI} is missing: run "npm run build" first`);
+}
+
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  /** Variables added to the clean environment. */
+  env?: Record<string, string | undefined>;
+  /** Written to stdin, then closed; without it stdin is ignored (not a terminal). */
+  input?: string;
+  cwd?: string;
+  /** Called with the child once it started (to signal it). */
+  onSpawn?: (child: ChildProcess) => void;
+  timeoutMs?: number;
+}
+
+/** Values no run may ever print. */
+const SECRETS = [TOKEN, SECRET_VALUE];
+
+/**
+ * A clean environment: no SCAN_TARGETS_*, no NO_COLOR, no proxy, whatever the machine running the
+ * tests has set.
+ */
+export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (/^(SCAN_TARGETS_|NO_COLOR$|FORCE_COLOR$|https?_proxy$|all_proxy$|no_proxy$)/i.test(k)) continue;
+    env[k] = v;
+  }
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
+}
+
+export function assertNoSecrets(result: { stdout: string; stderr: string }, extra: readonly string[] = []): void {
+  for (const secret of [...SECRETS, ...extra]) {
+    assert.ok(!result.stdout.includes(secret), `a secret appeared on stdout:\n${result.stdout}`);
+    assert.ok(!result.stderr.includes(secret), `a secret appeared on stderr:\n${result.stderr}`);
+  }
+}
+
+/** Runs `node dist/cli.js ...args`; every result is checked for the secrets. */
+export function runCli(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      cwd: options.cwd ?? ROOT,
+      env: cleanEnv(options.env),
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    if (options.input !== undefined) child.stdin!.end(options.input);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`scan-targets ${args.join(' ')} did not finish in time.\nstdout: ${stdout}\nstderr: ${stderr}`));
+    }, options.timeoutMs ?? 30_000);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const result = { code, signal, stdout, stderr };
+      try {
+        assertNoSecrets(result);
+      } catch (err) {
+        reject(err as Error);
+        return;
+      }
+      resolve(result);
+    });
+    options.onSpawn?.(child);
+  });
+}
+
+/** Whether `script` (util-linux) can give the CLI a pseudo-terminal here. */
+export function hasScript(): boolean {
+  const r = spawnSync('script', ['-qec', 'true', '/dev/null'], { stdio: 'ignore' });
+  return r.status === 0;
+}
+
+/**
+ * Runs the CLI under a pseudo-terminal (`script`), so stdin, stdout and stderr are TTYs. `answer`
+ * is typed once `prompt` appears in the output. Output is stdout and stderr mixed, as on a screen.
+ */
+export function runInTerminal(
+  args: readonly string[],
+  options: { env?: Record<string, string | undefined>; prompt?: string; answer?: string; timeoutMs?: number } = {},
+): Promise<{ code: number | null; output: string }> {
+  const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+  const command = [process.execPath, CLI, ...args].map(quote).join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: ROOT, env: cleanEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    let answered = false;
+    const onData = (c: string): void => {
+      output += c;
+      if (!answered && options.prompt !== undefined && output.includes(options.prompt)) {
+        answered = true;
+        child.stdin.write(options.answer ?? '\n');
+      }
+    };
+    child.stdout.setEncoding('utf8').on('data', onData);
+    child.stderr.setEncoding('utf8').on('data', onData);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`scan-targets ${args.join(' ')} (in a terminal) did not finish in time.\noutput: ${output}`));
+    }, options.timeoutMs ?? 30_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      try {
+        assertNoSecrets({ stdout: output, stderr: '' });
+      } catch (err) {
+        reject(err as Error);
+        return;
+      }
+      resolve({ code, output });
+    });
+  });
+}
+
+/** A temporary directory, removed by the returned function. */
+export function tempDir(): { dir: string; file(name: string, content: string | Buffer): string; remove(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'scan-targets-cli-'));
+  return {
+    dir,
+    file(name, content) {
+      const p = path.join(dir, name);
+      writeFileSync(p, content);
+      return p;
+    },
+    remove() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// eslint-disable-next-line no-control-regex
+export const ANSI_ESCAPE = /\u001b\[/;
+
+export function isRoot(): boolean {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+/** Waits until `condition()` holds (polling), or fails after `timeoutMs`. */
+export async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
