@@ -1,0 +1,55 @@
+// Quick fixes against the real validator: every diagnostic of a fixable code that validateText
+// reports on a fixture gets a preferred fix, and applying the preferred fixes one by one (as a user
+// would, re-validating in between) leaves none of those diagnostics. Catches any drift between the
+// codes, paths and data validation publishes and what the quick fixes expect.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { validateText } from '../../../src/core/validation';
+import { parseFile } from '../../../src/core/yaml/parse';
+import { codeActions, FIXABLE_CODES } from '../../../src/core/assist/codeActions';
+import { applyEdits } from '../../../src/core/assist/edits';
+import type { CoreDiagnostic } from '../../../src/core/diagnostic';
+import { repoRoot } from '../../fixtures/assist/helpers';
+
+const FIXABLE = new Set<string>(FIXABLE_CODES);
+const fixture = fs.readFileSync(path.join(repoRoot, 'test/fixtures/assist/fixable.target-settings.yaml'), 'utf8');
+
+function fixable(text: string): CoreDiagnostic[] {
+  return validateText(text).filter((d) => FIXABLE.has(d.code));
+}
+
+for (const eol of ['\n', '\r\n'] as const) {
+  test(`every fixable diagnostic gets a preferred fix that clears it (${eol === '\n' ? 'LF' : 'CRLF'})`, () => {
+    let text = eol === '\n' ? fixture : fixture.replace(/\n/g, '\r\n');
+    const first = fixable(text);
+    assert.deepEqual(
+      [...new Set(first.map((d) => d.code))].sort(),
+      [...FIXABLE].sort(),
+      `the fixture covers every fixable code:\n${first.map((d) => `${d.code} ${d.path} ${d.message}`).join('\n')}`,
+    );
+    for (const d of first) {
+      const preferred = codeActions(parseFile(text), [d]).filter((a) => a.isPreferred);
+      assert.equal(preferred.length, 1, `one preferred fix for ${d.code} at ${d.path}: ${d.message}`);
+    }
+    // Fix one diagnostic at a time, as a user would, re-validating in between.
+    for (let round = 0; round < 40; round++) {
+      const left = fixable(text);
+      if (left.length === 0) break;
+      const d = left[0];
+      const action = codeActions(parseFile(text), [d]).find((a) => a.isPreferred);
+      assert.ok(action, `a preferred fix for ${d.code} at ${d.path}: ${d.message}\n${text}`);
+      const next = applyEdits(text, action.edits);
+      assert.notEqual(next, text, `${action.title} changes the text`);
+      text = next;
+      assert.ok(
+        !fixable(text).some((x) => x.code === d.code && x.path === d.path && x.document === d.document),
+        `${action.title} clears ${d.code} at ${d.path}:\n${text}`,
+      );
+    }
+    assert.deepEqual(fixable(text).map((d) => `${d.code} ${d.path}`), []);
+    assert.ok(parseFile(text).documents.every((doc) => doc.errors.length === 0));
+    if (eol === '\r\n') assert.ok(!/[^\r]\n/.test(text), 'only CRLF line breaks');
+  });
+}
