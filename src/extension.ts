@@ -1,5 +1,6 @@
 // Composition root: activate() wires editor/ together and does nothing else.
 import * as vscode from 'vscode';
+import { registerAssist } from './editor/assist';
 import { registerBulkUpdate } from './editor/bulkUpdate/command';
 import { Connection } from './editor/connection';
 import { registerConnectionCommands } from './editor/connectionCommands';
@@ -55,6 +56,15 @@ export function activate(context: vscode.ExtensionContext): ScanTargetsApi {
   entitlements.setInterval(readSettings().refreshIntervalMinutes);
   void entitlements.refresh();
 
+  registerAssist(context, {
+    isTargetSettingsFile: (document) => targetFiles.matches(document),
+    coreDiagnostics: (document) => validation.diagnosticsOf(document.uri),
+    engine: {
+      complete: (document, offset) => worker.request('complete', document, { offset }),
+      hover: (document, offset, env) => worker.request('hover', document, { offset, env }),
+      codeActions: (document, diagnostics) => worker.request('codeActions', document, { diagnostics }),
+    },
+  });
   registerConnectionCommands(context, connection, log);
   registerSandboxCommands(context, connection, log);
   registerBulkUpdate(context, { connection, targetFiles, worker, codesDoc, log });

@@ -1,28 +1,35 @@
 // The language service the worker thread runs: one parse cache, and a table of the operations
 // the editor asks for, each a pure function of a parsed file and plain parameters.
-import type { CoreDiagnostic } from './diagnostic';
+import { assistServiceMethods } from './assist';
+import type { CoreDiagnostic, Severity } from './diagnostic';
+import { entitlementDiagnostics } from './entitlements/diagnostics';
+import type { EntitlementsRecord } from './entitlements/types';
+import { validateFile } from './validation';
 import { InvalidIdTracker, outcomeDiagnostics, planRun, removeIdsEdits, type EnvLookup, type RunTarget } from './bulk';
 import { ParseCache, type ParsedFile } from './yaml';
 
 interface ServiceState {
-  entitlements: unknown;
+  entitlements: EntitlementsRecord | undefined;
   readonly invalidIds: InvalidIdTracker;
   readonly env: EnvLookup;
 }
 
 export interface ValidateParams {
-  severityOverrides?: Record<string, string>;
+  severityOverrides?: Record<string, Severity | 'off'>;
+  /** Add the `not-entitled` warnings of the loaded entitlements record (default true). */
   entitlementChecks?: boolean;
 }
 
 function methods(state: ServiceState) {
-  const validate = (file: ParsedFile, _params: ValidateParams): CoreDiagnostic[] => {
-    void file;
-    return [];
+  const validate = (file: ParsedFile, params: ValidateParams): CoreDiagnostic[] => {
+    const record = params.entitlementChecks === false ? undefined : state.entitlements;
+    const extra = record ? entitlementDiagnostics(file, record) : [];
+    return validateFile(file, { severityOverrides: params.severityOverrides, extra });
   };
   return {
+    ...assistServiceMethods,
     /** Worker-wide: the entitlements record the `not-entitled` checks use (undefined: none loaded). */
-    setEntitlements(_file: ParsedFile | undefined, record: unknown): null {
+    setEntitlements(_file: ParsedFile | undefined, record: EntitlementsRecord | undefined): null {
       state.entitlements = record;
       return null;
     },

@@ -156,7 +156,6 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
     runDiagnostics.set(document, invalidIds, serviceErrors);
 
     const summary = describeOutcome(outcome);
-    log.info(`Bulk update finished: ${summary}`);
     const list = (name: string, ids: readonly string[]) => ids.length > 0 && log.info(`${name} (${ids.length}): ${ids.join(', ')}`);
     list('Updated', outcome.updated);
     list('Invalid (rejected by the service)', outcome.invalid);

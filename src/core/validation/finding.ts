@@ -1,0 +1,101 @@
+// A problem found by a checker, before it has a position: which node it is about and how to place
+// it. Positions are computed only for findings (never for every node), so a valid document of
+// 100,000 ids costs no position work at all.
+
+import { isNode, type Node } from 'yaml';
+import type { DiagnosticData, Range } from '../diagnostic';
+import { deepestNodeAtPath, firstKey, nodeRange } from '../yaml/nodes';
+import type { OffsetRange, ParsedDocument, ParsedFile } from '../yaml/parse';
+import type { PathSegment } from '../yaml/pointer';
+import type { DiagnosticCode } from './codes';
+
+/**
+ * Where a finding is shown:
+ * - `value`: on the value at `path` (the usual place);
+ * - `key`: on the key of the entry at `path` (an unknown property);
+ * - `parent-key`: `path` does not exist; shown on the key of its parent (a missing property), or,
+ *   for the document root and list items, on the parent mapping's first key;
+ * - `offsets`: on the given offsets (YAML syntax errors).
+ */
+export type Anchor = 'value' | 'key' | 'parent-key' | 'offsets';
+
+export interface Finding {
+  readonly code: DiagnosticCode;
+  readonly message: string;
+  /** Path of the node the finding is about (for a missing property: where it would be). */
+  readonly path: readonly PathSegment[];
+  readonly anchor: Anchor;
+  /** For the `offsets` anchor. */
+  readonly offsets?: OffsetRange;
+  readonly data?: DiagnosticData;
+}
+
+/**
+ * The range of a node as shown: from its start to its end, but never past the end of its first
+ * line (a list or mapping value is marked on its first line, not over every line it spans), and
+ * without trailing white space.
+ */
+export function displayRange(file: ParsedFile, start: number, end: number): Range {
+  const from = file.positionAt(start);
+  let to = Math.min(Math.max(end, start), file.lineEnd(from.line));
+  const text = file.text;
+  let trimmed = to;
+  while (trimmed > start && (text[trimmed - 1] === ' ' || text[trimmed - 1] === '\t' || text[trimmed - 1] === '\r')) {
+    trimmed--;
+  }
+  if (trimmed > start) {
+    to = trimmed; // (a range of only white space, such as a tab indentation, is kept as it is)
+  }
+  return { start: from, end: { line: from.line, character: from.character + (to - start) } };
+}
+
+function rangeOfNode(file: ParsedFile, node: Node | null | undefined): Range | undefined {
+  const r = nodeRange(node);
+  if (r === undefined || r.end <= r.start) {
+    return undefined;
+  }
+  return displayRange(file, r.start, r.end);
+}
+
+/**
+ * Where a document is shown when nothing more precise exists: its first content line, or its
+ * `---` line, or the first line of the file.
+ */
+export function documentRange(file: ParsedFile, doc: ParsedDocument | undefined): Range {
+  if (doc !== undefined) {
+    const contents = doc.document.contents;
+    const r = isNode(contents) ? nodeRange(contents) : undefined;
+    if (r !== undefined && r.end > r.start) {
+      return displayRange(file, r.start, r.end);
+    }
+    const start = doc.start;
+    const marker = file.text.startsWith('---', start) ? start + 3 : file.lineEnd(file.positionAt(start).line);
+    return displayRange(file, start, marker);
+  }
+  return displayRange(file, 0, file.lineEnd(0));
+}
+
+/** The range a finding is shown on. */
+export function placeFinding(file: ParsedFile, doc: ParsedDocument, finding: Finding): Range {
+  if (finding.anchor === 'offsets' && finding.offsets !== undefined) {
+    return displayRange(file, finding.offsets.start, finding.offsets.end);
+  }
+  const target = finding.anchor === 'parent-key' ? finding.path.slice(0, -1) : finding.path;
+  const { found, depth } = deepestNodeAtPath(doc.document, target);
+  const exact = depth === target.length;
+  if (exact && finding.anchor === 'key') {
+    const r = rangeOfNode(file, found.key);
+    if (r !== undefined) {
+      return r;
+    }
+  }
+  if (exact && finding.anchor === 'parent-key') {
+    // On the parent's key; for the root or a list item, on the mapping's first key.
+    const r = rangeOfNode(file, found.key) ?? rangeOfNode(file, firstKey(found.value));
+    if (r !== undefined) {
+      return r;
+    }
+  }
+  // On the value; an empty value (`name:` with nothing after it) is shown on its key.
+  return rangeOfNode(file, found.value) ?? rangeOfNode(file, found.key) ?? documentRange(file, doc);
+}

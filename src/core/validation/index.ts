@@ -1,0 +1,33 @@
+// Validation of target-settings files against schemas/target-settings.schema.json and the rules in
+// code. The schema is compiled on the first validation, not when this module loads.
+
+import schema from '../../../schemas/target-settings.schema.json';
+import type { CoreDiagnostic } from '../diagnostic';
+import type { ParsedFile } from '../yaml/parse';
+import { createValidator, type ValidationOptions, type Validator } from './validate';
+
+export { DIAGNOSTIC_CODES, isDiagnosticCode, type DiagnosticCode, type DiagnosticCodeInfo } from './codes';
+export { createValidator, type ValidationOptions, type Validator } from './validate';
+export { globToRegExp } from './rules';
+export { closestName, editDistance } from './messages';
+
+let shared: Validator | undefined;
+
+/** The validator for the target-settings schema shipped in `schemas/`, created on first use. */
+export function targetSettingsValidator(): Validator {
+  shared ??= createValidator(schema);
+  return shared;
+}
+
+/**
+ * Validates a whole target-settings file: every YAML document against the schema and the rules in
+ * code. Diagnostics are sorted by document and position; each names its field by path.
+ */
+export function validateText(text: string, options?: ValidationOptions): CoreDiagnostic[] {
+  return targetSettingsValidator().validateText(text, options);
+}
+
+/** {@link validateText} for a file already parsed (e.g. from a `ParseCache`). */
+export function validateFile(file: ParsedFile, options?: ValidationOptions): CoreDiagnostic[] {
+  return targetSettingsValidator().validateFile(file, options);
+}

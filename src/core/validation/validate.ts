@@ -1,0 +1,206 @@
+// The validation engine: every YAML document of a target-settings file against the JSON Schema
+// (Ajv, compiled once, on first use) and the rules in code, as diagnostics with exact ranges.
+
+import type { ValidateFunction } from 'ajv';
+import type { CoreDiagnostic, Severity } from '../diagnostic';
+import { createAjv } from '../schema/ajv';
+import { parseFile, type ParsedDocument, type ParsedFile } from '../yaml/parse';
+import { encodeJsonPointer } from '../yaml/pointer';
+import { translateAjvErrors } from './ajvErrors';
+import { DIAGNOSTIC_CODES } from './codes';
+import { displayRange, documentRange, placeFinding, type Finding } from './finding';
+import { hasPlaceholder, isCoveredByRules, ruleFindings } from './rules';
+import { SchemaIndex } from './schemaIndex';
+import { aliasFindings, yamlErrorFinding } from './yamlErrors';
+
+export interface ValidationOptions {
+  /**
+   * Severity per diagnostic code (`scanTargets.validation.severity`); `off` drops the code.
+   * Unknown codes are ignored.
+   */
+  readonly severityOverrides?: Readonly<Record<string, Severity | 'off'>>;
+  /** Diagnostics of other checks on the same file (e.g. `not-entitled`), finished the same way: overrides, de-duplication, order. */
+  readonly extra?: readonly CoreDiagnostic[];
+}
+
+export interface Validator {
+  /** Parses and validates a whole file. */
+  validateText(text: string, options?: ValidationOptions): CoreDiagnostic[];
+  /** Validates every document of a parsed file (e.g. from a {@link ParseCache}). */
+  validateFile(file: ParsedFile, options?: ValidationOptions): CoreDiagnostic[];
+  /** Validates one document of a parsed file. */
+  validateDocument(file: ParsedFile, document: ParsedDocument, options?: ValidationOptions): CoreDiagnostic[];
+}
+
+const SEVERITIES = new Set<string>(['error', 'warning', 'information', 'hint']);
+
+/** Keywords whose check is skipped on a string holding a `${env:NAME}` placeholder. */
+const PLACEHOLDER_EXEMPT = new Set(['maxLength', 'minLength', 'pattern', 'format']);
+
+/**
+ * A validator for `schema` (a draft-07 schema of one bulk-update request body). Nothing is compiled
+ * until the first validation.
+ */
+export function createValidator(schema: object): Validator {
+  let compiled: ValidateFunction | undefined;
+  const index = new SchemaIndex(schema as Record<string, unknown>);
+  const compile = (): ValidateFunction => {
+    compiled ??= createAjv().compile(schema);
+    return compiled;
+  };
+
+  function documentFindings(file: ParsedFile, doc: ParsedDocument): Finding[] {
+    const findings: Finding[] = [];
+    for (const e of doc.errors) {
+      findings.push(yamlErrorFinding(file, doc, e));
+    }
+    for (const w of doc.warnings) {
+      findings.push(yamlErrorFinding(file, doc, w));
+    }
+    // With broken YAML the value is a guess: report only what to fix in the YAML first.
+    // (Duplicate keys leave the document readable: the last value counts, as when sending.)
+    if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) {
+      return findings;
+    }
+    if (doc.isEmpty) {
+      findings.push({
+        code: 'empty-document',
+        message:
+          doc.index === 0
+            ? 'This document is empty; a target-settings document needs ids and site'
+            : `Document ${doc.index + 1} is empty; add ids and site, or remove its --- line`,
+        path: [],
+        anchor: 'value',
+      });
+      return findings;
+    }
+    const value = doc.value;
+    if (doc.valueError !== undefined) {
+      if (doc.valueError.kind === 'alias-limit') {
+        findings.push(...aliasFindings(doc));
+      } else {
+        findings.push({
+          code: 'yaml-syntax',
+          message: `This document cannot be read: ${doc.valueError.message}`,
+          path: [],
+          anchor: 'value',
+        });
+      }
+      return findings;
+    }
+    if (doc.usesAliases) {
+      findings.push(...aliasFindings(doc));
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      const found = Array.isArray(value) ? 'a list' : value === null ? 'null' : `a single ${typeof value} value`;
+      findings.push({
+        code: 'not-a-mapping',
+        message: `A target-settings document must be a mapping with ids, site and the other settings as keys, found ${found}`,
+        path: [],
+        anchor: 'value',
+      });
+      return findings;
+    }
+    const validate = compile();
+    if (!validate(value)) {
+      const errors = (validate.errors ?? []).filter(
+        (e) =>
+          !(PLACEHOLDER_EXEMPT.has(e.keyword) && hasPlaceholder(e.data)) &&
+          !isCoveredByRules(e.instancePath, e.keyword, e.data),
+      );
+      findings.push(...translateAjvErrors(errors, value, index));
+    }
+    findings.push(...ruleFindings(value as Record<string, unknown>));
+    return findings;
+  }
+
+  function validateDocument(file: ParsedFile, doc: ParsedDocument, options?: ValidationOptions): CoreDiagnostic[] {
+    return finish(
+      documentFindings(file, doc).map((f) => toDiagnostic(file, doc, f)),
+      options,
+    );
+  }
+
+  function validateFile(file: ParsedFile, options?: ValidationOptions): CoreDiagnostic[] {
+    const out: CoreDiagnostic[] = [];
+    if (file.documents.length === 0) {
+      for (const e of file.streamErrors) {
+        const f = yamlErrorFinding(file, undefined, e);
+        const range = f.offsets !== undefined ? displayRange(file, f.offsets.start, f.offsets.end) : documentRange(file, undefined);
+        out.push(diagnostic(f, 0, range));
+      }
+      if (file.streamErrors.length === 0) {
+        out.push(
+          diagnostic(
+            { code: 'empty-document', message: 'This file has no target settings yet; add ids and site', path: [], anchor: 'value' },
+            0,
+            documentRange(file, undefined),
+          ),
+        );
+      }
+    }
+    for (const doc of file.documents) {
+      for (const f of documentFindings(file, doc)) {
+        out.push(toDiagnostic(file, doc, f));
+      }
+    }
+    out.push(...(options?.extra ?? []));
+    return finish(out, options);
+  }
+
+  return {
+    validateText: (text, options) => validateFile(parseFile(text), options),
+    validateFile,
+    validateDocument,
+  };
+}
+
+function diagnostic(f: Finding, document: number, range: CoreDiagnostic['range']): CoreDiagnostic {
+  const d: CoreDiagnostic = {
+    severity: DIAGNOSTIC_CODES[f.code].defaultSeverity,
+    code: f.code,
+    message: f.message,
+    document,
+    path: encodeJsonPointer(f.path),
+    range,
+  };
+  if (f.data !== undefined) {
+    d.data = f.data;
+  }
+  return d;
+}
+
+function toDiagnostic(file: ParsedFile, doc: ParsedDocument, f: Finding): CoreDiagnostic {
+  const range = f.code === 'empty-document' ? documentRange(file, doc) : placeFinding(file, doc, f);
+  return diagnostic(f, doc.index, range);
+}
+
+/** Severity overrides, de-duplication (same range and message) and a stable order. */
+function finish(diagnostics: CoreDiagnostic[], options: ValidationOptions | undefined): CoreDiagnostic[] {
+  const overrides = options?.severityOverrides ?? {};
+  const seen = new Set<string>();
+  const out: CoreDiagnostic[] = [];
+  for (const d of diagnostics) {
+    const override = Object.prototype.hasOwnProperty.call(overrides, d.code) ? overrides[d.code] : undefined;
+    if (override === 'off') {
+      continue;
+    }
+    if (override !== undefined && SEVERITIES.has(override)) {
+      d.severity = override;
+    }
+    const r = d.range;
+    const key = `${d.document}:${r.start.line}:${r.start.character}:${r.end.line}:${r.end.character}:${d.message}`;
+    if (seen.has(key)) {
+      continue;
+    }
+    seen.add(key);
+    out.push(d);
+  }
+  return out.sort(
+    (a, b) =>
+      a.document - b.document ||
+      a.range.start.line - b.range.start.line ||
+      a.range.start.character - b.range.start.character ||
+      (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
+  );
+}
