@@ -28,8 +28,7 @@ function listZip(file: string): Promise<string[]> {
 
 test('the .vsix holds the bundle, schemas, media and docs, and no sources or node_modules', async () => {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vsix-')), 'scan-target-settings.vsix');
-  const vsce = path.join(root, 'node_modules', '.bin', 'vsce');
-  execFileSync(vsce, ['package', '--no-dependencies', '--out', out], { cwd: root, stdio: 'pipe' });
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'package.mjs'), out], { cwd: root, stdio: 'pipe' });
   const names = await listZip(out);
   const shipped = names.filter((n) => n.startsWith('extension/')).map((n) => n.slice('extension/'.length));
 

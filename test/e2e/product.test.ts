@@ -1,0 +1,136 @@
+// A person's path through the product, in a normal VS Code window with the extension installed
+// from its .vsix: the sidebar's welcome state, the token typed into the password box, the
+// entitlements tree, a bulk update run from the palette on selected ids and confirmed in the
+// modal dialog, the rejected id in the Problems panel, and "Update the N valid ids now".
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+import type { Browser } from 'playwright-core';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { host, REPO_ROOT, Workbench } from './workbench';
+
+const INVALID_ID = 'zzzzzzzzzzz1';
+
+let sandbox: Sandbox;
+let server: Awaited<ReturnType<Awaited<ReturnType<typeof host>>['startCodeServer']>>;
+let browser: Browser;
+let wb: Workbench;
+
+before(async () => {
+  const token = `e2e-${randomBytes(12).toString('hex')}`;
+  sandbox = await startSandbox({ token });
+  const h = await host();
+  const { bin } = h.ensureVsCodeHost();
+  const workDir = path.join(REPO_ROOT, '.vscode-test', 'e2e');
+  fs.rmSync(workDir, { recursive: true, force: true });
+  const folder = path.join(workDir, 'workspace');
+  fs.mkdirSync(folder, { recursive: true });
+  const [a, b, c] = sandbox.targetIds();
+  fs.writeFileSync(
+    path.join(folder, 'shop.target-settings.yaml'),
+    ['ids:', `  - ${a}`, `  - ${INVALID_ID}`, `  - ${b}`, `  - ${c}`, 'site:', '  name: Shop (staging)', '  url: https://staging.shop.example', 'report_type: owasp', ''].join('\n'),
+  );
+  const extensionsDir = path.join(workDir, 'extensions');
+  const userDataDir = path.join(workDir, 'user-data');
+  fs.mkdirSync(extensionsDir, { recursive: true });
+  fs.mkdirSync(userDataDir, { recursive: true });
+  h.installVsix({ bin, extensionsDir, userDataDir, vsix: process.env.SCAN_TARGETS_VSIX ?? path.join(REPO_ROOT, 'dist-vsix', 'scan-target-settings.vsix') });
+  server = await h.startCodeServer({
+    bin,
+    workDir,
+    folder,
+    settings: {
+      'workbench.startupEditor': 'none',
+      'telemetry.telemetryLevel': 'off',
+      'update.mode': 'none',
+      'security.workspace.trust.enabled': false,
+      'workbench.colorTheme': 'Default Light Modern',
+      'scanTargets.baseUrl': sandbox.url,
+    },
+  });
+  browser = await h.launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(h.workbenchUrl({ url: server.url, port: server.port, folder }));
+  wb = new Workbench(page);
+  await wb.waitReady();
+  (globalThis as { token?: string }).token = token;
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  await sandbox?.close();
+});
+
+test('the Scan Targets sidebar opens on its welcome state: a base URL but no token yet', async () => {
+  await wb.page.locator('.activitybar .action-item a[aria-label^="Scan Targets"]').click();
+  const welcome = wb.page.locator('.welcome-view-content', { hasText: 'no API token is stored' });
+  await welcome.waitFor({ timeout: 20_000 });
+  assert.match(await welcome.innerText(), /Set API Token/);
+  await wb.screenshot('entitlements-welcome');
+});
+
+test('the token typed into the password box connects the view, and the tree shows the groups', async () => {
+  const token = (globalThis as { token?: string }).token!;
+  await wb.runCommand('Scan Targets: Set API Token');
+  const box = wb.page.locator('.quick-input-widget .quick-input-box input');
+  await box.waitFor({ timeout: 10_000 });
+  assert.equal(await box.getAttribute('type'), 'password');
+  await wb.answerInput(token, /API token for http:\/\/127\.0\.0\.1/);
+  for (const group of ['Features', 'Integrations', 'Limits', 'Allowed values', 'Credit packs']) {
+    await wb.page.locator('.pane-body .monaco-list-row', { hasText: group }).first().waitFor({ timeout: 20_000 });
+  }
+  await wb.page.locator('.pane-body .monaco-list-row', { hasText: 'Features' }).first().click();
+  await wb.page.locator('.pane-body .monaco-list-row', { hasText: 'Bulk updates' }).first().waitFor({ timeout: 10_000 });
+  await wb.screenshot('entitlements-view');
+  assert.ok(!(await wb.page.content()).includes(token), 'the token is not shown anywhere on the page');
+});
+
+test('a bulk update from the palette on selected ids, confirmed in the dialog, puts the rejected id in Problems', async () => {
+  await wb.openFile('shop.target-settings.yaml');
+  await wb.page.locator('.monaco-editor .view-lines').first().click();
+  // Select the first three items of `ids` (lines 2 to 4) with the keyboard.
+  await wb.page.keyboard.press('Control+Home');
+  await wb.page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 3; i++) await wb.page.keyboard.press('Shift+ArrowDown');
+  await wb.page.keyboard.press('Shift+ArrowLeft');
+
+  await wb.runCommand('Scan Targets: Run Bulk Update on Selected IDs');
+  const dialogText = await wb.answerDialog(/^Update 3 targets$/);
+  assert.match(dialogText, /3 targets/);
+  assert.match(dialogText, /the ids you selected/);
+  assert.ok(dialogText.includes(sandbox.url), 'the dialog names the service');
+
+  await wb.page.locator('.notifications-toasts .notification-toast', { hasText: 'Bulk update:' }).first().waitFor({ timeout: 30_000 });
+  await wb.page.keyboard.press('Control+Shift+M');
+  const problem = wb.page.locator('.markers-panel .monaco-list-row', { hasText: `${INVALID_ID}` }).first();
+  await problem.waitFor({ timeout: 20_000 });
+  assert.match(await wb.page.locator('.markers-panel').innerText(), /rejected by the service/);
+  await wb.screenshot('bulk-update-invalid-id');
+  // The service applies nothing when an id is invalid (is_id_404_validation=true).
+  assert.deepEqual(sandbox.changes, []);
+});
+
+test('"Update the 2 valid ids now" sends exactly the valid ids, once', async () => {
+  const [a, b] = sandbox.targetIds();
+  await wb.page.locator('.notifications-toasts .notification-toast .monaco-button', { hasText: /Update the 2 valid ids now/ }).first().click();
+  await wb.answerDialog(/^Update 2 targets$/);
+  await waitUntil(() => sandbox.changes.length > 0, 30_000, 'the sandbox to record the update');
+  assert.equal(sandbox.changes.length, 1);
+  assert.deepEqual([...sandbox.changes[0].ids].sort(), [a, b].sort());
+});
+
+/** Re-checks `condition` whenever the event loop turns, until it holds or `timeoutMs` passes. */
+function waitUntil(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const check = (): void => {
+      if (condition()) return resolve();
+      if (Date.now() > deadline) return reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`));
+      setTimeout(check, 50);
+    };
+    check();
+  });
+}

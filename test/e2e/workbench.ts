@@ -1,0 +1,74 @@
+// Drives a real VS Code workbench (code-server) in headless Chromium like a person: palette,
+// quick input, dialogs, views, panels. Waits on what the page shows, with timeouts; no sleeps.
+import * as fs from 'fs';
+import * as path from 'path';
+import type { Browser, Page } from 'playwright-core';
+
+export const REPO_ROOT = path.resolve(__dirname, '../../..');
+export const SCREENSHOTS = path.join(REPO_ROOT, 'media', 'screenshots');
+
+interface VsCodeHost {
+  ensureVsCodeHost(): { bin: string };
+  startCodeServer(options: Record<string, unknown>): Promise<{ url: string; port: number; extensionsDir: string; userDataDir: string; stop(): Promise<void>; output(): string }>;
+  installVsix(options: Record<string, unknown>): void;
+  launchChromium(): Promise<Browser>;
+  workbenchUrl(options: Record<string, unknown>): string;
+}
+
+// The launcher helpers are ES modules shared with scripts/.
+export function host(): Promise<VsCodeHost> {
+  return import(path.join(REPO_ROOT, 'scripts', 'vscode-host.mjs')) as Promise<VsCodeHost>;
+}
+
+export class Workbench {
+  constructor(readonly page: Page) {}
+
+  async waitReady(): Promise<void> {
+    await this.page.waitForSelector('.monaco-workbench .part.activitybar', { timeout: 60_000 });
+    await this.page.waitForSelector('.monaco-workbench .part.statusbar', { timeout: 60_000 });
+  }
+
+  /** Runs a command by its palette title, as a user does (F1, type, Enter). */
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget .quick-input-box input');
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill(`>${title}`);
+    await this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10_000 });
+    await this.page.keyboard.press('Enter');
+  }
+
+  /** Answers an input box (e.g. the password box) and accepts it. */
+  async answerInput(text: string, promptText?: RegExp): Promise<void> {
+    const widget = this.page.locator('.quick-input-widget');
+    await widget.waitFor({ state: 'visible', timeout: 10_000 });
+    if (promptText) await this.page.locator('.quick-input-widget .quick-input-message, .quick-input-widget .quick-input-title').filter({ hasText: promptText }).first().waitFor({ timeout: 10_000 });
+    await this.page.locator('.quick-input-widget .quick-input-box input').fill(text);
+    await this.page.keyboard.press('Enter');
+    await widget.waitFor({ state: 'hidden', timeout: 10_000 });
+  }
+
+  async openFile(name: string): Promise<void> {
+    await this.runCommand('Go to File...');
+    await this.page.locator('.quick-input-widget .quick-input-box input').fill(name);
+    await this.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: name }).first().waitFor({ timeout: 10_000 });
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ timeout: 10_000 });
+    await this.page.locator('.monaco-editor .view-lines').first().waitFor({ timeout: 10_000 });
+  }
+
+  /** Clicks the dialog button whose label matches; returns the dialog's text. */
+  async answerDialog(button: RegExp): Promise<string> {
+    const dialog = this.page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ state: 'visible', timeout: 15_000 });
+    const text = await dialog.innerText();
+    await this.page.locator('.monaco-dialog-box .dialog-buttons .monaco-button', { hasText: button }).first().click();
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    return text;
+  }
+
+  async screenshot(name: string): Promise<void> {
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    await this.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  }
+}

@@ -1,0 +1,33 @@
+// The docs stay in step with the code: the version agrees across package.json and CHANGELOG,
+// every diagnostic code the product emits is documented in the README (diagnostics link to it),
+// and every setting and command of the manifest is named there.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DIAGNOSTIC_CODES } from '../../../src/core/validation';
+import { NOT_ENTITLED_CODE } from '../../../src/core/entitlements/diagnostics';
+import { INVALID_ID_CODE, SERVICE_VALIDATION_CODE } from '../../../src/core/bulk';
+
+const root = path.resolve(__dirname, '../../../..');
+const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+const changelog = fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8');
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+
+test('the CHANGELOG has an entry for the version in package.json', () => {
+  assert.match(changelog, new RegExp(`^## \\[${manifest.version.replace(/\./g, '\\.')}\\]`, 'm'));
+});
+
+test('every diagnostic code is documented in the README under its anchor', () => {
+  const codes = [...Object.keys(DIAGNOSTIC_CODES), NOT_ENTITLED_CODE, INVALID_ID_CODE, SERVICE_VALIDATION_CODE];
+  const missing = codes.filter((code) => !readme.includes(`<a id="code-${code}"></a>`));
+  assert.deepEqual(missing, []);
+});
+
+test('every setting and every palette command is named in the README', () => {
+  const settings = Object.keys(manifest.contributes.configuration.properties);
+  const hidden = new Set(manifest.contributes.menus.commandPalette.filter((m: { when: string }) => m.when === 'false').map((m: { command: string }) => m.command));
+  const commands = manifest.contributes.commands.filter((c: { command: string }) => !hidden.has(c.command)).map((c: { title: string }) => `Scan Targets: ${c.title}`);
+  const missing = [...settings.filter((s) => !readme.includes(s.replace(/^scanTargets\./, '')) ), ...commands.filter((c: string) => !readme.includes(c))];
+  assert.deepEqual(missing, []);
+});
