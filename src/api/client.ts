@@ -28,7 +28,7 @@ import {
   type FieldErrors,
 } from './errors';
 import { describeProxy, isLoopbackHost, selectProxy, type ProxySettings } from './proxy';
-import { Redactor, excerpt, sensitiveValuesOf } from './redact';
+import { Redactor, excerpt, sensitiveValuesOf } from '../core/redact';
 import { checkBulkUpdateResponse, checkEntitlements, type CheckResult } from './responseCheck';
 import { RETRY_STATUSES, SleepAborted, backoffDelay, parseRetryAfter, sleep } from './retry';
 import type { BulkUpdateBody, BulkUpdateResponse, BulkUpdateResult, Entitlements } from './types';

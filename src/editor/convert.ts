@@ -1,6 +1,8 @@
 // Conversions between core's plain data and VS Code's types. Nothing else.
 import * as vscode from 'vscode';
+import type { OffsetEdit } from '../core/assist/edits';
 import { DIAGNOSTIC_SOURCE, type CoreDiagnostic, type Range, type Severity } from '../core/diagnostic';
+import type { OffsetRange } from '../core/yaml';
 
 const SEVERITY: Record<Severity, vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,
@@ -11,6 +13,16 @@ const SEVERITY: Record<Severity, vscode.DiagnosticSeverity> = {
 
 export function toRange(range: Range): vscode.Range {
   return new vscode.Range(range.start.line, range.start.character, range.end.line, range.end.character);
+}
+
+/** Offsets computed on `document`'s text at its current version. */
+export function offsetRange(document: vscode.TextDocument, range: OffsetRange): vscode.Range {
+  return new vscode.Range(document.positionAt(range.start), document.positionAt(range.end));
+}
+
+export function toWorkspaceEdit(document: vscode.TextDocument, edits: readonly OffsetEdit[], edit = new vscode.WorkspaceEdit()): vscode.WorkspaceEdit {
+  for (const e of edits) edit.replace(document.uri, offsetRange(document, e.range), e.newText);
+  return edit;
 }
 
 export function fromRange(range: vscode.Range): Range {

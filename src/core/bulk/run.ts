@@ -22,9 +22,9 @@
 // The runner sends each chunk at most once (the client's own retries aside) and never re-sends an
 // id on its own. `retryIds` (failed + notSent) is what "Retry failed" sends again.
 
-import { Redactor } from '../../api/redact';
+import { Redactor } from '../redact';
 import type { BulkUpdateBody, BulkUpdateResult } from '../../api/types';
-import type { FlatFieldError } from '../../api/errors';
+import type { ApiErrorKind, FlatFieldError } from '../../api/errors';
 import { listIds } from './selection';
 import { DEFAULT_CONCURRENCY, normalizeConcurrency, planChunks } from './plan';
 
@@ -49,19 +49,9 @@ export interface BulkLogger {
   debug?(message: string): void;
 }
 
-/** Why a failed group failed. */
+/** Why a failed group failed: the client's error kind, or one of the runner's own. */
 export type FailureKind =
-  | 'validation'
-  | 'unauthorized'
-  | 'not-found'
-  | 'server'
-  | 'unexpected-status'
-  | 'network'
-  | 'timeout'
-  | 'cancelled'
-  | 'invalid-response'
-  | 'insecure-transport'
-  | 'configuration'
+  | Exclude<ApiErrorKind, 'invalid-ids'>
   /** A 200 answer that did not list the id (and no 404 named it invalid). */
   | 'not-confirmed'
   /** A 404 with `is_id_404_validation` that named no id of the chunk. */

@@ -2,9 +2,8 @@
 import * as vscode from 'vscode';
 import { FIXABLE_CODES, type DiagnosticLike } from '../../core/assist';
 import { DIAGNOSTIC_SOURCE, type CoreDiagnostic } from '../../core/diagnostic';
-import { codeOf, fromRange, sameDiagnostic } from '../convert';
+import { codeOf, fromRange, sameDiagnostic, toWorkspaceEdit } from '../convert';
 import type { AssistEngine } from './engine';
-import { toWorkspaceEdit } from './convert';
 
 const FIXABLE = new Set<string>(FIXABLE_CODES);
 

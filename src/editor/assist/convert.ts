@@ -2,18 +2,13 @@
 // types. Offsets are converted with the document they were computed on.
 import * as vscode from 'vscode';
 import type { CompletionItem as CoreCompletionItem, CompletionKind } from '../../core/assist/completion';
-import type { OffsetEdit } from '../../core/assist/edits';
-import type { OffsetRange } from '../../core/yaml/parse';
+import { offsetRange } from '../convert';
 
 const KINDS: Record<CompletionKind, vscode.CompletionItemKind> = {
   property: vscode.CompletionItemKind.Property,
   value: vscode.CompletionItemKind.Value,
   snippet: vscode.CompletionItemKind.Snippet,
 };
-
-export function toRange(document: vscode.TextDocument, range: OffsetRange): vscode.Range {
-  return new vscode.Range(document.positionAt(range.start), document.positionAt(range.end));
-}
 
 /** Schema text is not trusted: no command links, no HTML. */
 export function toMarkdown(markdown: string): vscode.MarkdownString {
@@ -29,16 +24,10 @@ export function toCompletionItem(document: vscode.TextDocument, item: CoreComple
   if (item.documentation !== undefined) out.documentation = toMarkdown(item.documentation);
   // Lines after the first are relative to the cursor line's indentation: the editor adds it.
   out.insertText = new vscode.SnippetString(item.insertText);
-  out.range = toRange(document, item.range);
+  out.range = offsetRange(document, item.range);
   out.sortText = item.sortText;
   if (item.filterText !== undefined) out.filterText = item.filterText;
   if (item.preselect) out.preselect = true;
   if (item.retrigger) out.command = { command: 'editor.action.triggerSuggest', title: 'Suggest' };
   return out;
-}
-
-export function toWorkspaceEdit(document: vscode.TextDocument, edits: readonly OffsetEdit[]): vscode.WorkspaceEdit {
-  const edit = new vscode.WorkspaceEdit();
-  for (const e of edits) edit.replace(document.uri, toRange(document, e.range), e.newText);
-  return edit;
 }

@@ -2,7 +2,8 @@
 import * as vscode from 'vscode';
 import type { EnvCheck } from '../../core/assist';
 import type { AssistEngine } from './engine';
-import { toMarkdown, toRange } from './convert';
+import { offsetRange } from '../convert';
+import { toMarkdown } from './convert';
 
 /** Whether a variable is set in the extension host's environment. Never returns its value. */
 export const processEnvCheck: EnvCheck = (name) => {
@@ -31,6 +32,6 @@ export class AssistHoverProvider implements vscode.HoverProvider {
     const version = document.version;
     const result = await this.engine.hover(document, document.offsetAt(position), envStates(document.lineAt(position.line).text));
     if (token.isCancellationRequested || document.version !== version || result == null) return undefined;
-    return new vscode.Hover(toMarkdown(result.markdown), toRange(document, result.range));
+    return new vscode.Hover(toMarkdown(result.markdown), offsetRange(document, result.range));
   }
 }

@@ -4,7 +4,7 @@
 // that remove one invalid id or all of them.
 import * as vscode from 'vscode';
 import type { CoreDiagnostic } from '../../core/diagnostic';
-import { toDiagnostic, codeOf } from '../convert';
+import { codeOf, toDiagnostic, toWorkspaceEdit } from '../convert';
 import { SupersededError, type LanguageWorker } from '../worker/languageWorker';
 
 export class RunDiagnostics implements vscode.Disposable, vscode.CodeActionProvider {
@@ -97,8 +97,7 @@ export class RunDiagnostics implements vscode.Disposable, vscode.CodeActionProvi
   private async removeAction(document: vscode.TextDocument, title: string, removals: { documentIndex: number; ids: string[] }[], diagnostics: vscode.Diagnostic[]): Promise<vscode.CodeAction | undefined> {
     const edit = new vscode.WorkspaceEdit();
     for (const removal of removals) {
-      const edits = await this.worker.request('removeIdsEdits', document, removal);
-      for (const e of edits) edit.replace(document.uri, new vscode.Range(document.positionAt(e.range.start), document.positionAt(e.range.end)), e.newText);
+      toWorkspaceEdit(document, await this.worker.request('removeIdsEdits', document, removal), edit);
     }
     if (edit.size === 0) return undefined;
     const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);

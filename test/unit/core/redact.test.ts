@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { REDACTED, Redactor, excerpt, sensitiveValuesOf } from '../../../src/api/redact';
+import { REDACTED, Redactor, excerpt, sensitiveValuesOf } from '../../../src/core/redact';
 
 describe('Redactor', () => {
   test('removes every known secret, in raw, JSON-escaped, URL-encoded and base64 form', () => {
