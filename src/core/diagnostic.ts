@@ -37,6 +37,15 @@ export interface DiagnosticData {
   missingProperty?: string;
   /** Default value from the schema, if any. */
   defaultValue?: unknown;
+  /**
+   * For `conditional-required`: the condition that makes the property required, in words
+   * (`site.has_basic_auth is true`).
+   */
+  condition?: string;
+  /** For `too-long`, `too-short`, `out-of-range`: the limit from the schema. */
+  limit?: number;
+  /** For `duplicate-id` / `duplicate-item`: index of the first occurrence in the same list. */
+  firstIndex?: number;
   /** Free-form extra facts. */
   [key: string]: unknown;
 }

@@ -1,5 +1,17 @@
 // The validation engine: every YAML document of a target-settings file against the JSON Schema
 // (Ajv, compiled once, on first use) and the rules in code, as diagnostics with exact ranges.
+//
+// Decisions:
+// - Several documents in one file are normal (one request each): no diagnostic for that.
+// - A document with YAML errors gets only those errors: its value would be a guess, and schema
+//   errors on a guess mislead. Duplicate keys are the exception (the document reads fine; the
+//   last value counts, as it would when sending), so such a document is validated too.
+// - A string holding a `${env:NAME}` placeholder has no known value until the request is built:
+//   length, pattern and format checks (schema and rules) are skipped for it. Its type, and enum
+//   membership, are still checked.
+// - Placement: a missing property on its parent's key (the first key for the root and for list
+//   items), an unknown property on its own key, everything else on the value; never more than
+//   the first line of a node.
 
 import type { ValidateFunction } from 'ajv';
 import type { CoreDiagnostic, Severity } from '../diagnostic';

@@ -1,5 +1,5 @@
 // YAML-level findings: syntax errors and warnings of the `yaml` package in words for people,
-// duplicate keys, tab indentation, aliases and alias bombs, empty documents.
+// duplicate keys, tab indentation, aliases and alias bombs.
 
 import { isMap, isScalar, type YAMLError } from 'yaml';
 import { findAliases, keyName, pathAtOffset } from '../yaml/nodes';
@@ -37,11 +37,11 @@ function errorOffsets(file: ParsedFile, e: YAMLError): OffsetRange {
       s++;
     }
     if (s < text.length && !'\r\n#'.includes(text[s])) {
-      let e = s;
-      while (e < text.length && !' \t\r\n:,[]{}'.includes(text[e])) {
-        e++;
+      let stop = s;
+      while (stop < text.length && !' \t\r\n:,[]{}'.includes(text[stop])) {
+        stop++;
       }
-      return { start: s, end: Math.max(e, s + 1) };
+      return { start: s, end: Math.max(stop, s + 1) };
     }
   }
   return { start, end };
@@ -70,6 +70,11 @@ function describeYamlError(e: YAMLError): string {
       }
       return `YAML syntax error: ${lowerFirst(raw)}`;
     }
+    case 'MISSING_CHAR':
+      if (/^Implicit map keys need to be followed by map values/.test(raw)) {
+        return 'YAML syntax error: a key without a colon; write key: value (or - item in a list)';
+      }
+      return `YAML syntax error: ${lowerFirst(raw)}`;
     case 'MULTILINE_IMPLICIT_KEY':
       return 'YAML syntax error: a key must fit on one line (is a colon missing on the line above, or the line indented wrongly?)';
     case 'BAD_INDENT':

@@ -59,7 +59,7 @@ interface ValueState {
   computed: boolean;
   value: unknown;
   error: DocumentValueError | undefined;
-  /** Number of alias uses found while computing the value. */
+  /** Alias resolutions counted while computing the value (only compared with 0). */
   aliasUses: number;
 }
 
@@ -126,9 +126,9 @@ export class ParsedDocument {
     return this.compute().error;
   }
 
-  /** Number of alias (`*name`) uses expanded in {@link value}; 0 when the value failed. */
-  get aliasUses(): number {
-    return this.compute().aliasUses;
+  /** Whether {@link value} expanded any alias (`*name`); false when the value failed. */
+  get usesAliases(): boolean {
+    return this.compute().aliasUses > 0;
   }
 
   private compute(): ValueState {
@@ -139,8 +139,9 @@ export class ParsedDocument {
       try {
         state.value = this.document.toJS({
           maxAliasCount: MAX_ALIAS_COUNT,
+          // `count` is 1 for the anchored node itself, plus 1 per alias resolved to it.
           onAnchor: (_value, count) => {
-            uses += count;
+            uses += count - 1;
           },
         });
         state.aliasUses = uses;

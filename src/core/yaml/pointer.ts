@@ -76,8 +76,8 @@ const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
 
 /**
  * The name people read in messages: `['site', 'headers', 2, 'name']` -> `site.headers[2].name`,
- * `['ids', 3]` -> `ids[3]`. A key that is not a plain identifier is quoted in brackets
- * (`site["my key"]`). The root is `the document`.
+ * `['ids', 3]` -> `ids[3]`. A key that is not a plain identifier is quoted, in brackets after a
+ * parent (`site["my key"]`, `"my key"`). The root is `the document`.
  */
 export function formatFieldPath(path: YamlPath): string {
   if (path.length === 0) {
@@ -90,7 +90,7 @@ export function formatFieldPath(path: YamlPath): string {
     } else if (PLAIN_KEY.test(segment)) {
       out += out === '' ? segment : `.${segment}`;
     } else {
-      out += `[${JSON.stringify(segment)}]`;
+      out += out === '' ? JSON.stringify(segment) : `[${JSON.stringify(segment)}]`;
     }
   }
   return out;

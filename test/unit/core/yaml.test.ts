@@ -1,0 +1,200 @@
+// The YAML layer: parsing with positions, node lookup by path and by offset, JSON pointers, the
+// parse cache, and safe values (alias limits).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isScalar, isSeq } from 'yaml';
+import {
+  ParseCache,
+  decodeJsonPointer,
+  deepestNodeAtPath,
+  encodeJsonPointer,
+  firstKey,
+  formatFieldPath,
+  nodeAtPath,
+  parseFile,
+  pathAtOffset,
+  pointerToPath,
+} from '../../../src/core/yaml';
+import { fmt, marked } from '../../fixtures/validation/markers';
+
+test('documents: index, offsets, errors, value', () => {
+  const file = parseFile(`a: 1\n---\nb: [2\n---\n`);
+  assert.equal(file.documents.length, 3);
+  const [one, two, three] = file.documents;
+  assert.deepEqual([one.index, one.start, one.end], [0, 0, 5]);
+  assert.deepEqual(one.value, { a: 1 });
+  assert.equal(two.start, 5);
+  assert.ok(two.errors.length > 0);
+  assert.equal(three.isEmpty, true);
+  assert.equal(one.isEmpty, false);
+  assert.equal(parseFile('').documents.length, 0);
+  assert.equal(parseFile('# just a comment\n').documents.length, 0);
+  assert.equal(parseFile('--- ~\n').documents[0].isEmpty, false, 'an explicit null is content');
+});
+
+test('positions: offset <-> 0-based line/character, with LF and CRLF', () => {
+  for (const eol of ['\n', '\r\n']) {
+    const text = ['ids:', '  - a', '', 'site: {}'].join(eol);
+    const file = parseFile(text);
+    const offset = text.indexOf('site');
+    assert.deepEqual(file.positionAt(offset), { line: 3, character: 0 });
+    assert.equal(file.offsetAt({ line: 3, character: 0 }), offset);
+    assert.equal(file.offsetAt({ line: 1, character: 99 }), text.indexOf('a') + 1, 'clamped before the line break');
+    assert.equal(file.lineEnd(0), 4);
+    assert.equal(file.lineStart(1), 4 + eol.length);
+    assert.equal(file.lineCount, 4);
+    assert.deepEqual(file.positionAt(text.length + 10), { line: 3, character: 8 });
+    for (let o = 0; o <= text.length; o++) {
+      if (text[o - 1] !== '\r') {
+        assert.equal(file.offsetAt(file.positionAt(o)), o, `round trip at ${o} (${JSON.stringify(eol)})`);
+      }
+    }
+    assert.deepEqual(file.rangeOf({ start: offset, end: offset + 4 }), { start: { line: 3, character: 0 }, end: { line: 3, character: 4 } });
+    assert.deepEqual(file.rangeOf([offset, offset + 4, offset + 9]), file.rangeOf({ start: offset, end: offset + 4 }));
+  }
+});
+
+test('documentAt finds the document of an offset', () => {
+  const text = '# c\na: 1\n---\nb: 2\n---\nc: 3\n';
+  const file = parseFile(text);
+  assert.equal(file.documentAt(0)?.index, 0);
+  assert.equal(file.documentAt(text.indexOf('b'))?.index, 1);
+  assert.equal(file.documentAt(text.indexOf('---', 10))?.index, 2);
+  assert.equal(file.documentAt(text.length)?.index, 2);
+  assert.equal(parseFile('').documentAt(0), undefined);
+});
+
+test('nodeAtPath: key and value nodes with their ranges', () => {
+  const m = marked(`ids:\n  - 3Sy7TyNMnQ8x\n  - «4Hk2QpZr9WbT»\nsite:\n  headers:\n    - name: X-One\n    - «name»: «X-Two»\n`);
+  const doc = parseFile(m.text).documents[0].document;
+  const id = nodeAtPath(doc, ['ids', 1]);
+  assert.ok(id);
+  assert.equal(id.key, null);
+  assert.deepEqual(id.valueRange, m.offsets[0]);
+  assert.ok(isSeq(id.parent));
+  const name = nodeAtPath(doc, ['site', 'headers', '1', 'name']); // a numeric string works as an index
+  assert.ok(name);
+  assert.deepEqual(name.keyRange, m.offsets[1]);
+  assert.deepEqual(name.valueRange, m.offsets[2]);
+  assert.ok(isScalar(name.value) && name.value.value === 'X-Two');
+  assert.equal(nodeAtPath(doc, ['site', 'nope']), undefined);
+  assert.equal(nodeAtPath(doc, ['ids', 5]), undefined);
+  assert.equal(nodeAtPath(doc, ['ids', 0, 'x']), undefined);
+  const root = nodeAtPath(doc, []);
+  assert.ok(root && root.key === null && root.parent === null);
+  const deepest = deepestNodeAtPath(doc, ['site', 'headers', 0, 'value']);
+  assert.equal(deepest.depth, 3);
+  assert.equal(firstKey(deepest.found.value)?.toString(), 'name');
+});
+
+test('nodeAtPath: the last of repeated keys, as the value has it', () => {
+  const doc = parseFile('a: 1\na: 2\n').documents[0].document;
+  const found = nodeAtPath(doc, ['a']);
+  assert.ok(found && isScalar(found.value) && found.value.value === 2);
+  // Large mappings use an index; same answer.
+  const big = Array.from({ length: 100 }, (_, i) => `k${i}: ${i}`).join('\n') + '\nk7: last\n';
+  const bigDoc = parseFile(big).documents[0].document;
+  const k7 = nodeAtPath(bigDoc, ['k7']);
+  assert.ok(k7 && isScalar(k7.value) && k7.value.value === 'last');
+  assert.ok(nodeAtPath(bigDoc, ['k99']));
+});
+
+test('pathAtOffset: key or value, deepest node, blank lines, flow collections', () => {
+  const m = marked(`ids:
+  - 3Sy7‸TyNMnQ8x
+  - 4Hk2QpZr9WbT‸
+si‸te:
+  na‸me: Shop
+  desc: ‸
+‸
+  headers: [{name: X-‸One, value: "1"}]
+  url:‸ https://x
+`);
+  const doc = parseFile(m.text).documents[0].document;
+  const at = (i: number) => {
+    const r = pathAtOffset(doc, m.cursors[i]);
+    return r && [r.path, r.kind];
+  };
+  assert.deepEqual(at(0), [['ids', 0], 'value']);
+  assert.deepEqual(at(1), [['ids', 1], 'value'], 'just after a value is still in it');
+  assert.deepEqual(at(2), [['site'], 'key']);
+  assert.deepEqual(at(3), [['site', 'name'], 'key']);
+  assert.deepEqual(at(4), [['site', 'desc'], 'value'], 'after "desc: " with no value');
+  assert.deepEqual(at(5), [['site'], 'value'], 'a blank line inside site');
+  assert.deepEqual(at(6), [['site', 'headers', 0, 'name'], 'value']);
+  assert.deepEqual(at(7), [['site', 'url'], 'value'], 'between the colon and the value');
+  assert.equal(pathAtOffset(parseFile('a: 1\n\n\n').documents[0].document, 7), undefined, 'after the root node');
+});
+
+test('pathAtOffset on a long list: binary search finds the item', () => {
+  const ids = Array.from({ length: 5000 }, (_, i) => `  - id${i}`);
+  const text = `ids:\n${ids.join('\n')}\n`;
+  const doc = parseFile(text).documents[0].document;
+  const offset = text.indexOf('id4321') + 3;
+  assert.deepEqual(pathAtOffset(doc, offset)?.path, ['ids', 4321]);
+});
+
+test('JSON pointers: encode, decode, typed by the data, formatted for people', () => {
+  assert.equal(encodeJsonPointer([]), '');
+  assert.equal(encodeJsonPointer(['site', 'headers', 2, 'a/b~c']), '/site/headers/2/a~1b~0c');
+  assert.deepEqual(decodeJsonPointer('/site/headers/2/a~1b~0c'), ['site', 'headers', '2', 'a/b~c']);
+  assert.deepEqual(decodeJsonPointer(''), []);
+  assert.deepEqual(decodeJsonPointer('#/a%20b/0'), ['a b', '0']);
+  assert.throws(() => decodeJsonPointer('site'), SyntaxError);
+  const value = { site: { headers: [{ name: 'x' }] }, '1': { '2': true } };
+  assert.deepEqual(pointerToPath('/site/headers/0/name', value), ['site', 'headers', 0, 'name']);
+  assert.deepEqual(pointerToPath('/1/2', value), ['1', '2'], 'numeric keys of a mapping stay strings');
+  assert.deepEqual(pointerToPath('/site/missing/3', value), ['site', 'missing', 3]);
+  assert.equal(formatFieldPath(['site', 'headers', 2, 'name']), 'site.headers[2].name');
+  assert.equal(formatFieldPath(['ids', 3]), 'ids[3]');
+  assert.equal(formatFieldPath(['site', 'my key']), 'site["my key"]');
+  assert.equal(formatFieldPath(['my key', 0]), '"my key"[0]');
+  assert.equal(formatFieldPath([]), 'the document');
+});
+
+test('values: aliases expand; an alias bomb gives an error instead of hanging', () => {
+  const ok = parseFile('a: &x [1, 2]\nb: *x\n').documents[0];
+  assert.deepEqual(ok.value, { a: [1, 2], b: [1, 2] });
+  assert.equal(ok.usesAliases, true);
+  assert.equal(parseFile('a: &x 1\n').documents[0].usesAliases, false);
+  const lines = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+  for (let i = 1; i < 10; i++) {
+    const prev = String.fromCharCode(96 + i);
+    const name = String.fromCharCode(97 + i);
+    lines.push(`${name}: &${name} [${Array(10).fill(`*${prev}`).join(', ')}]`);
+  }
+  const bomb = parseFile(lines.join('\n')).documents[0];
+  assert.equal(bomb.value, undefined);
+  assert.equal(bomb.valueError?.kind, 'alias-limit');
+});
+
+test('ParseCache: one parse per version, unchanged documents reused, bounded', () => {
+  const cache = new ParseCache(2);
+  const v1 = `ids: [a]\nsite: {}\n---\nids: [b]\nsite: {}\n`;
+  const first = cache.get('file:///a', 1, v1);
+  assert.equal(cache.get('file:///a', 1, v1), first, 'same version, same object');
+  assert.equal(cache.peek('file:///a', 1), first);
+  const v2 = v1.replace('[b]', '[b, c]');
+  const second = cache.get('file:///a', 2, v2);
+  assert.notEqual(second, first);
+  assert.deepEqual(second.stats, { slices: 2, parsed: 1, reused: 1, moved: 0 });
+  assert.equal(second.documents[0].document, first.documents[0].document, 'document 1 is shared');
+  assert.deepEqual(second.documents[1].value, { ids: ['b', 'c'], site: {} });
+  // Same version number with other text (a revert by another client): parsed again.
+  assert.notEqual(cache.get('file:///a', 2, v1), second);
+  cache.get('file:///b', 1, 'x: 1');
+  cache.get('file:///a', 3, v1); // a is now the most recently used
+  cache.get('file:///c', 1, 'y: 1'); // evicts b
+  assert.equal(cache.size, 2);
+  assert.equal(cache.peek('file:///b', 1), undefined);
+  assert.ok(cache.peek('file:///a', 3));
+  cache.delete('file:///a');
+  assert.equal(cache.peek('file:///a', 3), undefined);
+});
+
+test('markers helper: ranges and cursors on the stripped text', () => {
+  const m = marked('a: «b»\n«c»: ‸d\n');
+  assert.equal(m.text, 'a: b\nc: d\n');
+  assert.deepEqual(m.ranges.map(fmt), ['0:3-0:4', '1:0-1:1']);
+  assert.deepEqual(m.cursors, [8]);
+});
