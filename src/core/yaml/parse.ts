@@ -24,6 +24,7 @@ import {
   type SchemaOptions,
 } from 'yaml';
 import type { Position, Range } from '../diagnostic';
+import { fastIdsStandIn } from './fastIds';
 
 /** A half-open range of offsets `[start, end)` into the file text. */
 export interface OffsetRange {
@@ -411,6 +412,18 @@ const NEXT_DOCUMENT = '---\n';
 type Token = CST.Token;
 
 function parseSlice(source: string, start: number, end: number, last: boolean): Slice {
+  // Fast path (issue 9, see fastIds.ts): a long simple `ids` list is parsed from a same-length
+  // stand-in text and its nodes are built directly; anything unexpected parses the source as is.
+  const fast = fastIdsStandIn(source, YAML_OPTIONS);
+  if (fast !== undefined) {
+    const slice = parseSliceText(fast.text, source, start, end, last);
+    if (fast.restore(slice.documents, start)) return slice;
+  }
+  return parseSliceText(source, source, start, end, last);
+}
+
+/** Parses `text` (the source, or a stand-in of the same length) as the slice `source`. */
+function parseSliceText(text: string, source: string, start: number, end: number, last: boolean): Slice {
   const parser = new Parser();
   // Tokens, and so every node range and error position, get offsets of the whole file.
   parser.offset = start;
@@ -441,7 +454,7 @@ function parseSlice(source: string, start: number, end: number, last: boolean): 
   // the parser end its last document exactly as they do in the whole file (an open flow
   // collection, pending comments and line breaks are settled by that line).
   const documents = Array.from(
-    composer.compose(tokens(last ? source : source + NEXT_DOCUMENT)),
+    composer.compose(tokens(last ? text : text + NEXT_DOCUMENT)),
   ) as Document.Parsed[];
   if (!last) {
     const next = documents.pop();

@@ -1,0 +1,265 @@
+// Differential test of the fast path for long `ids` lists (src/core/yaml/fastIds.ts): every file is
+// parsed with the fast path on and off, and the two parses must be the same in every observable
+// respect: the whole AST (every node's class, own properties and range), errors and warnings, the
+// plain-JS values, the diagnostics of validateText, and the ranges nodeAtPath / pathAtOffset give
+// for every id. Files are adversarial (every way the fast path must step aside) and random.
+import { afterEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isNode, isPair, type Document } from 'yaml';
+import { fastIdsControl, fastIdsStandIn, MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
+import { ParseCache, YAML_OPTIONS, nodeAtPath, parseFile, pathAtOffset, type ParsedFile } from '../../../src/core/yaml';
+import { validateText } from '../../../src/core/validation';
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+function randomIds(n: number, random: () => number, length = 12): string[] {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    let id = '';
+    for (let j = 0; j < length; j++) id += ALPHABET[Math.floor(random() * ALPHABET.length)];
+    ids.push(id);
+  }
+  return ids;
+}
+
+const N = MIN_FAST_IDS + 20;
+const IDS = randomIds(N, mulberry32(7));
+const SITE = 'site:\n  name: Shop (staging)\n  url: https://staging.shop.example\nreport_type: owasp\n';
+
+function list(ids: readonly string[], indent = '  '): string {
+  return ids.map((id) => `${indent}- ${id}\n`).join('');
+}
+
+/** Every node as plain data: class, own enumerable properties, children in order. */
+function dump(node: unknown): unknown {
+  if (isPair(node)) return { pair: true, key: dump(node.key), value: dump(node.value) };
+  if (!isNode(node)) return node;
+  const out: Record<string, unknown> = { class: node.constructor.name };
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'items') out.items = (v as unknown[]).map(dump);
+    else out[k] = isNode(v) || isPair(v) ? dump(v) : v;
+  }
+  return out;
+}
+
+function docDump(doc: Document.Parsed): unknown {
+  return {
+    range: doc.range,
+    errors: doc.errors.map((e) => [e.name, e.code, e.pos, e.message]),
+    warnings: doc.warnings.map((e) => [e.name, e.code, e.pos, e.message]),
+    commentBefore: doc.commentBefore,
+    comment: doc.comment,
+    contents: dump(doc.contents),
+  };
+}
+
+function fileDump(file: ParsedFile): unknown {
+  return {
+    streamErrors: file.streamErrors.map((e) => [e.code, e.pos, e.message]),
+    documents: file.documents.map((d) => ({ doc: docDump(d.document), value: d.value, valueError: d.valueError })),
+    slices: file.stats.slices,
+  };
+}
+
+function withFastPath<T>(enabled: boolean, fn: () => T): T {
+  const before = fastIdsControl.enabled;
+  fastIdsControl.enabled = enabled;
+  try {
+    return fn();
+  } finally {
+    fastIdsControl.enabled = before;
+  }
+}
+
+afterEach(() => {
+  fastIdsControl.enabled = true;
+});
+
+/**
+ * Parses `text` both ways and asserts they are the same. Returns whether the fast path was used.
+ */
+function check(text: string, label: string): boolean {
+  const restoredBefore = fastIdsControl.restored;
+  const fast = withFastPath(true, () => parseFile(text));
+  const used = fastIdsControl.restored > restoredBefore;
+  const full = withFastPath(false, () => parseFile(text));
+  assert.deepStrictEqual(fileDump(fast), fileDump(full), `${label}: parse differs`);
+  assert.deepStrictEqual(
+    withFastPath(true, () => validateText(text)),
+    withFastPath(false, () => validateText(text)),
+    `${label}: diagnostics differ`,
+  );
+  for (let d = 0; d < full.documents.length; d++) {
+    const a = fast.documents[d].document;
+    const b = full.documents[d].document;
+    const value = full.documents[d].value as { ids?: unknown } | undefined;
+    const ids = value && typeof value === 'object' && Array.isArray(value.ids) ? value.ids : [];
+    for (let i = 0; i < ids.length; i++) {
+      const x = nodeAtPath(a, ['ids', i]);
+      const y = nodeAtPath(b, ['ids', i]);
+      assert.deepStrictEqual(x?.valueRange, y?.valueRange, `${label}: range of ids[${i}]`);
+      const r = y?.valueRange;
+      if (r && i % 37 === 0) {
+        for (const offset of [r.start, r.end, r.start - 2]) {
+          assert.deepStrictEqual(pathAtOffset(a, offset)?.path, pathAtOffset(b, offset)?.path, `${label}: pathAtOffset ${offset}`);
+        }
+      }
+    }
+  }
+  return used;
+}
+
+describe('fast path for long ids lists', () => {
+  test('is used on plain generated files, with the same AST, values, diagnostics and ranges', () => {
+    const files: Array<[string, string]> = [
+      ['ids then site', `ids:\n${list(IDS)}${SITE}`],
+      ['site then ids at the end', `${SITE}ids:\n${list(IDS)}`],
+      ['indent 0', `ids:\n${list(IDS, '')}${SITE}`],
+      ['indent 4', `ids:\n${list(IDS, '    ')}${SITE}`],
+      ['leading comment', `# yaml-language-server: $schema=x.json\n# hi\nids:\n${list(IDS)}${SITE}`],
+      ['two documents', `ids:\n${list(IDS)}${SITE}---\nids:\n${list(IDS.slice().reverse())}${SITE}`],
+      ['ids before ---', `${SITE}ids:\n${list(IDS)}---\nids:\n${list(IDS)}site: {}\n`],
+      ['errors elsewhere (schema)', `ids:\n${list(IDS)}site:\n  name: 5\nreport_type: nope\nunknown: 1\n`],
+      ['repeated ids', `ids:\n${list([...IDS, ...IDS.slice(0, 5)])}${SITE}`],
+      ['ids with _ and -', `ids:\n${list(IDS.map((id, i) => (i % 3 === 0 ? `${id}_x-y` : id)))}${SITE}`],
+      ['letters-only and digit-leading ids', `ids:\n${list(IDS.map((id, i) => (i % 2 ? `9${id}` : 'abcdef')))}${SITE}`],
+      ['document end marker (one slice)', `ids:\n${list(IDS)}${SITE}...\n---\nids:\n${list(IDS)}${SITE}`],
+      ['directive (one slice)', `%YAML 1.2\n---\nids:\n${list(IDS)}${SITE}`],
+      ['explicit start', `---\nids:\n${list(IDS)}${SITE}`],
+      ['second ids key later (duplicate key error)', `ids:\n${list(IDS)}${SITE}ids:\n  - a\n`],
+    ];
+    for (const [label, text] of files) {
+      const used = check(text, label);
+      if (!label.includes('duplicate')) assert.ok(used, `${label}: the fast path should be used`);
+    }
+  });
+
+  test('steps aside (and still agrees) on everything unusual', () => {
+    const half = IDS.slice(0, N / 2);
+    const rest = IDS.slice(N / 2);
+    const cases: Array<[string, string]> = [
+      ['too short', `ids:\n${list(IDS.slice(0, MIN_FAST_IDS - 1))}${SITE}`],
+      ['CRLF', `ids:\n${list(IDS)}${SITE}`.replace(/\n/g, '\r\n')],
+      ['tab after dash', `ids:\n${list(half)}  -\tx\n${list(rest)}${SITE}`],
+      ['comment inside', `ids:\n${list(half)}  # note\n${list(rest)}${SITE}`],
+      ['comment after item', `ids:\n${list(half)}  - abc # note\n${list(rest)}${SITE}`],
+      ['comment after list', `ids:\n${list(IDS)}# note\n${SITE}`],
+      ['blank line after list', `ids:\n${list(IDS)}\n${SITE}`],
+      ['blank line inside', `ids:\n${list(half)}\n${list(rest)}${SITE}`],
+      ['trailing space', `ids:\n${list(half)}  - abc \n${list(rest)}${SITE}`],
+      ['mixed indentation', `ids:\n${list(half)}${list(rest, '   ')}${SITE}`],
+      ['less indented tail', `ids:\n${list(half, '    ')}${list(rest, '  ')}${SITE}`],
+      ['continuation line', `ids:\n${list(IDS)}    more\n${SITE}`],
+      ['continuation at column 0, indent 0', `ids:\n${list(IDS, '')}more\n${SITE}`],
+      ['deeper line after', `ids:\n${list(IDS)}    - x\n${SITE}`],
+      ['item after at column 0', `ids:\n${list(IDS)}- x\n${SITE}`],
+      ['key at column 0 with tab after', `ids:\n${list(IDS)}site:\t\n  name: x\n`],
+      ['no final line break', `${SITE}ids:\n${list(IDS)}`.slice(0, -1)],
+      ['anchor', `ids:\n${list(half)}  - &a abc\n${list(rest)}${SITE}`],
+      ['alias', `ids:\n  - &a abc\n${list(IDS)}  - *a\n${SITE}`],
+      ['tag', `ids:\n${list(half)}  - !!str abc\n${list(rest)}${SITE}`],
+      ['quoted', `ids:\n${list(half)}  - "abc"\n  - 'def'\n${list(rest)}${SITE}`],
+      ['flow list', `ids: [${IDS.join(', ')}]\n${SITE}`],
+      ['flow list over lines', `ids: [\n${IDS.map((id) => `  ${id},\n`).join('')}]\n${SITE}`],
+      ['ids: with trailing space', `ids: \n${list(IDS)}${SITE}`],
+      ['ids: with comment', `ids: # the targets\n${list(IDS)}${SITE}`],
+      ['anchored list', `ids: &all\n${list(IDS)}${SITE}`],
+      ['nested ids key', `site:\n  ids:\n${list(IDS, '    ')}  name: x\n`],
+      ['ids nested under a key at column 0', `site:\nids:\n${list(IDS)}`],
+      ['boolean id', `ids:\n${list(half)}  - true\n${list(rest)}${SITE}`],
+      ['null id', `ids:\n${list(half)}  - NULL\n${list(rest)}${SITE}`],
+      ['Null id', `ids:\n${list(half)}  - Null\n${list(rest)}${SITE}`],
+      ['int id', `ids:\n${list(half)}  - 123\n${list(rest)}${SITE}`],
+      ['hex id', `ids:\n${list(half)}  - 0x1F\n${list(rest)}${SITE}`],
+      ['octal id', `ids:\n${list(half)}  - 0o17\n${list(rest)}${SITE}`],
+      ['float id', `ids:\n${list(half)}  - 1e5\n${list(rest)}${SITE}`],
+      ['negative float id', `ids:\n${list(half)}  - 1e-5\n${list(rest)}${SITE}`],
+      ['dash-leading id', `ids:\n${list(half)}  - -abc\n${list(rest)}${SITE}`],
+      ['nested sequence item', `ids:\n${list(half)}  - - abc\n${list(rest)}${SITE}`],
+      ['mapping item', `ids:\n${list(half)}  - a: b\n${list(rest)}${SITE}`],
+      ['dash without space', `ids:\n${list(half)}  -abc\n${list(rest)}${SITE}`],
+      ['unicode id', `ids:\n${list(half)}  - caf\u00e9\n${list(rest)}${SITE}`],
+      ['inside a root block scalar', `--- |\nids:\n${list(IDS)}`],
+      ['inside a root literal after text', `|\n x\nids:\n${list(IDS)}`],
+      ['inside a multi-line quoted scalar', `a: "x\nids:\n${list(IDS)}b"\n`],
+      ['inside an unclosed quoted scalar', `a: "x\nids:\n${list(IDS)}${SITE}`],
+      ['inside a single-quoted scalar', `a: 'x\nids:\n${list(IDS)}'\n`],
+      ['inside a flow mapping', `{\nids:\n${list(IDS)}}\n`],
+      ['inside a flow mapping, key after', `{ a: 1,\nids:\n${list(IDS)}b: 2 }\n`],
+      ['root is a sequence', `- x\nids:\n${list(IDS)}`],
+      ['duplicate ids key before', `ids:\n  - a\nids:\n${list(IDS)}${SITE}`],
+      ['tab-indented key after', `ids:\n${list(IDS)}site:\n\tname: x\n`],
+      ['syntax error elsewhere', `ids:\n${list(IDS)}site:\n  name: [x\n`],
+      ['bad indentation after', `ids:\n${list(IDS)}site:\n  name: x\n   url: y\n`],
+      ['byte order mark', `\uFEFFids:\n${list(IDS)}${SITE}`],
+      ['document marker inside', `ids:\n${list(half)}---\n${list(rest)}${SITE}`],
+      ['complex key before', `? [a]\n: 1\nids:\n${list(IDS)}`],
+      ['list value of the previous key', `a:\nids:\n${list(IDS)}`],
+      ['empty ids key then text', `ids:\n${list(IDS)}site:\n  name: "unclosed\n`],
+    ];
+    for (const [label, text] of cases) check(text, label);
+  });
+
+  test('random files agree', () => {
+    const random = mulberry32(20240601);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+    const oddLines = [
+      '  # c\n', '\n', '  - true\n', '  - 12\n', '  - "q"\n', '  -\tx\n', '   - y\n', '    z\n', '  - &a k\n', '  - *a\n',
+      '  - a b\n', '  - a: 1\n', '---\n', '- top\n', '  - x \n', '  - \n', '  - ~\n', '  - 0x1\n', 'key: v\n', '...\n',
+    ];
+    const heads = ['', '# comment\n', '---\n', 'report_type: owasp\n', 'site:\n  name: x\n', '%YAML 1.2\n---\n', '--- |\n', 'a: "\n'];
+    const tails = ['', SITE, '\n' + SITE, '# tail\n', '    cont\n', '- x\n', 'site: [\n', '---\nids:\n  - a\n'];
+    for (let n = 0; n < 150; n++) {
+      const count = MIN_FAST_IDS + Math.floor(random() * 300) - 20;
+      const indent = pick(['  ', '  ', '', '    ']);
+      const ids = randomIds(count, random, 1 + Math.floor(random() * 14));
+      let body = '';
+      for (const id of ids) {
+        body += `${indent}- ${id}\n`;
+        if (random() < 0.002) body += pick(oddLines);
+      }
+      let text = `${pick(heads)}ids:\n${body}${pick(tails)}`;
+      if (random() < 0.05) text = text.replace(/\n/g, '\r\n');
+      if (random() < 0.05) text = text.slice(0, -1);
+      check(text, `random #${n}`);
+    }
+  });
+
+  test('an edit through ParseCache gives the same parse as a fresh full parse', () => {
+    const random = mulberry32(3);
+    const cache = new ParseCache();
+    let text = `ids:\n${list(IDS)}${SITE}---\nids:\n${list(IDS)}${SITE}`;
+    for (let version = 1; version <= 40; version++) {
+      const at = Math.floor(random() * text.length);
+      const op = random();
+      text = op < 0.4 ? text.slice(0, at) + pick(random) + text.slice(at) : op < 0.8 ? text.slice(0, at) + text.slice(at + 1) : text.slice(0, at) + pick(random) + text.slice(at + 1);
+      const cached = cache.get('file:///a.yaml', version, text);
+      const full = withFastPath(false, () => parseFile(text));
+      assert.deepStrictEqual(fileDump(cached), fileDump(full), `edit ${version}`);
+    }
+    function pick(r: () => number): string {
+      return ['a', '-', ' ', '\n', '#', ':', '0', '"'][Math.floor(r() * 8)];
+    }
+  });
+
+  test('the stand-in has the length of the source and keeps the text outside the list', () => {
+    const text = `# x\nids:\n${list(IDS)}${SITE}`;
+    const standIn = fastIdsStandIn(text, YAML_OPTIONS);
+    assert.ok(standIn);
+    assert.equal(standIn.text.length, text.length);
+    assert.ok(standIn.text.startsWith(`# x\nids:\n  - ${IDS[0]} `));
+    assert.ok(standIn.text.endsWith(`\n${SITE}`));
+    assert.equal(standIn.text.split('\n').length, SITE.split('\n').length + 3);
+  });
+});
