@@ -1,0 +1,32 @@
+// Run in a fresh process by memory.ts: validates the 100,000-id file (through a ParseCache, as the
+// worker does, then a one-character edit) and prints peak memory. Usage: node memoryChild.js [full]
+import { validateFile } from '../src/core/validation';
+import { ParseCache } from '../src/core/yaml';
+import { fastIdsControl } from '../src/core/yaml/fastIds';
+import { targetSettingsFile } from './common';
+
+if (process.argv[2] === 'full') fastIdsControl.enabled = false;
+const text = targetSettingsFile(100_000).text;
+const base = process.memoryUsage();
+let heapPeak = base.heapUsed;
+let rssPeak = base.rss;
+const sample = (): void => {
+  const m = process.memoryUsage();
+  heapPeak = Math.max(heapPeak, m.heapUsed);
+  rssPeak = Math.max(rssPeak, m.rss);
+};
+const timer = setInterval(sample, 5);
+const cache = new ParseCache();
+let version = 0;
+const files: unknown[] = [];
+for (const t of [text, text.replace('Shop (staging)', 'Shop (staginh)')]) {
+  const file = cache.get('file:///bench/memory.yaml', ++version, t);
+  sample();
+  validateFile(file);
+  sample();
+  files.push(file);
+}
+clearInterval(timer);
+sample();
+const maxRssKb = process.resourceUsage().maxRSS;
+process.stdout.write(JSON.stringify({ baseRss: base.rss, baseHeap: base.heapUsed, heapPeak, rssPeak, maxRss: maxRssKb * 1024, kept: files.length }) + '\n');
