@@ -20,7 +20,9 @@ const common = {
 };
 
 const builds = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  // dist/network.js is loaded on first use (src/editor/network.ts), not bundled into the extension.
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './network.js'] },
+  { ...common, entryPoints: ['src/network.ts'], outfile: 'dist/network.js' },
   // The language worker runs parsing and validation off the extension host's thread.
   { ...common, entryPoints: ['src/editor/worker/workerMain.ts'], outfile: 'dist/worker.js' },
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },

@@ -2,7 +2,8 @@
 // token stored for its origin, and an API client built from both. Keeps the context keys that
 // drive the welcome views (`scanTargets.configured`, `scanTargets.hasToken`) up to date.
 import * as vscode from 'vscode';
-import { createClient, type ApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
+import { network } from './network';
 import { affectsConnection, readProxySettings, readSettings } from './settings';
 import { originOf, TokenStore } from './tokenStore';
 
@@ -75,7 +76,7 @@ export class Connection implements vscode.Disposable {
     }
     if (!this.cachedClient) {
       const settings = readSettings();
-      this.cachedClient = createClient({
+      this.cachedClient = network().createClient({
         baseUrl: settings.baseUrl,
         // Read at request time, so a token replaced in SecretStorage is used at once.
         token: async () => (await this.tokens.get(origin)) ?? '',

@@ -2,7 +2,8 @@
 // the extension host, with the base URL and a fresh token pointed at it.
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
-import { startSandbox, type Sandbox } from '../sandbox';
+import type { Sandbox } from '../sandbox';
+import { network } from './network';
 import type { Connection } from './connection';
 import { readSettings, SECTION } from './settings';
 import { originOf } from './tokenStore';
@@ -24,7 +25,7 @@ export function registerSandboxCommands(context: vscode.ExtensionContext, connec
     const profile = arg?.profile ?? settings.sandboxProfile;
     // A fresh random token each start: the sandbox is a real HTTP server on loopback.
     const token = randomBytes(24).toString('base64url');
-    const sandbox = await startSandbox({ port: arg?.port ?? settings.sandboxPort, token, profile });
+    const sandbox = await network().startSandbox({ port: arg?.port ?? settings.sandboxPort, token, profile });
     await setRunning(sandbox);
     await connection.tokens.set(originOf(sandbox.url)!, token);
     await vscode.workspace.getConfiguration(SECTION).update('baseUrl', sandbox.url, vscode.ConfigurationTarget.Global);

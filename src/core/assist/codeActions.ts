@@ -16,7 +16,8 @@ import type { CoreDiagnostic } from '../diagnostic';
 import type { OffsetRange, ParsedDocument, ParsedFile } from '../yaml/parse';
 import { firstKey, keyName, nodeAtPath, pathAtOffset } from '../yaml/nodes';
 import { decodeJsonPointer, formatFieldPath, type PathSegment } from '../yaml/pointer';
-import { documentInstance, targetSettingsNavigator, typesOf, type Instance, type PropertyInfo } from '../schema/navigate';
+import { targetSettingsNavigator, typesOf, type Instance, type PropertyInfo } from '../schema/navigate';
+import { documentInstance } from '../schema/nodeInstance';
 import { eolOf, removeSequenceItemsEdits, type OffsetEdit } from './edits';
 import { detectIndentUnit } from './completion';
 import { yamlScalar } from './snippet';
@@ -38,8 +39,6 @@ export interface CoreCodeAction {
   readonly edits: readonly OffsetEdit[];
 }
 
-/** The diagnostic codes this module offers fixes for. */
-export const FIXABLE_CODES = ['unknown-property', 'invalid-enum', 'missing-property', 'conditional-required', 'whitelist-absolute-url', 'duplicate-id'] as const;
 
 /** Quick fixes for `diagnostics` (of `file`); diagnostics without a fix are skipped. */
 export function codeActions(file: ParsedFile, diagnostics: readonly DiagnosticLike[]): CoreCodeAction[] {

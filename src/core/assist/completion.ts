@@ -10,7 +10,6 @@
 import type { ParsedFile, OffsetRange } from '../yaml/parse';
 import type { PathSegment } from '../yaml/pointer';
 import {
-  documentInstance,
   enumDescriptionsOf,
   targetSettingsNavigator,
   typesOf,
@@ -19,18 +18,17 @@ import {
   type SchemaNavigator,
   type SchemaNode,
 } from '../schema/navigate';
+import { documentInstance } from '../schema/nodeInstance';
 import { cursorContext, type CursorContext, type KeyContext, type ValueContext } from './context';
 import { describeSchema, inlineValue, typeLabel } from './describe';
 import {
   asSequenceItem,
-  escapeSnippet,
-  expandSnippet,
   joinLines,
   renderBody,
-  TabStops,
   yamlScalar,
   type YamlLine,
 } from './snippet';
+import { escapeSnippet, expandSnippet, TabStops } from './snippetSyntax';
 
 export type CompletionKind = 'property' | 'value' | 'snippet';
 

@@ -7,7 +7,8 @@ import { isScalar, type Node } from 'yaml';
 import type { OffsetRange, ParsedFile } from '../yaml/parse';
 import { nodeAtPath, pathAtOffset } from '../yaml/nodes';
 import { formatFieldPath, type PathSegment } from '../yaml/pointer';
-import { documentInstance, enumDescriptionsOf, targetSettingsNavigator, type SchemaLocation } from '../schema/navigate';
+import { enumDescriptionsOf, targetSettingsNavigator, type SchemaLocation } from '../schema/navigate';
+import { documentInstance } from '../schema/nodeInstance';
 import { lineShape, stripTrailingComment, TextStructure } from './context';
 import { describeSchema, inlineValue } from './describe';
 

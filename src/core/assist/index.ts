@@ -9,7 +9,8 @@ import { hover, type HoverResult } from './hover';
 export * from './edits';
 export { complete, detectIndentUnit, type CompletionItem, type CompletionKind, type CompletionOptions, type CompletionResult } from './completion';
 export { hover, envPlaceholderAt, type EnvCheck, type HoverResult } from './hover';
-export { codeActions, FIXABLE_CODES, type CoreCodeAction, type DiagnosticLike } from './codeActions';
+export { codeActions, type CoreCodeAction, type DiagnosticLike } from './codeActions';
+export { FIXABLE_CODES } from './fixableCodes';
 export { newSettingsFileTemplate, SCHEMA_MODELINE } from './template';
 export { cursorContext, type CursorContext } from './context';
 

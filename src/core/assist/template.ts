@@ -4,7 +4,7 @@
 // common optional blocks. Field names and descriptions are read from the schema.
 
 import { targetSettingsNavigator, targetSettingsSchema } from '../schema/navigate';
-import { escapeSnippet } from './snippet';
+import { escapeSnippet } from './snippetSyntax';
 
 /** The modeline: points yaml-language-server (and this extension) at the bundled schema. */
 export const SCHEMA_MODELINE = `# yaml-language-server: $schema=${String(targetSettingsSchema().$id ?? 'https://scantargets.invalid/schemas/target-settings.schema.json')}`;

@@ -25,7 +25,7 @@
 import { Redactor } from '../redact';
 import type { BulkUpdateBody, BulkUpdateResult } from '../../api/types';
 import type { ApiErrorKind, FlatFieldError } from '../../api/errors';
-import { listIds } from './selection';
+import { listIds } from './listIds';
 import { DEFAULT_CONCURRENCY, normalizeConcurrency, planChunks } from './plan';
 
 /** What `send` resolves with: the ids the service says it updated (a 200 answer, spec 2.4). */

@@ -19,6 +19,7 @@
 
 import { isMap } from 'yaml';
 import type { OffsetRange, ParsedDocument, ParsedFile } from '../yaml';
+import { listIds } from './listIds';
 import { describeItemProblem, firstItemEndingAfter, idsField, type IdItem } from './ids';
 
 /** A selection or cursor as file offsets; `start > end` (a backwards selection) is accepted. */
@@ -311,11 +312,4 @@ function excerpt(text: string): string {
 function listWords(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
-/** `a, b, c and 3 more`, each in backticks. */
-export function listIds(ids: readonly string[], max = 10): string {
-  const shown = ids.slice(0, max).map((id) => `\`${id}\``);
-  const more = ids.length > max ? ` and ${ids.length - max} more` : '';
-  return `${shown.join(', ')}${more}`;
 }

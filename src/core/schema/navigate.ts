@@ -6,9 +6,7 @@
 // Everything is memoized per schema node (resolved references, property tables), so a lookup
 // costs a few map reads per path segment and never walks the document.
 
-import { isMap, isNode, isScalar, isSeq, type Node } from 'yaml';
 import targetSettingsSchemaJson from '../../../schemas/target-settings.schema.json';
-import { findPair } from '../yaml/nodes';
 import type { PathSegment, YamlPath } from '../yaml/pointer';
 
 /** A JSON Schema (draft-07) node with the editor annotations the schema uses. */
@@ -103,36 +101,6 @@ export function instanceOfValue(value: unknown): Instance | undefined {
     };
   }
   return { kind: 'scalar', scalar: value, property: () => undefined, item: () => undefined, keys: () => [] };
-}
-
-/** An {@link Instance} over a `yaml` AST node; aliases and complex keys read as absent. */
-export function instanceOfNode(node: unknown): Instance | undefined {
-  if (!isNode(node)) {
-    return node === null ? { kind: 'scalar', scalar: null, property: () => undefined, item: () => undefined, keys: () => [] } : undefined;
-  }
-  if (isMap(node)) {
-    return {
-      kind: 'object',
-      property: (name) => {
-        const pair = findPair(node, name);
-        return pair === undefined ? undefined : instanceOfNode(pair.value ?? null);
-      },
-      item: () => undefined,
-      keys: () => node.items.map((p) => (isScalar(p.key) ? String(p.key.value) : '')).filter((k) => k !== ''),
-    };
-  }
-  if (isSeq(node)) {
-    return {
-      kind: 'array',
-      property: () => undefined,
-      item: (i) => instanceOfNode((node as { items: unknown[] }).items[i]),
-      keys: () => [],
-    };
-  }
-  if (isScalar(node)) {
-    return { kind: 'scalar', scalar: node.value, property: () => undefined, item: () => undefined, keys: () => [] };
-  }
-  return undefined;
 }
 
 /** JSON Schema type names of a node (`type` as a list; `[]` when the node does not say). */
@@ -559,9 +527,4 @@ export function targetSettingsSchema(): SchemaNode {
 export function targetSettingsNavigator(): SchemaNavigator {
   bundled ??= new SchemaNavigator(targetSettingsSchema());
   return bundled;
-}
-
-/** A lazy {@link Instance} of a parsed document's root node (`undefined` for an empty document). */
-export function documentInstance(contents: Node | null | undefined): Instance | undefined {
-  return contents == null ? undefined : instanceOfNode(contents);
 }

@@ -1,6 +1,7 @@
 // Quick fixes for the extension's own diagnostics: a thin adapter over core/assist/codeActions.
 import * as vscode from 'vscode';
-import { FIXABLE_CODES, type DiagnosticLike } from '../../core/assist';
+import type { DiagnosticLike } from '../../core/assist';
+import { FIXABLE_CODES } from '../../core/assist/fixableCodes';
 import { DIAGNOSTIC_SOURCE, type CoreDiagnostic } from '../../core/diagnostic';
 import { codeOf, fromRange, sameDiagnostic, toWorkspaceEdit } from '../convert';
 import type { AssistEngine } from './engine';

@@ -4,7 +4,8 @@
 //   { uri?, ids?, documentIndex?, confirm?: boolean }   (confirm: false skips the modal, like --yes)
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { clientSend, describeOutcome, retryIds, runBulkUpdate, type BulkOutcome, type RunPlan, type RunTarget, type RunPlanResult } from '../../core/bulk';
+import { clientSend, describeOutcome, retryIds, runBulkUpdate, type BulkOutcome } from '../../core/bulk/run';
+import type { RunPlan, RunPlanResult, RunTarget } from '../../core/bulk/planRun';
 import type { Connection } from '../connection';
 import { readSettings } from '../settings';
 import type { TargetFiles } from '../targetFiles';

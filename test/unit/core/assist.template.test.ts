@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newSettingsFileTemplate, SCHEMA_MODELINE } from '../../../src/core/assist/template';
-import { expandSnippet, maxTabStop } from '../../../src/core/assist/snippet';
+import { expandSnippet, maxTabStop } from '../../../src/core/assist/snippetSyntax';
 import { hasSchemaModeline } from '../../../src/core/fileMatch';
 import { parseFile } from '../../../src/core/yaml/parse';
 import { coreValidateText, schemaErrors } from '../../fixtures/assist/helpers';

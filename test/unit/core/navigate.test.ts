@@ -4,13 +4,13 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFile } from '../../../src/core/yaml/parse';
 import {
-  documentInstance,
   instanceOfValue,
   SchemaNavigator,
   targetSettingsNavigator,
   targetSettingsSchema,
   typesOf,
 } from '../../../src/core/schema/navigate';
+import { documentInstance } from '../../../src/core/schema/nodeInstance';
 
 const nav = targetSettingsNavigator();
 

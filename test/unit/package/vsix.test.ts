@@ -37,6 +37,7 @@ test('the .vsix holds the bundle, schemas, media and docs, and no sources or nod
     'dist/extension.js',
     'dist/cli.js',
     'dist/worker.js',
+    'dist/network.js',
     'schemas/target-settings.schema.json',
     'schemas/entitlements.schema.json',
     'media/scan-targets.svg',
