@@ -47,23 +47,8 @@ export async function benchActivation(): Promise<ActivationRow[]> {
   // The production bundle (what vscode:prepublish builds for the .vsix), built to a temporary folder.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scan-targets-bench-'));
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const esbuild = require('esbuild') as typeof import('esbuild');
-    const outfile = path.join(dir, 'dist', 'extension.js');
-    await esbuild.build({
-      absWorkingDir: ROOT,
-      entryPoints: ['src/extension.ts'],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      target: 'node20',
-      format: 'cjs',
-      minify: true,
-      sourcemap: false,
-      loader: { '.json': 'json' },
-      external: ['vscode', './network.js'], // as scripts/build.mjs
-      logLevel: 'silent',
-    });
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs'), '--production', '--outdir', dir], { cwd: ROOT, stdio: 'ignore' });
+    const outfile = path.join(dir, 'extension.js');
     rows.push(measure('production bundle (--production, minified)', outfile));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -1,10 +1,18 @@
 // Bundles the extension and the command line with esbuild.
 // dist/extension.js: CommonJS for VS Code's extension host, `vscode` left external.
 // dist/cli.js: the `scan-targets` program, with a shebang.
+// Options: --production (minified, no source maps), --watch, --outdir DIR (instead of dist/, for the
+// bench and the bundle test), --metafile (writes what each bundle contains beside it, as JSON).
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
 
-const watch = process.argv.includes('--watch');
-const production = process.argv.includes('--production');
+const { values: flags } = parseArgs({
+  options: { watch: { type: 'boolean' }, production: { type: 'boolean' }, outdir: { type: 'string' }, metafile: { type: 'boolean' } },
+});
+const { watch, production } = flags;
+const outdir = flags.outdir ?? 'dist';
 
 /** @type {import('esbuild').BuildOptions} */
 const common = {
@@ -17,15 +25,16 @@ const common = {
   logLevel: 'info',
   // Schemas are imported as JSON so the bundle never reads them from disk at activation.
   loader: { '.json': 'json' },
+  metafile: flags.metafile,
 };
 
 const builds = [
   // dist/network.js is loaded on first use (src/editor/network.ts), not bundled into the extension.
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './network.js'] },
-  { ...common, entryPoints: ['src/network.ts'], outfile: 'dist/network.js' },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: path.join(outdir, 'extension.js'), external: ['vscode', './network.js'] },
+  { ...common, entryPoints: ['src/network.ts'], outfile: path.join(outdir, 'network.js') },
   // The language worker runs parsing and validation off the extension host's thread.
-  { ...common, entryPoints: ['src/editor/worker/workerMain.ts'], outfile: 'dist/worker.js' },
-  { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...common, entryPoints: ['src/editor/worker/workerMain.ts'], outfile: path.join(outdir, 'worker.js') },
+  { ...common, entryPoints: ['src/cli/main.ts'], outfile: path.join(outdir, 'cli.js'), banner: { js: '#!/usr/bin/env node' } },
 ];
 
 if (watch) {
@@ -34,5 +43,8 @@ if (watch) {
     await context.watch();
   }
 } else {
-  await Promise.all(builds.map((options) => esbuild.build(options)));
+  const results = await Promise.all(builds.map((options) => esbuild.build(options)));
+  if (flags.metafile) {
+    builds.forEach((options, i) => writeFileSync(`${options.outfile}.meta.json`, JSON.stringify(results[i].metafile)));
+  }
 }
