@@ -73,13 +73,13 @@ async function main(): Promise<void> {
 
   out.push('## 1. Validation (parse + schema + rules + positions)');
   out.push('');
-  out.push('| ids | ours (`validateText`) | ours, fast path off | yaml-language-server `doValidation` | ratio | floor: `yaml` parseAllDocuments + LineCounter | floor: `JSON.parse` | diagnostics (ours / yls) | identical to full path |');
-  out.push('|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  out.push('| ids | ours (`validateText`) | ours, typing elsewhere | ours, fast path off | yaml-language-server `doValidation` | ratio | floor: `yaml` parseAllDocuments + LineCounter | floor: `JSON.parse` | diagnostics (ours / yls) | identical to full path |');
+  out.push('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of validation) {
-    out.push(`| ${label(r.n)} | ${ms(r.ours)} | ${ms(r.oursFullParse)} | ${ms(r.yls)} | ${ratio(r.ours / r.yls)} | ${ms(r.yamlFloor)} | ${ms(r.jsonFloor)} | ${r.diagnostics} / ${r.ylsDiagnostics} | ${r.identical ? 'yes' : 'NO'} |`);
+    out.push(`| ${label(r.n)} | ${ms(r.ours)} | ${ms(r.oursTypingElsewhere)} | ${ms(r.oursFullParse)} | ${ms(r.yls)} | ${ratio(r.ours / r.yls)} | ${ms(r.yamlFloor)} | ${ms(r.jsonFloor)} | ${r.diagnostics} / ${r.ylsDiagnostics} | ${r.identical ? 'yes' : 'NO'} |`);
   }
   out.push('');
-  out.push('"Fast path off" is the same code with the `ids` fast path disabled (every node from the `yaml` parse), the reference the diagnostics are compared with.');
+  out.push('Every run validates a new text. "Ours" (and yaml-language-server, and "fast path off"): one letter of an id in the middle of the list changed, so nothing of the list is reused; this is the figure the target compares. "Typing elsewhere": one letter of `site.name` changed, so the unchanged list and its nodes are reused. "Fast path off" is the same code with the `ids` fast path disabled (every node from the `yaml` parse), the reference the diagnostics are compared with.');
   out.push('');
 
   out.push('## 2. Completion');
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     out.push(`| ${label(r.n)} | ${r.where} | ${ms(r.oursEdit)} | ${ms(r.ylsEdit)} | ${ratio(r.oursEdit / r.ylsEdit)} | ${ms(r.oursCached)} | ${ms(r.ylsCached)} | ${ratio(r.oursCached / r.ylsCached)} | ${r.oursItems} / ${r.ylsItems} |`);
   }
   out.push('');
-  out.push('"After an edit": a new version through the ParseCache (one character of `site.name` changed), as the worker does; for yaml-language-server a new document version.');
+  out.push('"After an edit": a new version through the ParseCache (one character of `site.name` changed, so the unchanged `ids` list and its nodes are reused), as the worker does; for yaml-language-server a new document version.');
   out.push('');
 
   out.push('## 3. Keystroke cost on the extension host');
@@ -117,13 +117,13 @@ async function main(): Promise<void> {
 
   out.push('## 5. Bulk update against the local sandbox');
   out.push('');
-  out.push('| ids | requests | end to end (parse, validate, plan, client, outcome) | raw undici requests | ratio | ids updated |');
-  out.push('|---:|---:|---:|---:|---:|---:|');
+  out.push('| ids | requests | end to end (parse, validate, plan, client, outcome) | raw undici requests | ratio | rounds | ids updated |');
+  out.push('|---:|---:|---:|---:|---:|---|---:|');
   for (const b of bulk) {
-    out.push(`| ${label(b.n)} | ${b.requests} | ${ms(b.endToEnd)} | ${ms(b.raw)} | ${ratio(b.endToEnd / b.raw)} | ${label(b.updated)} |`);
+    out.push(`| ${label(b.n)} | ${b.requests} | ${ms(b.endToEnd)} | ${ms(b.raw)} | ${ratio(b.endToEnd / b.raw)} | ${ratio(b.roundRatios[0])} – ${ratio(b.roundRatios[1])} | ${label(b.updated)} |`);
   }
   out.push('');
-  out.push('Both send the same chunks (500 ids) with the same concurrency (2) to the sandbox on 127.0.0.1 with `is_id_404_validation=true`.');
+  out.push('Both send the same chunks (500 ids) with the same concurrency (2) to the sandbox on 127.0.0.1 (on a thread of its own, as the service runs elsewhere) with `is_id_404_validation=true`. The figures are noisy: "rounds" gives the lowest and highest ratio of single rounds.');
   out.push('');
 
   out.push('## 6. Peak memory, 100,000-id file');

@@ -1,5 +1,7 @@
 // 1. Validation: our full path (parse + schema + rules + positions) against yaml-language-server's
-// doValidation and the parse floors, on the same generated files.
+// doValidation and the parse floors, on the same generated files. Each run validates a new text:
+// one letter of an id in the middle of the list changes (so nothing of the previous run's list is
+// reused), or, for "typing elsewhere", one letter of site.name.
 import { isDeepStrictEqual } from 'util';
 import { LineCounter, parseAllDocuments } from 'yaml';
 import { validateText } from '../src/core/validation';
@@ -11,6 +13,7 @@ import { ylsDocument, ylsService } from './yls';
 export interface ValidationRow {
   n: number;
   ours: number;
+  oursTypingElsewhere: number;
   oursFullParse: number;
   yls: number;
   yamlFloor: number;
@@ -24,19 +27,22 @@ export async function benchValidation(): Promise<ValidationRow[]> {
   const rows: ValidationRow[] = [];
   const yls = ylsService();
   for (const n of SIZES) {
-    const { text } = targetSettingsFile(n);
+    const { text, ids } = targetSettingsFile(n);
     const { runs, warmup } = runsFor(n);
     log(`validation ${n} ids`);
-    const ours = await timeMedian(() => validateText(text), runs, warmup);
+    const inList = alternate(text, text.indexOf(ids[n >> 1]) + 1);
+    const elsewhere = alternate(text, text.indexOf('  name: ') + '  name: '.length + 1);
+    const ours = await timeMedian(() => validateText(inList()), runs, warmup);
+    const oursTypingElsewhere = await timeMedian(() => validateText(elsewhere()), runs, warmup);
     fastIdsControl.enabled = false;
     const reference = validateText(text);
-    const oursFullParse = await timeMedian(() => validateText(text), runs, warmup);
+    const oursFullParse = await timeMedian(() => validateText(inList()), runs, warmup);
     fastIdsControl.enabled = true;
     const diagnostics = validateText(text);
     const uri = `file:///bench/validation-${n}.target-settings.yaml`;
     let ylsDiagnostics = 0;
     const ylsTime = await timeMedian(async () => {
-      ylsDiagnostics = (await yls.doValidation(ylsDocument(uri, text), false)).length;
+      ylsDiagnostics = (await yls.doValidation(ylsDocument(uri, inList()), false)).length;
     }, runs, warmup);
     const yamlFloor = await timeMedian(() => parseAllDocuments(text, { lineCounter: new LineCounter() }), runs, warmup);
     const json = JSON.stringify(parseFile(text).documents[0].value);
@@ -44,6 +50,7 @@ export async function benchValidation(): Promise<ValidationRow[]> {
     rows.push({
       n,
       ours,
+      oursTypingElsewhere,
       oursFullParse,
       yls: ylsTime,
       yamlFloor,
@@ -54,4 +61,12 @@ export async function benchValidation(): Promise<ValidationRow[]> {
     });
   }
   return rows;
+}
+
+/** Returns the text and a variant with the letter at `at` changed (another letter), in turn. */
+function alternate(text: string, at: number): () => string {
+  const other = text[at] === 'x' ? 'y' : 'x';
+  const variants = [text, text.slice(0, at) + other + text.slice(at + 1)];
+  let i = 0;
+  return () => variants[i++ % 2];
 }

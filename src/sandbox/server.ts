@@ -269,12 +269,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     const known = ids.filter((id) => store.has(id));
     const settings = structuredClone(Object.fromEntries(Object.entries(record).filter(([k]) => k !== 'ids')));
+    // The targets of one request share these values: stored settings are only ever replaced (a
+    // field, or `site` by a merged copy), never changed in place, and reads return clones.
     for (const id of known) {
       const target = store.get(id)!;
       for (const [field, value] of Object.entries(settings)) {
         const current = target.settings[field];
-        target.settings[field] =
-          field === 'site' && isPlainObject(current) && isPlainObject(value) ? { ...current, ...structuredClone(value) } : structuredClone(value);
+        target.settings[field] = field === 'site' && isPlainObject(current) && isPlainObject(value) ? { ...current, ...value } : value;
       }
     }
     if (known.length > 0) changes.push({ request: n, ids: known, fields: Object.keys(settings), settings, validateIds });

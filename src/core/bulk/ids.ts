@@ -75,7 +75,8 @@ export function idsField(doc: ParsedDocument): IdsField | undefined {
     if (node === null || range === undefined) {
       return; // not from parsing; cannot be located
     }
-    items.push({ index, range, ...classify(node) });
+    const { value: id, problem } = classify(node);
+    items.push({ index, range, value: id, problem });
   });
   return { keyRange, seq: value, valueRange, flow: value.flow === true, items, notSequence: undefined };
 }

@@ -243,19 +243,21 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
       const result = await options.send({ ids: [...ids], ...settings } as BulkUpdateBody, signal);
       const returned = Array.isArray(result?.ids) ? result.ids : [];
       const confirmed: string[] = [];
+      const strays: string[] = [];
       for (const id of returned) {
         if (requested.has(id)) {
           if (!updated.has(id)) confirmed.push(id);
           updated.add(id);
         } else {
           unexpected.add(id);
+          strays.push(id);
         }
       }
-      const strays = returned.filter((id) => !requested.has(id));
       if (strays.length > 0) {
         log('warn', `${chunkLabel(index)}: the service listed ${strays.length} ${strays.length === 1 ? 'id' : 'ids'} that were not requested: ${listIds(strays)}. They are reported, not counted.`);
       }
-      const missing = ids.filter((id) => !updated.has(id));
+      // A chunk's ids are distinct (planChunks), so when all of them were confirmed none is missing.
+      const missing = confirmed.length === ids.length ? [] : ids.filter((id) => !updated.has(id));
       if (missing.length > 0) {
         fail(index, missing, {
           kind: 'not-confirmed',
@@ -379,14 +381,17 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
     if (!started[i]) for (const id of plan.chunks[i]) notSent.add(id);
   }
 
+  // Each bucket in the order of the selection. (The sets hold selected ids only, each in one set.)
+  const inOrder = (bucket: ReadonlySet<string>): string[] =>
+    bucket.size === 0 ? [] : bucket.size === plan.ids.length ? [...plan.ids] : plan.ids.filter((id) => bucket.has(id));
   const outcome: BulkOutcome = {
     selected: plan.ids,
     duplicates: plan.duplicates,
-    updated: plan.ids.filter((id) => updated.has(id)),
-    invalid: plan.ids.filter((id) => invalid.has(id)),
-    validNotApplied: plan.ids.filter((id) => validNotApplied.has(id)),
+    updated: inOrder(updated),
+    invalid: inOrder(invalid),
+    validNotApplied: inOrder(validNotApplied),
     failed: failed.sort((a, b) => a.chunk - b.chunk),
-    notSent: plan.ids.filter((id) => notSent.has(id)),
+    notSent: inOrder(notSent),
     unexpected: [...unexpected],
     requests,
     chunks: reports.sort((a, b) => a.index - b.index),
@@ -447,8 +452,9 @@ export function bucketOf(outcome: BulkOutcome): Map<string, Bucket> {
  */
 export function checkOutcome(outcome: BulkOutcome): string[] {
   const problems: string[] = [];
-  const selected = new Set(outcome.selected);
-  const seen = new Map<string, string>();
+  // The bucket each selected id was found in so far ('' for none yet).
+  const bucket = new Map<string, string>();
+  for (const id of outcome.selected) bucket.set(id, '');
   const lists: Array<[string, readonly string[]]> = [
     ['updated', outcome.updated],
     ['invalid', outcome.invalid],
@@ -458,13 +464,14 @@ export function checkOutcome(outcome: BulkOutcome): string[] {
   ];
   for (const [name, ids] of lists) {
     for (const id of ids) {
-      if (!selected.has(id)) problems.push(`${name} holds an id that was not selected`);
-      const before = seen.get(id);
-      if (before !== undefined) problems.push(`an id is in both ${before} and ${name}`);
-      seen.set(id, name);
+      const before = bucket.get(id);
+      if (before === undefined) problems.push(`${name} holds an id that was not selected`);
+      else if (before !== '') problems.push(`an id is in both ${before} and ${name}`);
+      else bucket.set(id, name);
     }
   }
-  const missing = outcome.selected.filter((id) => !seen.has(id)).length;
+  let missing = 0;
+  for (const name of bucket.values()) if (name === '') missing++;
   if (missing > 0) problems.push(`${missing} selected ${missing === 1 ? 'id is' : 'ids are'} in no bucket`);
   return problems;
 }

@@ -264,15 +264,9 @@ function selectionOf(file: ParsedFile, documentIndex: number, items: readonly Id
       first.range,
     );
   }
-  const ids: SelectedId[] = items.map((i) => ({ value: i.value as string, index: i.index, range: i.range }));
-  const seen = new Set<string>();
-  const uniqueIds: string[] = [];
-  for (const id of ids) {
-    if (!seen.has(id.value)) {
-      seen.add(id.value);
-      uniqueIds.push(id.value);
-    }
-  }
+  // Every item has its id now (checked above): the items serve as the selected ids as they are.
+  const ids = items as readonly SelectedId[];
+  const uniqueIds = [...new Set(ids.map((id) => id.value))];
   return { ok: true, documentIndex, rule, ids, uniqueIds, duplicateCount: ids.length - uniqueIds.length };
 }
 

@@ -3,8 +3,8 @@
 // Parsing a 100,000-id list with the `yaml` package costs most of a second: one lexer token, CST
 // item and Scalar node per id. When a slice of text holds a top-level block `ids:` list made only of
 // simple plain ids (one per line, same indentation, nothing else on the line), the slice is parsed
-// from a stand-in text of the SAME LENGTH in which that list is a single item padded with spaces on
-// one line. Every offset outside the list is unchanged, so every other node, range, error and
+// from a stand-in text of the SAME LENGTH in which that list is a single item followed by a comment
+// of spaces on one line. Every offset outside the list is unchanged, so every other node, range, error and
 // comment comes out of the `yaml` parse exactly as before; the id nodes are then built directly,
 // with the ranges the full parse gives them (`[start, end, end + 1]`: value, then the line break).
 //
@@ -35,7 +35,7 @@ export interface FastIdsStandIn {
 }
 
 /** Switch and counters, for the differential test (which parses with the fast path on and off). */
-export const fastIdsControl = { enabled: true, restored: 0, rejected: 0 };
+export const fastIdsControl = { enabled: true, restored: 0, rejected: 0, listsReused: 0 };
 
 const LINE = /( *)- ([A-Za-z0-9_][A-Za-z0-9_-]*)\n/y;
 function isIdChar(c: number): boolean {
@@ -66,25 +66,37 @@ function nonStringTests(options: ParseOptions & DocumentOptions & SchemaOptions)
   return tests;
 }
 
+/** A simple ids list: its items' indentation, the ids, where each id starts, and where the list ends. */
+interface IdsList {
+  readonly indent: string;
+  readonly ids: readonly string[];
+  readonly valueStarts: readonly number[];
+  /** Just after the last item's line break. */
+  readonly end: number;
+  /** The id nodes built for this list at a slice offset (see restore), for the next version to reuse. */
+  nodes?: { readonly start: number; readonly items: readonly Scalar[] };
+}
+
 /**
- * The stand-in for `source` when it holds a long simple `ids` list, else `undefined`.
- * @param options the parse options (the schema decides which plain scalars are strings).
+ * The last list scanned. While typing elsewhere in the file, each version holds the same list at
+ * the same place: comparing its text is much cheaper than scanning it and building its nodes again.
  */
-export function fastIdsStandIn(
-  source: string,
-  options: ParseOptions & DocumentOptions & SchemaOptions,
-  minIds = MIN_FAST_IDS,
-): FastIdsStandIn | undefined {
-  if (!fastIdsControl.enabled) return undefined;
-  if (options.schema !== undefined && options.schema !== 'core') return undefined;
-  if (options.version !== undefined && options.version !== '1.2') return undefined;
-  if (options.customTags !== undefined || options.compat !== undefined) return undefined;
-  let at = source.startsWith('ids:\n') ? 0 : source.indexOf('\nids:\n');
-  if (at === -1) return undefined;
-  if (at > 0) at += 1;
-  // Only the first `ids:` line at column 0 is tried.
-  const keyStart = at;
-  const listStart = keyStart + 5;
+let lastList: { options: object; listStart: number; text: string; list: IdsList } | undefined;
+
+function endsList(source: string, end: number): boolean {
+  return end === source.length || /[A-Za-z_]/.test(source[end]);
+}
+
+/** The simple ids list starting at `listStart`, or undefined when the lines there are not one. */
+function scanList(source: string, listStart: number, options: ParseOptions & DocumentOptions & SchemaOptions): IdsList | undefined {
+  const known = lastList;
+  if (known !== undefined && known.options === options && known.listStart === listStart && source.startsWith(known.text, listStart)) {
+    // The same lines, and the line after them ends the list here too: a scan would find the same.
+    if (endsList(source, listStart + known.text.length)) {
+      fastIdsControl.listsReused++;
+      return known.list;
+    }
+  }
   LINE.lastIndex = listStart;
   const first = LINE.exec(source);
   if (first === null) return undefined;
@@ -118,25 +130,52 @@ export function fastIdsStandIn(
     ids.push(id);
     pos = j + 1;
   }
-  if (ids.length < minIds) return undefined;
-  const listEnd = pos; // just after the last item's line break
   // What follows must be the end of the text or a column-0 key (no continuation line, comment,
   // blank line, further item or deeper content that the list's end could change the meaning of).
-  if (listEnd < source.length && !/[A-Za-z_]/.test(source[listEnd])) return undefined;
-  const firstLine = `${indent}- ${ids[0]}`;
-  const text = source.slice(0, listStart) + firstLine + ' '.repeat(listEnd - listStart - firstLine.length - 1) + '\n' + source.slice(listEnd);
+  if (!endsList(source, pos)) return undefined;
+  lastList = { options, listStart, text: source.slice(listStart, pos), list: { indent, ids, valueStarts, end: pos } };
+  return lastList.list;
+}
+
+/**
+ * The stand-in for `source` when it holds a long simple `ids` list, else `undefined`.
+ * @param options the parse options (the schema decides which plain scalars are strings).
+ */
+export function fastIdsStandIn(
+  source: string,
+  options: ParseOptions & DocumentOptions & SchemaOptions,
+  minIds = MIN_FAST_IDS,
+): FastIdsStandIn | undefined {
+  if (!fastIdsControl.enabled) return undefined;
+  if (options.schema !== undefined && options.schema !== 'core') return undefined;
+  if (options.version !== undefined && options.version !== '1.2') return undefined;
+  if (options.customTags !== undefined || options.compat !== undefined) return undefined;
+  let at = source.startsWith('ids:\n') ? 0 : source.indexOf('\nids:\n');
+  if (at === -1) return undefined;
+  if (at > 0) at += 1;
+  // Only the first `ids:` line at column 0 is tried.
+  const keyStart = at;
+  const listStart = keyStart + 5;
+  const list = scanList(source, listStart, options);
+  if (list === undefined || list.ids.length < minIds) return undefined;
+  const { indent, ids, valueStarts, end: listEnd } = list;
+  // The padding is a comment: the lexer skips a comment to the line break in one step, where it
+  // would scan padding after a plain scalar character by character.
+  const firstLine = `${indent}- ${ids[0]} #`;
+  const padding = ' '.repeat(listEnd - listStart - firstLine.length - 1);
+  const text = source.slice(0, listStart) + firstLine + padding + '\n' + source.slice(listEnd);
 
   return {
     text,
     restore(documents, start) {
-      const ok = restore(documents, start);
+      const ok = restore(documents, start, list);
       if (ok) fastIdsControl.restored++;
       else fastIdsControl.rejected++;
       return ok;
     },
   };
 
-  function restore(documents: readonly Document.Parsed[], start: number): boolean {
+  function restore(documents: readonly Document.Parsed[], start: number, list: IdsList): boolean {
     {
       const keyAt = start + keyStart;
       const doc = documents.find((d) => d.range[0] <= keyAt && keyAt < d.range[2]);
@@ -158,7 +197,7 @@ export function fastIdsStandIn(
         item.type !== 'PLAIN' ||
         item.tag !== undefined ||
         item.anchor !== undefined ||
-        item.comment ||
+        item.comment !== padding ||
         item.commentBefore ||
         item.spaceBefore ||
         !item.range ||
@@ -168,18 +207,26 @@ export function fastIdsStandIn(
       ) {
         return false;
       }
-      const items: Scalar[] = new Array(ids.length);
-      for (let i = 0; i < ids.length; i++) {
-        const id = ids[i];
-        const s = start + valueStarts[i];
-        const node = new Scalar(id);
-        node.range = [s, s + id.length, s + id.length + 1];
-        node.source = id;
-        node.type = 'PLAIN';
-        items[i] = node;
-      }
-      seq.items = items as typeof seq.items;
+      if (list.nodes?.start !== start) list.nodes = { start, items: idNodes(ids, valueStarts, start) };
+      // The nodes are shared with earlier versions (nothing changes a parsed node in place; a moved
+      // document is cloned before it is shifted); the array is not.
+      seq.items = list.nodes.items.slice() as typeof seq.items;
       return true;
     }
   }
+}
+
+/** The nodes the `yaml` parse would build for the ids: `[start, end, end + 1]`, then the line break. */
+function idNodes(ids: readonly string[], valueStarts: readonly number[], start: number): Scalar[] {
+  const items: Scalar[] = new Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    const s = start + valueStarts[i];
+    const node = new Scalar(id);
+    node.range = [s, s + id.length, s + id.length + 1];
+    node.source = id;
+    node.type = 'PLAIN';
+    items[i] = node;
+  }
+  return items;
 }

@@ -253,6 +253,33 @@ describe('fast path for long ids lists', () => {
     }
   });
 
+  test('typing outside the list reuses it and its nodes, and every version still parses as a fresh full parse', () => {
+    const cache = new ParseCache();
+    const uri = 'file:///typing.yaml';
+    const head = `ids:\n${list(IDS)}`;
+    const versions = [
+      `${head}${SITE}`,
+      `${head}${SITE.replace('Shop', 'Shoq')}`, // an edit after the list: reused
+      `${head}${SITE.replace('Shop', 'Shoqx')}`, // and again
+      `${head}  - added\n${SITE}`, // an id appended: the list grows, scanned again
+      `${head}  - added\n${SITE}`.replace(IDS[5], `${IDS[5]}z`), // an id changed: scanned again
+      `# top\n${head}${SITE}`, // the list moved: scanned again
+      `${head}#${SITE}`, // a comment right after the list: the full parse
+    ];
+    const reusedBefore = fastIdsControl.listsReused;
+    const parses: ParsedFile[] = [];
+    const dumps: unknown[] = [];
+    versions.forEach((text, i) => {
+      const cached = cache.get(uri, i + 1, text);
+      assert.deepStrictEqual(fileDump(cached), fileDump(withFastPath(false, () => parseFile(text))), `version ${i + 1}`);
+      parses.push(cached);
+      dumps.push(fileDump(cached));
+    });
+    assert.equal(fastIdsControl.listsReused - reusedBefore, 2);
+    // Sharing nodes between versions changed none of the earlier parses.
+    parses.forEach((parsed, i) => assert.deepStrictEqual(fileDump(parsed), dumps[i], `version ${i + 1} afterwards`));
+  });
+
   test('the stand-in has the length of the source and keeps the text outside the list', () => {
     const text = `# x\nids:\n${list(IDS)}${SITE}`;
     const standIn = fastIdsStandIn(text, YAML_OPTIONS);
