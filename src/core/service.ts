@@ -21,10 +21,18 @@ export interface ValidateParams {
 }
 
 function methods(state: ServiceState) {
+  // The diagnostics of a parsed version, kept with it: a bulk update plans on the version live
+  // validation has just checked, and must not pay for checking it again.
+  const validated = new WeakMap<ParsedFile, { key: string; record: EntitlementsRecord | undefined; diagnostics: CoreDiagnostic[] }>();
   const validate = (file: ParsedFile, params: ValidateParams): CoreDiagnostic[] => {
     const record = params.entitlementChecks === false ? undefined : state.entitlements;
+    const key = JSON.stringify(params.severityOverrides ?? {});
+    const known = validated.get(file);
+    if (known !== undefined && known.key === key && known.record === record) return known.diagnostics;
     const extra = record ? entitlementDiagnostics(file, record) : [];
-    return validateFile(file, { severityOverrides: params.severityOverrides, extra });
+    const diagnostics = validateFile(file, { severityOverrides: params.severityOverrides, extra });
+    validated.set(file, { key, record, diagnostics });
+    return diagnostics;
   };
   return {
     ...assistServiceMethods,

@@ -235,7 +235,6 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
 
   const handle = async (index: number): Promise<void> => {
     const ids = plan.chunks[index];
-    const requested = new Set(ids);
     started[index] = true;
     requests++;
     let report: ChunkReport;
@@ -244,13 +243,23 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
       const returned = Array.isArray(result?.ids) ? result.ids : [];
       const confirmed: string[] = [];
       const strays: string[] = [];
-      for (const id of returned) {
-        if (requested.has(id)) {
-          if (!updated.has(id)) confirmed.push(id);
-          updated.add(id);
-        } else {
-          unexpected.add(id);
-          strays.push(id);
+      const confirm = (id: string): void => {
+        const before = updated.size;
+        updated.add(id);
+        if (updated.size > before) confirmed.push(id);
+      };
+      if (returned.length === ids.length && returned.every((id, i) => id === ids[i])) {
+        // The usual answer: exactly the ids sent, in order (no lookups needed to match them).
+        for (const id of ids) confirm(id);
+      } else {
+        const requested = new Set(ids);
+        for (const id of returned) {
+          if (requested.has(id)) {
+            confirm(id);
+          } else {
+            unexpected.add(id);
+            strays.push(id);
+          }
         }
       }
       if (strays.length > 0) {
@@ -285,14 +294,15 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
           '.',
       );
     } catch (err) {
-      report = classifyFailure(index, ids, requested, err as ErrorLike);
+      report = classifyFailure(index, ids, err as ErrorLike);
     }
     idsDone += ids.length;
     reports.push(report);
     progress(report);
   };
 
-  const classifyFailure = (index: number, ids: readonly string[], requested: ReadonlySet<string>, err: ErrorLike): ChunkReport => {
+  const classifyFailure = (index: number, ids: readonly string[], err: ErrorLike): ChunkReport => {
+    const requested = new Set(ids);
     const kind = typeof err?.kind === 'string' ? err.kind : 'error';
     const message = redactor.redact(typeof err?.message === 'string' ? err.message : String(err));
     const status = typeof err?.status === 'number' ? err.status : undefined;
@@ -451,6 +461,15 @@ export function bucketOf(outcome: BulkOutcome): Map<string, Bucket> {
  * id that was not selected. Returns the problems found (none for a correct outcome).
  */
 export function checkOutcome(outcome: BulkOutcome): string[] {
+  const { selected, updated } = outcome;
+  if (
+    updated.length === selected.length &&
+    outcome.invalid.length + outcome.validNotApplied.length + outcome.failed.length + outcome.notSent.length === 0 &&
+    updated.every((id, i) => id === selected[i])
+  ) {
+    // Everything updated: `updated` is `selected` (each id once), so each id is in one bucket.
+    return [];
+  }
   const problems: string[] = [];
   // The bucket each selected id was found in so far ('' for none yet).
   const bucket = new Map<string, string>();

@@ -378,5 +378,10 @@ describe('reporting', () => {
     assert.ok(problems.some((p) => /both updated and invalid/.test(p)));
     assert.ok(problems.some((p) => /not selected/.test(p)));
     assert.ok(problems.some((p) => /2 selected ids are in no bucket/.test(p)));
+    // As many updated as selected, but not the same ids: still caught.
+    const twice = checkOutcome({ ...bad, updated: ['a', 'a', 'b'], invalid: [], notSent: [] });
+    assert.ok(twice.some((p) => /both updated and updated/.test(p)));
+    assert.ok(twice.some((p) => /1 selected id is in no bucket/.test(p)));
+    assert.deepEqual(checkOutcome({ ...bad, updated: ['a', 'b', 'c'], invalid: [], notSent: [] }), []);
   });
 });

@@ -1,0 +1,55 @@
+// The worker's language service: validation is kept per parsed version, so the bulk update plan
+// reuses what live validation computed, and anything that changes the answer computes it again.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { CoreDiagnostic } from '../../../src/core/diagnostic';
+import type { EntitlementsRecord } from '../../../src/core/entitlements/types';
+import { LanguageService } from '../../../src/core/service';
+
+const root = path.resolve(__dirname, '../../../..');
+const restricted = JSON.parse(fs.readFileSync(path.join(root, 'test', 'fixtures', 'entitlements', 'restricted.json'), 'utf8')) as EntitlementsRecord;
+
+const URI = 'file:///w/a.target-settings.yaml';
+const TEXT = 'ids:\n  - VBqMaOzE93qU\nsite:\n  name: Shop\n  url: https://shop.example\nreport_type: owasp\nunknown_field: 1\n';
+
+function validate(service: LanguageService, version: number, params: object = {}): CoreDiagnostic[] {
+  return service.call('validate', service.parse(URI, version, TEXT), params) as CoreDiagnostic[];
+}
+
+test('the same version with the same parameters is validated once', () => {
+  const service = new LanguageService(() => undefined);
+  const first = validate(service, 1);
+  assert.ok(first.some((d) => d.code === 'unknown-property'));
+  assert.equal(validate(service, 1), first);
+  // A new version is a new parse: validated again, same findings.
+  const next = validate(service, 2);
+  assert.notEqual(next, first);
+  assert.deepEqual(next, first);
+});
+
+test('other severities, or another entitlements record, are validated again', () => {
+  const service = new LanguageService(() => undefined);
+  const plain = validate(service, 1);
+  const demoted = validate(service, 1, { severityOverrides: { 'unknown-property': 'off' } });
+  assert.ok(!demoted.some((d) => d.code === 'unknown-property'));
+
+  service.call('setEntitlements', undefined, restricted);
+  const entitled = validate(service, 1);
+  assert.ok(entitled.some((d) => d.code === 'not-entitled'), 'owasp is not an allowed report type in the restricted record');
+  assert.ok(!plain.some((d) => d.code === 'not-entitled'));
+  const withoutChecks = validate(service, 1, { entitlementChecks: false });
+  assert.ok(!withoutChecks.some((d) => d.code === 'not-entitled'));
+});
+
+test('a bulk update plan refuses on the errors validation found for that version', () => {
+  const service = new LanguageService(() => undefined);
+  const broken = TEXT.replace('report_type: owasp', 'report_type: nope');
+  const file = service.parse(URI, 1, broken);
+  const diagnostics = service.call('validate', file, {}) as CoreDiagnostic[];
+  assert.ok(diagnostics.some((d) => d.severity === 'error'));
+  const plan = service.call('planBulkUpdate', file, { target: { documentIndex: 0 }, validation: {} }) as { ok: boolean; reason?: string };
+  assert.equal(plan.ok, false);
+  assert.equal(plan.reason, 'validation');
+});
