@@ -5,10 +5,9 @@
 // `removeSequenceItemsEdits` is shared: duplicate-id quick fixes use it here, and the bulk update
 // uses it for "remove invalid id(s)".
 
-import { isNode, isPair, isSeq, type YAMLSeq } from 'yaml';
-import type { ParsedFile } from '../yaml/parse';
-import type { OffsetRange } from '../yaml/parse';
-import { nodeAtPath } from '../yaml/nodes';
+import { isSeq, type YAMLSeq } from 'yaml';
+import type { OffsetRange, ParsedFile } from '../yaml/parse';
+import { itemEnd, itemStart, nodeAtPath } from '../yaml/nodes';
 import type { YamlPath } from '../yaml/pointer';
 
 /** Replace the text in `range` (offsets into the file text) with `newText`. */
@@ -82,20 +81,6 @@ export function dashOffset(file: ParsedFile, valueStart: number): number | undef
     line -= 1;
     end = file.lineEnd(line);
   }
-}
-
-function itemStart(item: unknown): number | undefined {
-  if (isPair(item)) {
-    return (isNode(item.key) ? item.key.range?.[0] : undefined) ?? (isNode(item.value) ? item.value.range?.[0] : undefined);
-  }
-  return isNode(item) ? item.range?.[0] : undefined;
-}
-
-function itemEnd(item: unknown): number | undefined {
-  if (isPair(item)) {
-    return (isNode(item.value) ? item.value.range?.[1] : undefined) ?? (isNode(item.key) ? item.key.range?.[1] : undefined);
-  }
-  return isNode(item) ? item.range?.[1] : undefined;
 }
 
 /**

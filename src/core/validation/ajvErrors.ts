@@ -337,52 +337,21 @@ function translate(
       return { code: 'invalid-enum', message, path, anchor: 'value', data: d };
     }
     case 'maxLength':
-    case 'minLength': {
-      const limit = Number(params.limit);
-      const count = typeof data === 'string' ? characterCount(data) : 0;
-      if (e.keyword === 'maxLength') {
-        return {
-          code: 'too-long',
-          message: `${field} is ${plural(count, 'character')}, the limit is ${limit}`,
-          path,
-          anchor: 'value',
-          data: { limit },
-        };
-      }
-      return {
-        code: 'too-short',
-        message:
-          count === 0
-            ? `${field} is empty; it needs at least ${plural(limit, 'character')}`
-            : `${field} is ${plural(count, 'character')}, it needs at least ${limit}`,
-        path,
-        anchor: 'value',
-        data: { limit },
-      };
-    }
+    case 'minLength':
     case 'maxItems':
     case 'minItems': {
       const limit = Number(params.limit);
-      const count = Array.isArray(data) ? data.length : 0;
-      if (e.keyword === 'maxItems') {
-        return {
-          code: 'too-long',
-          message: `${field} has ${plural(count, 'item')}, the limit is ${limit}`,
-          path,
-          anchor: 'value',
-          data: { limit },
-        };
-      }
-      return {
-        code: 'too-short',
-        message:
-          count === 0
-            ? `${field} is empty; it needs at least ${plural(limit, 'item')}`
-            : `${field} has ${plural(count, 'item')}, it needs at least ${limit}`,
-        path,
-        anchor: 'value',
-        data: { limit },
-      };
+      const ofString = e.keyword.endsWith('Length');
+      const count = ofString ? (typeof data === 'string' ? characterCount(data) : 0) : Array.isArray(data) ? data.length : 0;
+      const unit = ofString ? 'character' : 'item';
+      const size = `${field} ${ofString ? 'is' : 'has'} ${plural(count, unit)}`;
+      const tooLong = e.keyword.startsWith('max');
+      const message = tooLong
+        ? `${size}, the limit is ${limit}`
+        : count === 0
+          ? `${field} is empty; it needs at least ${plural(limit, unit)}`
+          : `${size}, it needs at least ${limit}`;
+      return { code: tooLong ? 'too-long' : 'too-short', message, path, anchor: 'value', data: { limit } };
     }
     case 'minimum':
     case 'maximum':

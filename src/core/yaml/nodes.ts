@@ -176,7 +176,7 @@ export interface PathAtOffset {
 }
 
 /** Start offset of a collection item (a pair starts at its key, or at its value without one). */
-function itemStart(item: unknown): number | undefined {
+export function itemStart(item: unknown): number | undefined {
   if (isPair(item)) {
     return (isNode(item.key) ? item.key.range?.[0] : undefined) ?? (isNode(item.value) ? item.value.range?.[0] : undefined);
   }
@@ -184,7 +184,7 @@ function itemStart(item: unknown): number | undefined {
 }
 
 /** End offset (exclusive) of a collection item's value. */
-function itemEnd(item: unknown): number | undefined {
+export function itemEnd(item: unknown): number | undefined {
   if (isPair(item)) {
     return (isNode(item.value) ? item.value.range?.[1] : undefined) ?? (isNode(item.key) ? item.key.range?.[1] : undefined);
   }

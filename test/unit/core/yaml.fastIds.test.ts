@@ -9,17 +9,7 @@ import { isNode, isPair, type Document } from 'yaml';
 import { fastIdsControl, fastIdsStandIn, MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
 import { ParseCache, YAML_OPTIONS, nodeAtPath, parseFile, pathAtOffset, type ParsedFile } from '../../../src/core/yaml';
 import { validateText } from '../../../src/core/validation';
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../../src/sandbox/prng';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

@@ -4,17 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isCollection, isNode, isPair, parseAllDocuments, type Document, type Node } from 'yaml';
 import { MAX_ALIAS_COUNT, YAML_OPTIONS, parseFile, splitDocuments, type ParsedFile } from '../../../src/core/yaml/parse';
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../../src/sandbox/prng';
 
 /** Every node with its kind and range, in walk order. */
 function shape(node: unknown, out: string[] = []): string[] {
