@@ -270,6 +270,46 @@ describe('fast path for long ids lists', () => {
     parses.forEach((parsed, i) => assert.deepStrictEqual(fileDump(parsed), dumps[i], `version ${i + 1} afterwards`));
   });
 
+  test('a list with an item being typed, a comment, a blank line or an odd item in it keeps the fast path, and agrees', () => {
+    const half = IDS.slice(0, N / 2);
+    const rest = IDS.slice(N / 2);
+    const cases: Array<[string, string]> = [
+      ['an item being typed in the middle', `ids:\n${list(half)}  - \n${list(rest)}${SITE}`],
+      ['an empty item at the end', `ids:\n${list(IDS)}  -\n${SITE}`],
+      ['a comment line inside', `ids:\n${list(half)}  # note\n${list(rest)}${SITE}`],
+      ['a comment after an item', `ids:\n${list(half)}  - abc # note\n${list(rest)}${SITE}`],
+      ['a blank line inside', `ids:\n${list(half)}\n${list(rest)}${SITE}`],
+      ['a quoted id inside', `ids:\n${list(half)}  - "abc"\n${list(rest)}${SITE}`],
+      ['a boolean-looking id inside', `ids:\n${list(half)}  - true\n${list(rest)}${SITE}`],
+      ['a mapping item inside', `ids:\n${list(half)}  - a: b\n    c: d\n${list(rest)}${SITE}`],
+      ['a deeper line after an id', `ids:\n${list(half)}    more\n${list(rest)}${SITE}`],
+      ['a comment after the list', `ids:\n${list(IDS)}# note\n${SITE}`],
+    ];
+    for (const [label, text] of cases) assert.ok(check(text, label), `${label}: the fast path should be used`);
+  });
+
+  test('typing a new id into a long list, one character at a time, agrees with the full parse and keeps the fast path', () => {
+    const cache = new ParseCache();
+    const uri = 'file:///typing-ids.yaml';
+    const half = IDS.slice(0, N / 2);
+    const rest = IDS.slice(N / 2);
+    const restoredBefore = fastIdsControl.restored;
+    let version = 0;
+    for (const [before, after] of [
+      [`ids:\n${list(half)}`, `${list(rest)}${SITE}`], // a new line in the middle
+      [`ids:\n${list(IDS)}`, SITE], // a new line at the end
+    ]) {
+      // Enter opens the line; then the characters of the item, one at a time.
+      const typed = '  - NEW-id_9';
+      for (let i = 0; i <= typed.length; i++) {
+        const text = `${before}${typed.slice(0, i)}\n${after}`;
+        version++;
+        assert.deepStrictEqual(fileDump(cache.get(uri, version, text)), fileDump(withFastPath(false, () => parseFile(text))), JSON.stringify(typed.slice(0, i)));
+      }
+    }
+    assert.equal(fastIdsControl.restored - restoredBefore, version, 'the fast path at every step');
+  });
+
   test('the stand-in has the length of the source and keeps the text outside the list', () => {
     const text = `# x\nids:\n${list(IDS)}${SITE}`;
     const standIn = fastIdsStandIn(text, YAML_OPTIONS);
