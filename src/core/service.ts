@@ -4,7 +4,7 @@ import { assistServiceMethods } from './assist';
 import type { CoreDiagnostic, Severity } from './diagnostic';
 import { entitlementDiagnostics } from './entitlements/diagnostics';
 import type { EntitlementsRecord } from './entitlements/types';
-import { validateFile } from './validation';
+import { limitDiagnostics, validateFile } from './validation';
 import { InvalidIdTracker, outcomeDiagnostics, planRun, removeIdsEdits, type EnvLookup, type RunTarget } from './bulk';
 import { ParseCache, type ParsedFile } from './yaml';
 
@@ -16,6 +16,8 @@ interface ServiceState {
 
 export interface ValidateParams {
   severityOverrides?: Record<string, Severity | 'off'>;
+  /** Show at most this many diagnostics (see limitDiagnostics); all are kept for bulk update checks. */
+  maxProblems?: number;
   /** Add the `not-entitled` warnings of the loaded entitlements record (default true). */
   entitlementChecks?: boolean;
 }
@@ -41,8 +43,9 @@ function methods(state: ServiceState) {
       state.entitlements = record;
       return null;
     },
-    validate(file: ParsedFile | undefined, params: ValidateParams): CoreDiagnostic[] {
-      return validate(requireFile(file), params);
+    validate(file: ParsedFile | undefined, params: ValidateParams): readonly CoreDiagnostic[] {
+      const diagnostics = validate(requireFile(file), params);
+      return params.maxProblems === undefined ? diagnostics : limitDiagnostics(diagnostics, params.maxProblems);
     },
     /** Everything checked before a bulk update sends (ids, validation errors, body). */
     planBulkUpdate(file: ParsedFile | undefined, params: { target: RunTarget; validation: ValidateParams }) {

@@ -12,6 +12,7 @@ export interface Settings {
   files: string[];
   severityOverrides: Record<string, Severity | 'off'>;
   debounceMs: number;
+  maxProblems: number;
   entitlementChecks: boolean;
   refreshIntervalMinutes: number;
   chunkSize: number;
@@ -33,6 +34,7 @@ export function readSettings(): Settings {
     files: [...c.get<string[]>('files', [])],
     severityOverrides: { ...c.get<Record<string, Severity | 'off'>>('validation.severity', {}) },
     debounceMs: c.get<number>('validation.debounceMs', 200),
+    maxProblems: c.get<number>('validation.maxProblems', 1000),
     entitlementChecks: c.get<boolean>('entitlements.checks', true),
     refreshIntervalMinutes: c.get<number>('entitlements.refreshIntervalMinutes', 0),
     chunkSize: Math.max(1, Math.floor(c.get<number>('bulkUpdate.chunkSize', 500))),

@@ -68,6 +68,7 @@ export class Validation implements vscode.Disposable {
       const diagnostics = await this.worker.request('validate', document, {
         severityOverrides: settings.severityOverrides,
         entitlementChecks: settings.entitlementChecks,
+        maxProblems: settings.maxProblems,
       }, `validate:${key}`);
       // A newer version or a close made this result stale: drop it.
       if (document.isClosed || document.version !== version || !this.files.matches(document)) return;

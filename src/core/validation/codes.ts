@@ -115,6 +115,10 @@ export const DIAGNOSTIC_CODES = {
     defaultSeverity: 'error',
     description: 'A `site.blacklist` entry is not an absolute URL; the blacklist accepts only absolute URLs (wildcards `*` allowed).',
   },
+  'too-many-problems': {
+    defaultSeverity: 'information',
+    description: 'The file has more problems than `scanTargets.validation.maxProblems`; the editor shows that many (errors first) and says how many it left out. The command line and the bulk update check all of them.',
+  },
   'blacklist-covers-whitelist': {
     defaultSeverity: 'information',
     description: 'A `site.whitelist` path is also matched by a `site.blacklist` entry; the blacklist takes precedence, so the path is not scanned.',

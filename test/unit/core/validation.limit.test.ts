@@ -1,0 +1,45 @@
+// The cap on the diagnostics the editor shows (setting scanTargets.validation.maxProblems).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { CoreDiagnostic, Severity } from '../../../src/core/diagnostic';
+import { limitDiagnostics, validateText } from '../../../src/core/validation';
+import { LanguageService } from '../../../src/core/service';
+
+function diagnostic(severity: Severity, line: number): CoreDiagnostic {
+  return { severity, code: `c-${line}`, message: 'm', document: 0, path: '', range: { start: { line, character: 0 }, end: { line, character: 1 } } };
+}
+
+test('under the cap, the diagnostics are shown as they are', () => {
+  const all = [diagnostic('warning', 1), diagnostic('error', 2)];
+  assert.deepEqual(limitDiagnostics(all, 2), all);
+});
+
+test('over the cap, errors are kept first, in their order, and a note counts the rest', () => {
+  const all = [diagnostic('warning', 0), diagnostic('hint', 1), diagnostic('error', 2), diagnostic('information', 3), diagnostic('error', 4)];
+  const shown = limitDiagnostics(all, 3);
+  assert.deepEqual(shown.slice(0, 3).map((d) => d.range.start.line), [0, 2, 4]);
+  assert.equal(shown.length, 4);
+  assert.equal(shown[3].code, 'too-many-problems');
+  assert.equal(shown[3].severity, 'information');
+  assert.match(shown[3].message, /^2 more problems are not shown \(5 in all/);
+  assert.match(shown[3].message, /scanTargets\.validation\.maxProblems/);
+});
+
+test('a file with thousands of repeated ids shows the cap, while the bulk update plan still sees every error', () => {
+  const ids = Array.from({ length: 3000 }, () => '  - VBqMaOzE93qU\n').join('');
+  const text = `ids:\n${ids}site:\n  name: Shop\n  url: https://shop.example\nreport_type: nope\n`;
+  const all = validateText(text);
+  assert.ok(all.length > 2999, `${all.length} diagnostics`);
+
+  const service = new LanguageService(() => undefined);
+  const file = service.parse('file:///w/many.target-settings.yaml', 1, text);
+  const shown = service.call('validate', file, { maxProblems: 100 }) as CoreDiagnostic[];
+  assert.equal(shown.length, 101);
+  // The one error (report_type) is shown although it comes after thousands of warnings.
+  assert.ok(shown.some((d) => d.severity === 'error' && d.path === '/report_type'));
+  assert.equal(shown[100].code, 'too-many-problems');
+  // Without a cap (the command line, tests), everything.
+  assert.equal((service.call('validate', file, {}) as CoreDiagnostic[]).length, all.length);
+  const plan = service.call('planBulkUpdate', file, { target: { documentIndex: 0 }, validation: { maxProblems: 100 } }) as { ok: boolean; reason?: string };
+  assert.equal(plan.reason, 'validation');
+});
