@@ -44,6 +44,12 @@ export async function waitForDiagnostics(
   return vscode.languages.getDiagnostics(uri);
 }
 
+/** A diagnostic's code as a string (VS Code keeps it as `{ value, target }` when it links to docs). */
+export function codeOf(d: vscode.Diagnostic): string | undefined {
+  if (d.code === undefined) return undefined;
+  return typeof d.code === 'object' ? String(d.code.value) : String(d.code);
+}
+
 export function workspaceFile(relative: string): vscode.Uri {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) throw new Error('no workspace folder is open');

@@ -2,16 +2,10 @@
 // every extension uses (`vscode.execute*Provider`), and the new-file command. Waits on events.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { activateExtension, waitForDiagnostics, workspaceFile } from '../helpers';
+import { activateExtension, codeOf, waitForDiagnostics, workspaceFile } from '../helpers';
 
 function labelOf(item: vscode.CompletionItem): string {
   return typeof item.label === 'string' ? item.label : item.label.label;
-}
-
-function codeOf(d: vscode.Diagnostic): string | undefined {
-  const code = d.code;
-  if (code === undefined) return undefined;
-  return typeof code === 'object' ? String(code.value) : String(code);
 }
 
 function markdownOf(hovers: vscode.Hover[]): string {

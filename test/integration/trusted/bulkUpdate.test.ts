@@ -1,6 +1,6 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { activateExtension, waitForDiagnostics, workspaceFile } from '../helpers';
+import { activateExtension, codeOf, waitForDiagnostics, workspaceFile } from '../helpers';
 
 interface Outcome {
   updated: string[];
@@ -121,6 +121,3 @@ describe('bulk update', function () {
   });
 });
 
-function codeOf(d: vscode.Diagnostic): string | undefined {
-  return typeof d.code === 'object' ? String(d.code.value) : d.code === undefined ? undefined : String(d.code);
-}

@@ -8,7 +8,7 @@ import { startSandbox, type Sandbox } from '../../../src/sandbox/server';
 import { PROFILES } from '../../../src/sandbox/profiles';
 import { FEATURE_FLAGS, INTEGRATION_FLAGS, type EntitlementsRecord } from '../../../src/core/entitlements';
 import type { SnapshotNode } from '../../../src/editor/entitlements/view';
-import { EXTENSION_ID, waitForDiagnostics, workspaceFile } from '../helpers';
+import { EXTENSION_ID, codeOf, waitForDiagnostics, workspaceFile } from '../helpers';
 
 interface Api {
   entitlementsTree(): Promise<SnapshotNode[]>;
@@ -201,7 +201,6 @@ describe('entitlements view', function () {
     const uri = workspaceFile('shop.target-settings.yaml');
     const document = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(document);
-    const codeOf = (d: vscode.Diagnostic): string | number | undefined => (typeof d.code === 'object' ? d.code.value : d.code);
     const notEntitled = (ds: vscode.Diagnostic[]): vscode.Diagnostic[] => ds.filter((d) => codeOf(d) === 'not-entitled');
     // shop.target-settings.yaml asks for report_type owasp, which the restricted profile lacks.
     assert.ok(!restricted.allowed_report_types.includes('owasp') && full.allowed_report_types.includes('owasp'));
