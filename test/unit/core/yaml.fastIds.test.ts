@@ -10,6 +10,7 @@ import { fastIdsControl, fastIdsStandIn, MIN_FAST_IDS } from '../../../src/core/
 import { ParseCache, YAML_OPTIONS, nodeAtPath, parseFile, pathAtOffset, type ParsedFile } from '../../../src/core/yaml';
 import { validateText } from '../../../src/core/validation';
 import { mulberry32 } from '../../../src/sandbox/prng';
+import { SIZES, targetSettingsFile } from '../../../bench/common';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -308,6 +309,24 @@ describe('fast path for long ids lists', () => {
       }
     }
     assert.equal(fastIdsControl.restored - restoredBefore, version, 'the fast path at every step');
+  });
+
+  test('the benchmark files, as generated and with problems in them, give the diagnostics of the full parse', () => {
+    for (const n of SIZES) {
+      const { text, ids } = targetSettingsFile(n);
+      const middle = text.indexOf(ids[n >> 1]) - '  - '.length;
+      const variants: Array<[string, string]> = [
+        ['as generated', text],
+        ['a repeated id and a bad value', text.replace(`  - ${ids[1]}\n`, `  - ${ids[0]}\n`).replace('report_type: owasp', 'report_type: nope')],
+        ['an id being typed in the middle', `${text.slice(0, middle)}  - \n${text.slice(middle)}`],
+        ['a number among the ids', `${text.slice(0, middle)}  - 12345\n${text.slice(middle)}`],
+      ];
+      for (const [label, variant] of variants) {
+        const fast = validateText(variant);
+        assert.deepStrictEqual(fast, withFastPath(false, () => validateText(variant)), `${n} ids, ${label}`);
+        if (label !== 'as generated') assert.ok(fast.length > 0, `${n} ids, ${label}: has diagnostics`);
+      }
+    }
   });
 
   test('the stand-in has the length of the source and keeps the text outside the list', () => {
