@@ -2,13 +2,13 @@
 //
 // Parsing a 100,000-id list with the `yaml` package costs most of a second: one lexer token, CST
 // item and Scalar node per id. In a top-level block `ids:` list, every long run of simple plain id
-// lines (`<indent>- <id>\n`, the list's indentation, nothing else on the line) is replaced, in a
+// lines (`<indent>- <id>` and a line break, the list's indentation, nothing else on the line, the
+// same line breaks, `\n` or `\r\n`, throughout the run) is replaced, in a
 // stand-in text of the SAME LENGTH, by its first item followed by a comment of spaces on one line.
 // The slice is parsed from the stand-in: every offset outside the runs is unchanged, so every other
 // node, range, error and comment (other items of the list included: one being typed, a comment, a
 // quoted id) comes out of the `yaml` parse as before; the id nodes of each run are then built
-// directly, with the ranges the full parse gives them (`[start, end, end + 1]`: value, then the
-// line break).
+// directly, with the ranges the full parse gives them (`[start, end, end + line break]`).
 //
 // A run only starts after a line that is an item of the list (or the `ids:` line) and only ends
 // before one (or before a column-0 key, or the end of the text), so that neither a comment, a blank
@@ -73,6 +73,8 @@ function nonStringTests(options: ParseOptions & DocumentOptions & SchemaOptions)
 /** A run of simple id lines. Offsets are in the slice text. */
 interface IdsRun {
   readonly ids: readonly string[];
+  /** Length of the line break of every line of the run: 1 (`\n`) or 2 (`\r\n`). */
+  readonly eol: number;
   readonly valueStarts: readonly number[];
   /** Start of the run's first line, and just after its last line break. */
   readonly start: number;
@@ -100,7 +102,7 @@ let lastList: { options: object; listStart: number; text: string; ending: ListEn
 function listEndAt(source: string, pos: number, indent: string): ListEnd | undefined {
   if (pos >= source.length) return 'end';
   const c = source.charCodeAt(pos);
-  if (c === 0x20 || c === 0x0a || c === 0x23 /* # */ || (indent === '' && c === 0x2d) /* - */) return undefined;
+  if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x23 /* # */ || (indent === '' && c === 0x2d) /* - */) return undefined;
   return /[A-Za-z_]/.test(source[pos]) ? 'key' : 'other';
 }
 
@@ -109,28 +111,29 @@ function isItemLine(source: string, pos: number, indent: string): boolean {
   const dash = pos + indent.length;
   if (!source.startsWith(indent, pos) || source.charCodeAt(dash) !== 0x2d) return false;
   const after = source.charCodeAt(dash + 1);
-  return after === 0x20 || after === 0x0a;
+  return after === 0x20 || after === 0x0a || (after === 0x0d && source.charCodeAt(dash + 2) === 0x0a);
 }
 
 /**
- * If the line at `pos` is a simple id line (`<indent>- <id>\n`, the id a string in the schema),
- * where its id starts and ends; else undefined.
+ * If the line at `pos` is a simple id line (`<indent>- <id>` and a line break, the id a string in
+ * the schema), where its id starts and ends and the length of its line break; else undefined.
  */
-function simpleIdAt(source: string, pos: number, indent: string, tests: readonly RegExp[]): { valueStart: number; end: number } | undefined {
+function simpleIdAt(source: string, pos: number, indent: string, tests: readonly RegExp[]): { valueStart: number; end: number; eol: number } | undefined {
   const valueStart = pos + indent.length + 2;
   if (!isItemLine(source, pos, indent) || source.charCodeAt(valueStart - 1) !== 0x20) return undefined;
   let c = source.charCodeAt(valueStart);
   if (!isIdChar(c) || c === 0x2d) return undefined;
   let j = valueStart;
   while (isIdChar(c)) c = source.charCodeAt(++j);
-  if (c !== 0x0a) return undefined;
+  const eol = c === 0x0a ? 1 : c === 0x0d && source.charCodeAt(j + 1) === 0x0a ? 2 : 0;
+  if (eol === 0) return undefined;
   // In the YAML 1.2 core schema only a plain scalar starting with `~`, N/n (null), T/t/F/f (bool),
   // a digit, `+`, `-` or `.` (int, float) can resolve to anything but a string; others skip the tests.
   if (!isPlainStringStart(source.charCodeAt(valueStart))) {
     const id = source.slice(valueStart, j);
     for (const test of tests) if (test.test(id)) return undefined;
   }
-  return { valueStart, end: j };
+  return { valueStart, end: j, eol };
 }
 
 /** The list starting at `listStart` and its long runs of simple ids, or undefined when there is no list item there. */
@@ -154,6 +157,7 @@ function scanList(source: string, listStart: number, options: ParseOptions & Doc
   let ids: string[] = [];
   let valueStarts: number[] = [];
   let runStart = -1;
+  let runEol = 0;
   // A run may only start after an item line (or the `ids:` line), and only end before one.
   const close = (nextIsSafe: boolean): void => {
     if (!nextIsSafe) {
@@ -162,7 +166,7 @@ function scanList(source: string, listStart: number, options: ParseOptions & Doc
     }
     if (ids.length >= MIN_RUN) {
       const last = ids.length - 1;
-      runs.push({ ids, valueStarts, start: runStart, end: valueStarts[last] + ids[last].length + 1 });
+      runs.push({ ids, eol: runEol, valueStarts, start: runStart, end: valueStarts[last] + ids[last].length + runEol });
     }
     ids = [];
     valueStarts = [];
@@ -176,13 +180,18 @@ function scanList(source: string, listStart: number, options: ParseOptions & Doc
     if (ending !== undefined) break;
     const simple = simpleIdAt(source, pos, indent, tests);
     if (simple !== undefined) {
-      if (runStart === -1 && previousIsItem) runStart = pos;
+      // A change of line breaks ends a run (its lines share one); the next line is an item, so safe.
+      if (runStart !== -1 && simple.eol !== runEol) close(true);
+      if (runStart === -1 && previousIsItem) {
+        runStart = pos;
+        runEol = simple.eol;
+      }
       if (runStart !== -1) {
         ids.push(source.slice(simple.valueStart, simple.end));
         valueStarts.push(simple.valueStart);
       }
       previousIsItem = true;
-      pos = simple.end + 1;
+      pos = simple.end + simple.eol;
       continue;
     }
     previousIsItem = isItemLine(source, pos, indent);
@@ -209,12 +218,11 @@ export function fastIdsStandIn(
   if (options.schema !== undefined && options.schema !== 'core') return undefined;
   if (options.version !== undefined && options.version !== '1.2') return undefined;
   if (options.customTags !== undefined || options.compat !== undefined) return undefined;
-  let at = source.startsWith('ids:\n') ? 0 : source.indexOf('\nids:\n');
-  if (at === -1) return undefined;
-  if (at > 0) at += 1;
   // Only the first `ids:` line at column 0 is tried.
-  const keyStart = at;
-  const listStart = keyStart + 5;
+  const keyLine = /^ids:\r?\n/m.exec(source);
+  if (keyLine === null) return undefined;
+  const keyStart = keyLine.index;
+  const listStart = keyStart + keyLine[0].length;
   const list = scanList(source, listStart, options);
   if (list === undefined || list.runs.reduce((sum, run) => sum + run.ids.length, 0) < minIds) return undefined;
   const { indent, runs } = list;
@@ -227,9 +235,9 @@ export function fastIdsStandIn(
   let copied = 0;
   for (const run of runs) {
     const firstLine = `${indent}- ${run.ids[0]} #`;
-    const padding = ' '.repeat(run.end - run.start - firstLine.length - 1);
+    const padding = ' '.repeat(run.end - run.start - firstLine.length - run.eol);
     paddings.push(padding);
-    parts.push(source.slice(copied, run.start), firstLine, padding, '\n');
+    parts.push(source.slice(copied, run.start), firstLine, padding, run.eol === 2 ? '\r\n' : '\n');
     copied = run.end;
   }
   parts.push(source.slice(copied));
@@ -280,7 +288,7 @@ export function fastIdsStandIn(
       ) {
         return false;
       }
-      if (run.nodes?.start !== start) run.nodes = { start, items: idNodes(run.ids, run.valueStarts, start) };
+      if (run.nodes?.start !== start) run.nodes = { start, items: idNodes(run, start) };
       // The nodes are shared with earlier versions (nothing changes a parsed node in place; a moved
       // document is cloned before it is shifted); the array is not.
       for (const node of run.nodes.items) items.push(node);
@@ -292,14 +300,14 @@ export function fastIdsStandIn(
   }
 }
 
-/** The nodes the `yaml` parse would build for the ids: `[start, end, end + 1]`, then the line break. */
-function idNodes(ids: readonly string[], valueStarts: readonly number[], start: number): Scalar[] {
-  const items: Scalar[] = new Array(ids.length);
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i];
-    const s = start + valueStarts[i];
+/** The nodes the `yaml` parse would build for the ids of a run: `[start, end, end + line break]`. */
+function idNodes(run: IdsRun, start: number): Scalar[] {
+  const items: Scalar[] = new Array(run.ids.length);
+  for (let i = 0; i < run.ids.length; i++) {
+    const id = run.ids[i];
+    const s = start + run.valueStarts[i];
     const node = new Scalar(id);
-    node.range = [s, s + id.length, s + id.length + 1];
+    node.range = [s, s + id.length, s + id.length + run.eol];
     node.source = id;
     node.type = 'PLAIN';
     items[i] = node;

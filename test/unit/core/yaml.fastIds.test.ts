@@ -129,6 +129,8 @@ describe('fast path for long ids lists', () => {
       ['directive (one slice)', `%YAML 1.2\n---\nids:\n${list(IDS)}${SITE}`],
       ['explicit start', `---\nids:\n${list(IDS)}${SITE}`],
       ['second ids key later (duplicate key error)', `ids:\n${list(IDS)}${SITE}ids:\n  - a\n`],
+      ['CRLF line breaks', `# x\nids:\n${list(IDS)}${SITE}`.replace(/\n/g, '\r\n')],
+      ['CRLF line breaks, an item being typed', `ids:\n${list(IDS.slice(0, N / 2))}  - \n${list(IDS.slice(N / 2))}${SITE}`.replace(/\n/g, '\r\n')],
     ];
     for (const [label, text] of files) {
       const used = check(text, label);
@@ -142,6 +144,9 @@ describe('fast path for long ids lists', () => {
     const cases: Array<[string, string]> = [
       ['too short', `ids:\n${list(IDS.slice(0, MIN_FAST_IDS - 1))}${SITE}`],
       ['CRLF', `ids:\n${list(IDS)}${SITE}`.replace(/\n/g, '\r\n')],
+      ['CRLF then LF', `ids:\n${list(IDS.slice(0, N / 2)).replace(/\n/g, '\r\n')}${list(IDS.slice(N / 2))}${SITE}`],
+      ['lone CR', `ids:\n${list(IDS)}${SITE}`.replace(/\n/g, '\r')],
+      ['CR inside a list', `ids:\n${list(IDS.slice(0, N / 2))}  - a\rb\n${list(IDS.slice(N / 2))}${SITE}`],
       ['tab after dash', `ids:\n${list(half)}  -\tx\n${list(rest)}${SITE}`],
       ['comment inside', `ids:\n${list(half)}  # note\n${list(rest)}${SITE}`],
       ['comment after item', `ids:\n${list(half)}  - abc # note\n${list(rest)}${SITE}`],
