@@ -60,8 +60,8 @@ interface ValueState {
   computed: boolean;
   value: unknown;
   error: DocumentValueError | undefined;
-  /** Alias resolutions counted while computing the value (only compared with 0). */
-  aliasUses: number;
+  /** Whether computing the value resolved any alias. */
+  usesAliases: boolean;
 }
 
 /**
@@ -129,23 +129,23 @@ export class ParsedDocument {
 
   /** Whether {@link value} expanded any alias (`*name`); false when the value failed. */
   get usesAliases(): boolean {
-    return this.compute().aliasUses > 0;
+    return this.compute().usesAliases;
   }
 
   private compute(): ValueState {
     const state = this.state;
     if (!state.computed) {
       state.computed = true;
-      let uses = 0;
+      let usesAliases = false;
       try {
         state.value = this.document.toJS({
           maxAliasCount: MAX_ALIAS_COUNT,
           // `count` is 1 for the anchored node itself, plus 1 per alias resolved to it.
           onAnchor: (_value, count) => {
-            uses += count - 1;
+            if (count > 1) usesAliases = true;
           },
         });
-        state.aliasUses = uses;
+        state.usesAliases = usesAliases;
       } catch (error) {
         state.value = undefined;
         const message = error instanceof Error ? error.message : String(error);
@@ -471,7 +471,7 @@ function parseSliceText(text: string, source: string, start: number, end: number
     end,
     source,
     documents,
-    states: documents.map(() => ({ computed: false, value: undefined, error: undefined, aliasUses: 0 })),
+    states: documents.map(() => ({ computed: false, value: undefined, error: undefined, usesAliases: false })),
     streamErrors,
     dependsOn,
     last,
