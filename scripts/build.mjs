@@ -7,12 +7,17 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
+import { generateValidators } from './generate-validators.mjs';
 
 const { values: flags } = parseArgs({
   options: { watch: { type: 'boolean' }, production: { type: 'boolean' }, outdir: { type: 'string' }, metafile: { type: 'boolean' } },
 });
 const { watch, production } = flags;
 const outdir = flags.outdir ?? 'dist';
+
+// The JSON-Schema validators are code generated from the schemas (src/core/schema/generated/),
+// imported by the bundles: generate them first.
+generateValidators();
 
 /** @type {import('esbuild').BuildOptions} */
 const common = {

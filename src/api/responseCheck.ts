@@ -5,23 +5,18 @@
 // Tolerant reader: a field the schema does not know (`additionalProperties`) is NOT an error
 // here. A service that adds an entitlement must not break every client in the field; unknown
 // fields are reported back (`extras`) so the caller can log them.
+//
+// The validators are generated at build time (core/schema/validators.ts) from
+// schemas/entitlements.schema.json and bulkUpdateResponse.schema.json beside this file.
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import entitlementsSchema from '../../schemas/entitlements.schema.json';
-import { createAjv } from '../core/schema/ajv';
+import { bulkUpdateResponseValidate, entitlementsValidate } from '../core/schema/validators';
+import bulkUpdateResponseSchema from './bulkUpdateResponse.schema.json';
 import type { ResponseProblem } from './errors';
 import { formatPath } from './errors';
 import type { BulkUpdateResponse, Entitlements } from './types';
 
-/** Spec 2.4: `{ ids: string[] }` (extra fields tolerated). */
-export const BULK_UPDATE_RESPONSE_SCHEMA = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  title: 'Bulk update response',
-  type: 'object',
-  required: ['ids'],
-  properties: {
-    ids: { type: 'array', items: { type: 'string' } },
-  },
-} as const;
+/** The answer to a bulk update: `{ ids: string[] }` (extra fields tolerated). */
+export const BULK_UPDATE_RESPONSE_SCHEMA = bulkUpdateResponseSchema;
 
 export interface CheckResult<T> {
   ok: boolean;
@@ -31,29 +26,15 @@ export interface CheckResult<T> {
   extras: string[];
 }
 
-let ajv: ReturnType<typeof createAjv> | undefined;
-const compiled = new Map<object, ValidateFunction>();
-
-function validatorFor(schema: object): ValidateFunction {
-  let fn = compiled.get(schema);
-  if (!fn) {
-    ajv ??= createAjv();
-    fn = ajv.compile(schema);
-    compiled.set(schema, fn);
-  }
-  return fn;
-}
-
 export function checkEntitlements(body: unknown): CheckResult<Entitlements> {
-  return check<Entitlements>(entitlementsSchema, body, 'entitlements');
+  return check<Entitlements>(entitlementsValidate, body, 'entitlements');
 }
 
 export function checkBulkUpdateResponse(body: unknown): CheckResult<BulkUpdateResponse> {
-  return check<BulkUpdateResponse>(BULK_UPDATE_RESPONSE_SCHEMA, body, 'bulk update response');
+  return check<BulkUpdateResponse>(bulkUpdateResponseValidate, body, 'bulk update response');
 }
 
-export function check<T>(schema: object, body: unknown, what: string): CheckResult<T> {
-  const validate = validatorFor(schema);
+export function check<T>(validate: ValidateFunction, body: unknown, what: string): CheckResult<T> {
   validate(body);
   const errors = validate.errors ?? [];
   const extras: string[] = [];

@@ -18,9 +18,7 @@
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
-import type { ValidateFunction } from 'ajv';
-import targetSettingsSchema from '../../schemas/target-settings.schema.json';
-import { createAjv } from '../core/schema/ajv';
+import { targetSettingsValidate } from '../core/schema/validators';
 import { drfErrorsFromAjv, nonFieldErrors } from './drfErrors';
 import { DEFAULT_ID_SEED, mulberry32, sandboxTargetIds } from './prng';
 import { resolveProfile, type ProfileName } from './profiles';
@@ -143,12 +141,6 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-let compiledValidator: ValidateFunction | undefined;
-function bodyValidator(): ValidateFunction {
-  compiledValidator ??= createAjv().compile(targetSettingsSchema);
-  return compiledValidator;
-}
-
 interface Answer {
   status: number;
   body: string;
@@ -180,7 +172,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const targetCount = options.targets ?? 50;
   const idSeed = options.idSeed ?? DEFAULT_ID_SEED;
   resolveProfile(initialProfile); // fail early on an unknown profile name
-  bodyValidator();
 
   let profile: Record<string, unknown> = resolveProfile(initialProfile);
   const store = new Map<string, TargetRecord>();
@@ -256,7 +247,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       const got = body === null ? 'NoneType' : Array.isArray(body) ? 'list' : typeof body === 'string' ? 'str' : typeof body === 'number' ? 'int' : 'bool';
       return json(400, nonFieldErrors(`Invalid data. Expected a dictionary, but got ${got}.`));
     }
-    const validate = bodyValidator();
+    // The body schema's validator, generated at build time (core/schema/validators.ts).
+    const validate = targetSettingsValidate;
     if (!validate(body)) return json(400, drfErrorsFromAjv(validate.errors ?? [], body));
 
     const record = body as Record<string, unknown> & { ids: string[] };

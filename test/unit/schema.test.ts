@@ -1,7 +1,9 @@
 // The two JSON Schemas in schemas/: they compile in Ajv's strict mode, every field carries its
 // documentation, every constraint of the service specification (sections 2 and 8) holds on valid
 // and invalid bodies, the entitlements fixtures and the examples validate, and yaml-language-server
-// (the engine behind the YAML extension) reads the schema the same way.
+// (the engine behind the YAML extension) reads the schema the same way. Every sample goes through a
+// fresh compile and through the validator the product ships (generated at build time): both must
+// give the same verdict and the same errors.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -12,6 +14,7 @@ import { parseAllDocuments } from 'yaml';
 import { getLanguageService } from 'yaml-language-server';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAjv } from '../../src/core/schema/ajv';
+import { entitlementsValidate, targetSettingsValidate } from '../../src/core/schema/validators';
 
 // Compiled to out/test/unit/schema.test.js: the repository root is three levels up.
 const root = path.resolve(__dirname, '../../..');
@@ -48,9 +51,27 @@ const ENTITLEMENTS_SCHEMA_PATH = 'schemas/entitlements.schema.json';
 const targetSchema = readJson<SchemaNode>(TARGET_SCHEMA_PATH);
 const entitlementsSchema = readJson<SchemaNode>(ENTITLEMENTS_SCHEMA_PATH);
 
+/** A validation whose errors are read afterwards, as with an Ajv ValidateFunction. */
+interface Checker {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+/** Validates with both, and fails the test when the generated validator disagrees with the fresh compile. */
+function agreeing(fresh: ValidateFunction, generated: ValidateFunction, name: string): Checker {
+  const both: Checker = (data) => {
+    const ok = fresh(data);
+    assert.equal(generated(data), ok, `${name}: the generated validator's verdict differs from a fresh compile`);
+    assert.deepEqual(generated.errors, fresh.errors, `${name}: the generated validator's errors differ from a fresh compile`);
+    both.errors = fresh.errors;
+    return ok;
+  };
+  return both;
+}
+
 const ajv = createAjv();
-const validateTarget = ajv.compile(targetSchema);
-const validateEntitlements = ajv.compile(entitlementsSchema);
+const validateTarget = agreeing(ajv.compile(targetSchema), targetSettingsValidate, 'target-settings');
+const validateEntitlements = agreeing(ajv.compile(entitlementsSchema), entitlementsValidate, 'entitlements');
 
 function clone<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
@@ -599,7 +620,7 @@ describe('entitlements', () => {
   const full = readJson<JsonObject>('test/fixtures/entitlements/full.json');
   const restricted = readJson<JsonObject>('test/fixtures/entitlements/restricted.json');
 
-  const check = (validate: ValidateFunction, record: unknown): ErrorObject[] => (validate(record) ? [] : (validate.errors ?? []));
+  const check = (validate: Checker, record: unknown): ErrorObject[] => (validate(record) ? [] : (validate.errors ?? []));
 
   test('the schema requires exactly the fields of the specification, with their types', () => {
     assert.deepEqual([...(entitlementsSchema.required ?? [])].sort(), [...SPEC_ENT_FIELDS].sort());

@@ -1,8 +1,11 @@
-// Validation of target-settings files against schemas/target-settings.schema.json and the rules in
-// code. The schema is compiled on the first validation, not when this module loads.
+// Validation of target-settings files against schemas/target-settings.schema.json (its validator
+// generated at build time) and the rules in code.
 
 import schema from '../../../schemas/target-settings.schema.json';
 import type { CoreDiagnostic } from '../diagnostic';
+// The generated module itself rather than ../schema/validators: that would bring the API's
+// validators into the language server's bundle too.
+import { targetSettings as targetSettingsValidate } from '../schema/generated/targetSettings';
 import type { ParsedFile } from '../yaml/parse';
 import { createValidator, type ValidationOptions, type Validator } from './validate';
 
@@ -16,7 +19,7 @@ let shared: Validator | undefined;
 
 /** The validator for the target-settings schema shipped in `schemas/`, created on first use. */
 export function targetSettingsValidator(): Validator {
-  shared ??= createValidator(schema);
+  shared ??= createValidator(targetSettingsValidate, schema);
   return shared;
 }
 

@@ -1,5 +1,6 @@
 // The validation engine: every YAML document of a target-settings file against the JSON Schema
-// (Ajv, compiled once, on first use) and the rules in code, as diagnostics with exact ranges.
+// (a validator generated as code at build time) and the rules in code, as diagnostics with exact
+// ranges.
 //
 // Decisions:
 // - Several documents in one file are normal (one request each): no diagnostic for that.
@@ -15,7 +16,6 @@
 
 import type { ValidateFunction } from 'ajv';
 import type { CoreDiagnostic, Severity } from '../diagnostic';
-import { createAjv } from '../schema/ajv';
 import { parseFile, type ParsedDocument, type ParsedFile } from '../yaml/parse';
 import { encodeJsonPointer } from '../yaml/pointer';
 import { translateAjvErrors } from './ajvErrors';
@@ -50,16 +50,13 @@ const SEVERITIES = new Set<string>(['error', 'warning', 'information', 'hint']);
 const PLACEHOLDER_EXEMPT = new Set(['maxLength', 'minLength', 'pattern', 'format']);
 
 /**
- * A validator for `schema` (a draft-07 schema of one bulk-update request body). Nothing is compiled
- * until the first validation.
+ * A validator for `schema` (a draft-07 schema of one bulk-update request body) that checks with
+ * `validate`, generated at build time from that same imported schema object
+ * (core/schema/validators.ts): error shaping tells which branch an Ajv error came from by matching
+ * its `parentSchema` against the objects of `schema`.
  */
-export function createValidator(schema: object): Validator {
-  let compiled: ValidateFunction | undefined;
+export function createValidator(validate: ValidateFunction, schema: object): Validator {
   const index = new SchemaIndex(schema as Record<string, unknown>);
-  const compile = (): ValidateFunction => {
-    compiled ??= createAjv().compile(schema);
-    return compiled;
-  };
 
   function documentFindings(file: ParsedFile, doc: ParsedDocument): Finding[] {
     const findings: Finding[] = [];
@@ -113,7 +110,6 @@ export function createValidator(schema: object): Validator {
       });
       return findings;
     }
-    const validate = compile();
     if (!validate(value)) {
       const errors = (validate.errors ?? []).filter(
         (e) =>

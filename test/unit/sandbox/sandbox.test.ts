@@ -5,8 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import entitlementsSchema from '../../../schemas/entitlements.schema.json';
-import { createAjv } from '../../../src/core/schema/ajv';
+import { entitlementsValidate } from '../../../src/core/schema/validators';
 import { FULL_PROFILE, RESTRICTED_PROFILE, sandboxTargetIds, startSandbox, type Sandbox } from '../../../src/sandbox';
 
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -47,10 +46,9 @@ async function call(method: string, relative: string, body?: unknown, headers: R
 const bulk = (body: unknown, validate = true): Promise<Reply> => call('POST', `/targets/bulk/update/${validate ? '?is_id_404_validation=true' : ''}`, body);
 
 describe('profiles', () => {
-  const validate = createAjv().compile(entitlementsSchema);
   for (const [name, record] of [['full', FULL_PROFILE], ['restricted', RESTRICTED_PROFILE]] as const) {
     test(`the ${name} profile validates against schemas/entitlements.schema.json`, () => {
-      assert.equal(validate(record), true, JSON.stringify(validate.errors));
+      assert.equal(entitlementsValidate(record), true, JSON.stringify(entitlementsValidate.errors));
     });
     test(`the ${name} profile is the same record as test/fixtures/entitlements/${name}.json`, () => {
       const fixture = path.join(ROOT, 'test/fixtures/entitlements', `${name}.json`);
