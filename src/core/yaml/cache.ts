@@ -6,6 +6,8 @@ import { parseFile, type ParsedFile } from './parse';
 
 interface Entry {
   readonly version: number;
+  /** The text as given (the parse's text has each lone `\r` read as `\n`). */
+  readonly source: string;
   readonly file: ParsedFile;
 }
 
@@ -28,13 +30,13 @@ export class ParseCache {
     const entry = this.entries.get(uri);
     if (entry !== undefined) {
       this.entries.delete(uri); // re-inserted below: most recently used last
-      if (entry.version === version && entry.file.text === text) {
+      if (entry.version === version && entry.source === text) {
         this.entries.set(uri, entry);
         return entry.file;
       }
     }
     const file = parseFile(text, entry?.file);
-    this.entries.set(uri, { version, file });
+    this.entries.set(uri, { version, source: text, file });
     while (this.entries.size > this.maxFiles) {
       const oldest = this.entries.keys().next().value as string;
       this.entries.delete(oldest);

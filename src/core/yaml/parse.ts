@@ -197,6 +197,7 @@ export class ParsedFile {
 
   /** @internal */
   constructor(
+    /** The file's text, each lone `\r` line break read as `\n` (same length, same offsets). */
     readonly text: string,
     /** Every document of the file, in order. Empty for a file with no document at all. */
     readonly documents: readonly ParsedDocument[],
@@ -319,7 +320,11 @@ function isOffsetArray(o: OffsetRange | readonly number[]): o is readonly number
  * text is unchanged are taken over instead of parsed again; the result is the same as a parse
  * without `previous`. `previous` itself is left untouched and stays valid.
  */
-export function parseFile(text: string, previous?: ParsedFile): ParsedFile {
+export function parseFile(source: string, previous?: ParsedFile): ParsedFile {
+  // A lone `\r` is a line break in YAML (and in LSP positions), but not to the `yaml` package: the
+  // file is read with each one as a `\n`. Same length, so every offset and position holds for the
+  // source as the editor has it.
+  const text = withLoneCrAsLf(source);
   const bounds = splitDocuments(text);
   const oldByLength = new Map<number, Slice[]>();
   if (previous !== undefined) {
@@ -399,6 +404,10 @@ export function parseFile(text: string, previous?: ParsedFile): ParsedFile {
     reused,
     moved,
   });
+}
+
+function withLoneCrAsLf(text: string): string {
+  return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
 }
 
 function indexWhere<T>(list: readonly T[], predicate: (item: T) => boolean): number | undefined {

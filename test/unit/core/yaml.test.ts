@@ -198,3 +198,18 @@ test('markers helper: ranges and cursors on the stripped text', () => {
   assert.deepEqual(m.ranges.map(fmt), ['0:3-0:4', '1:0-1:1']);
   assert.deepEqual(m.cursors, [8]);
 });
+
+test('a lone CR is a line break, as YAML and LSP count lines: same values and positions as with LF', () => {
+  const lf = 'ids:\n  - a\n  - b\nsite:\n  name: x\n';
+  const cr = lf.replace(/\n/g, '\r');
+  const fromCr = parseFile(cr);
+  const fromLf = parseFile(lf);
+  assert.deepEqual(fromCr.documents[0].value, fromLf.documents[0].value);
+  assert.equal(fromCr.documents[0].errors.length, 0);
+  assert.deepEqual(fromCr.positionAt(cr.indexOf('name')), { line: 4, character: 2 });
+  assert.equal(fromCr.lineCount, fromLf.lineCount);
+  // Mixed with CRLF and LF, each break counts once.
+  const mixed = 'ids:\r\n  - a\r  - b\nsite:\r  name: x\r\n';
+  assert.deepEqual(parseFile(mixed).documents[0].value, fromLf.documents[0].value);
+  assert.deepEqual(parseFile(mixed).positionAt(mixed.indexOf('name')), { line: 4, character: 2 });
+});
