@@ -1,5 +1,6 @@
 // Bundles the extension and the command line with esbuild.
 // dist/extension.js: CommonJS for VS Code's extension host, `vscode` left external.
+// dist/server.js: the language server the extension starts.
 // dist/cli.js: the `scan-targets` program, with a shebang.
 // Options: --production (minified, no source maps), --watch, --outdir DIR (instead of dist/, for the
 // bench and the bundle test), --metafile (writes what each bundle contains beside it, as JSON).
@@ -37,8 +38,8 @@ const builds = [
   // dist/network.js is loaded on first use (src/editor/network.ts), not bundled into the extension.
   { ...common, entryPoints: ['src/extension.ts'], outfile: path.join(outdir, 'extension.js'), external: ['vscode', './network.js'] },
   { ...common, entryPoints: ['src/network.ts'], outfile: path.join(outdir, 'network.js') },
-  // The language worker runs parsing and validation off the extension host's thread.
-  { ...common, entryPoints: ['src/editor/worker/workerMain.ts'], outfile: path.join(outdir, 'worker.js') },
+  // The language server (a process of its own) owns parsing, validation and editing assistance.
+  { ...common, entryPoints: ['src/server/main.ts'], outfile: path.join(outdir, 'server.js') },
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: path.join(outdir, 'cli.js'), banner: { js: '#!/usr/bin/env node' } },
 ];
 

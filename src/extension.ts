@@ -1,6 +1,6 @@
 // Composition root: activate() wires editor/ together and does nothing else.
 import * as vscode from 'vscode';
-import { registerAssist } from './editor/assist';
+import { NEW_SETTINGS_FILE_COMMAND, newSettingsFile } from './editor/newFile';
 import { registerBulkUpdate } from './editor/bulkUpdate/command';
 import { Connection } from './editor/connection';
 import { registerConnectionCommands } from './editor/connectionCommands';
@@ -10,8 +10,7 @@ import { registerSandboxCommands } from './editor/sandboxCommands';
 import { readSettings, SECTION } from './editor/settings';
 import { TargetFiles } from './editor/targetFiles';
 import { TokenStore } from './editor/tokenStore';
-import { Validation } from './editor/validation';
-import { LanguageWorker } from './editor/worker/languageWorker';
+import { TargetSettingsClient } from './editor/languageClient';
 
 /** What activate() returns: read-only hooks for tests and other extensions. */
 export interface ScanTargetsApi {
@@ -26,10 +25,10 @@ export function activate(context: vscode.ExtensionContext): ScanTargetsApi {
   const tokens = new TokenStore(context.secrets);
   const connection = new Connection(tokens, log, version);
   const targetFiles = new TargetFiles();
-  const worker = LanguageWorker.forExtension(context, log);
-  const codesDoc = vscode.Uri.joinPath(context.extensionUri, 'README.md');
-  const validation = new Validation(worker, targetFiles, codesDoc, log);
-  context.subscriptions.push(log, tokens, connection, targetFiles, worker, validation);
+  // Validation, completion, hover, quick fixes, outline and folding come from the language server.
+  const languageClient = new TargetSettingsClient(context, log);
+  context.subscriptions.push(log, tokens, connection, targetFiles, languageClient);
+  languageClient.ready().catch((err: unknown) => log.error(`The language server did not start: ${err instanceof Error ? err.message : String(err)}`));
 
   const entitlements = new EntitlementsStore({
     fetch: async (signal) => (await connection.client(false)).getEntitlements(signal),
@@ -47,7 +46,7 @@ export function activate(context: vscode.ExtensionContext): ScanTargetsApi {
       const record = entitlements.record;
       if (record === lastRecord) return;
       lastRecord = record;
-      void worker.setState('setEntitlements', record).then(() => validation.validateAll());
+      void languageClient.setEntitlements(record);
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`${SECTION}.entitlements.refreshIntervalMinutes`)) entitlements.setInterval(readSettings().refreshIntervalMinutes);
@@ -56,18 +55,10 @@ export function activate(context: vscode.ExtensionContext): ScanTargetsApi {
   entitlements.setInterval(readSettings().refreshIntervalMinutes);
   void entitlements.refresh();
 
-  registerAssist(context, {
-    isTargetSettingsFile: (document) => targetFiles.matches(document),
-    coreDiagnostics: (document) => validation.diagnosticsOf(document.uri),
-    engine: {
-      complete: (document, offset) => worker.request('complete', document, { offset }),
-      hover: (document, offset, env) => worker.request('hover', document, { offset, env }),
-      codeActions: (document, diagnostics) => worker.request('codeActions', document, { diagnostics }),
-    },
-  });
+  context.subscriptions.push(vscode.commands.registerCommand(NEW_SETTINGS_FILE_COMMAND, () => newSettingsFile()));
   registerConnectionCommands(context, connection, log);
   registerSandboxCommands(context, connection, log);
-  registerBulkUpdate(context, { connection, targetFiles, worker, codesDoc, log });
+  registerBulkUpdate(context, { connection, targetFiles, languageClient, log });
 
   log.info(`Scan Target Settings ${version} activated (VS Code ${vscode.version}, workspace ${vscode.workspace.isTrusted ? 'trusted' : 'in Restricted Mode'})`);
   return {

@@ -5,13 +5,14 @@ import { version } from '../../package.json';
 import type { Command } from './command';
 import { bulkUpdateCommand } from './commands/bulkUpdate';
 import { entitlementsCommand } from './commands/entitlements';
+import { lspCommand } from './commands/lsp';
 import { sandboxCommand } from './commands/sandbox';
 import { validateCommand } from './commands/validate';
 import { createContext, type CliContext } from './context';
 import { CliError, EXIT_OK, EXIT_USAGE, UsageError } from './exit';
 import { palette } from './terminal';
 
-const COMMANDS: readonly Command[] = [validateCommand, bulkUpdateCommand, entitlementsCommand, sandboxCommand];
+const COMMANDS: readonly Command[] = [validateCommand, bulkUpdateCommand, entitlementsCommand, sandboxCommand, lspCommand];
 
 function globalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

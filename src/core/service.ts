@@ -1,18 +1,13 @@
-// The language service the worker thread runs: one parse cache, and a table of the operations
-// the editor asks for, each a pure function of a parsed file and plain parameters.
-import { assistServiceMethods } from './assist';
+// The language service the language server runs: one parse cache, the state the checks need (the
+// entitlements record, the ids the service rejected), and every operation the editor asks for, each
+// a pure function of a parsed file and plain parameters.
+import { codeActions, complete, hover, type CompletionResult, type CoreCodeAction, type DiagnosticLike, type EnvCheck, type HoverResult } from './assist';
 import type { CoreDiagnostic, Severity } from './diagnostic';
 import { entitlementDiagnostics } from './entitlements/diagnostics';
 import type { EntitlementsRecord } from './entitlements/types';
 import { limitDiagnostics, validateFile } from './validation';
-import { InvalidIdTracker, outcomeDiagnostics, planRun, removeIdsEdits, type EnvLookup, type RunTarget } from './bulk';
+import { InvalidIdTracker, outcomeDiagnostics, planRun, removeIdsEdits, type EnvLookup, type OffsetEdit, type RunPlanResult, type RunTarget, type ServiceFieldError } from './bulk';
 import { ParseCache, type ParsedFile } from './yaml';
-
-interface ServiceState {
-  entitlements: EntitlementsRecord | undefined;
-  readonly invalidIds: InvalidIdTracker;
-  readonly env: EnvLookup;
-}
 
 export interface ValidateParams {
   severityOverrides?: Record<string, Severity | 'off'>;
@@ -22,91 +17,111 @@ export interface ValidateParams {
   entitlementChecks?: boolean;
 }
 
-function methods(state: ServiceState) {
-  // The diagnostics of a parsed version, kept with it: a bulk update plans on the version live
-  // validation has just checked, and must not pay for checking it again.
-  const validated = new WeakMap<ParsedFile, { key: string; record: EntitlementsRecord | undefined; diagnostics: CoreDiagnostic[] }>();
-  const validate = (file: ParsedFile, params: ValidateParams): CoreDiagnostic[] => {
-    const record = params.entitlementChecks === false ? undefined : state.entitlements;
-    const key = JSON.stringify(params.severityOverrides ?? {});
-    const known = validated.get(file);
-    if (known !== undefined && known.key === key && known.record === record) return known.diagnostics;
-    const extra = record ? entitlementDiagnostics(file, record) : [];
-    const diagnostics = validateFile(file, { severityOverrides: params.severityOverrides, extra });
-    validated.set(file, { key, record, diagnostics });
-    return diagnostics;
-  };
-  return {
-    ...assistServiceMethods,
-    /** Worker-wide: the entitlements record the `not-entitled` checks use (undefined: none loaded). */
-    setEntitlements(_file: ParsedFile | undefined, record: EntitlementsRecord | undefined): null {
-      state.entitlements = record;
-      return null;
-    },
-    validate(file: ParsedFile | undefined, params: ValidateParams): readonly CoreDiagnostic[] {
-      const diagnostics = validate(requireFile(file), params);
-      return params.maxProblems === undefined ? diagnostics : limitDiagnostics(diagnostics, params.maxProblems);
-    },
-    /** Everything checked before a bulk update sends (ids, validation errors, body). */
-    planBulkUpdate(file: ParsedFile | undefined, params: { target: RunTarget; validation: ValidateParams }) {
-      const f = requireFile(file);
-      return planRun(f, params.target, state.env, validate(f, params.validation));
-    },
-    /** After a run: the `invalid-id` diagnostics (tracked across edits) and the mapped 400 errors. */
-    recordBulkOutcome(
-      file: ParsedFile | undefined,
-      params: { uri: string; documentIndex: number; sent: string[]; outcome: Parameters<typeof outcomeDiagnostics>[2] },
-    ): { invalidIds: CoreDiagnostic[]; serviceErrors: CoreDiagnostic[] } {
-      const f = requireFile(file);
-      const invalidIds = state.invalidIds.recordRun(params.uri, f, params.documentIndex, params.sent, params.outcome.invalid);
-      const serviceErrors = outcomeDiagnostics(f, params.documentIndex, { invalid: [], failed: params.outcome.failed });
-      return { invalidIds, serviceErrors };
-    },
-    /** The `invalid-id` diagnostics of a new version of a file. */
-    trackInvalidIds(file: ParsedFile | undefined, params: { uri: string }): CoreDiagnostic[] {
-      return state.invalidIds.update(params.uri, requireFile(file));
-    },
-    forgetInvalidIds(_file: ParsedFile | undefined, params: { uri: string; ids?: string[] }): null {
-      state.invalidIds.forget(params.uri, params.ids);
-      return null;
-    },
-    /** Edits that remove every item of `ids` from a document's `ids` list. */
-    removeIdsEdits(file: ParsedFile | undefined, params: { documentIndex: number; ids: string[] }) {
-      return removeIdsEdits(requireFile(file), params.documentIndex, params.ids);
-    },
-  };
+/** What a bulk update run left for a document: what was sent, what the service rejected, what failed. */
+export interface BulkOutcomeParams {
+  documentIndex: number;
+  sent: readonly string[];
+  invalid: readonly string[];
+  failed: readonly { fieldErrors?: readonly ServiceFieldError[]; chunkIds?: readonly string[] }[];
 }
 
-export type ServiceMethods = ReturnType<typeof methods>;
-
-function requireFile(file: ParsedFile | undefined): ParsedFile {
-  if (!file) throw new Error('this operation needs a document');
-  return file;
+interface Validated {
+  readonly key: string;
+  readonly record: EntitlementsRecord | undefined;
+  readonly diagnostics: CoreDiagnostic[];
 }
 
 export class LanguageService {
   private readonly cache = new ParseCache();
-  private readonly state: ServiceState;
-  private readonly table: ServiceMethods;
+  private entitlements: EntitlementsRecord | undefined;
+  private readonly invalidIds = new InvalidIdTracker();
+  /** `service-validation` diagnostics of the last run per uri, kept until the file changes. */
+  private readonly serviceErrors = new Map<string, { file: ParsedFile; diagnostics: CoreDiagnostic[] }>();
+  // The diagnostics of a parsed version, kept with it: a bulk update plans on the version live
+  // validation has just checked, and must not pay for checking it again.
+  private readonly validated = new WeakMap<ParsedFile, Validated>();
 
   /** @param env where `${env:NAME}` placeholders are looked up when a request body is built. */
-  constructor(env: EnvLookup) {
-    this.state = { entitlements: undefined, invalidIds: new InvalidIdTracker(), env };
-    this.table = methods(this.state);
-  }
+  constructor(private readonly env: EnvLookup) {}
 
   parse(uri: string, version: number, text: string): ParsedFile {
     return this.cache.get(uri, version, text);
   }
 
+  /** Forgets a closed file: its parse and its bulk update results. */
   forget(uri: string): void {
     this.cache.delete(uri);
-    this.state.invalidIds.clear(uri);
+    this.invalidIds.clear(uri);
+    this.serviceErrors.delete(uri);
   }
 
-  call(method: string, file: ParsedFile | undefined, params: unknown): unknown {
-    if (!Object.prototype.hasOwnProperty.call(this.table, method)) throw new Error(`unknown language service method "${method}"`);
-    const fn = this.table[method as keyof ServiceMethods] as (file: ParsedFile | undefined, params: unknown) => unknown;
-    return fn(file, params);
+  /** The entitlements record the `not-entitled` checks use (undefined: none loaded). */
+  setEntitlements(record: EntitlementsRecord | undefined): void {
+    this.entitlements = record;
+  }
+
+  /** Every validation diagnostic of `file` (uncapped). */
+  validateAll(file: ParsedFile, params: ValidateParams = {}): CoreDiagnostic[] {
+    const record = params.entitlementChecks === false ? undefined : this.entitlements;
+    const key = JSON.stringify(params.severityOverrides ?? {});
+    const known = this.validated.get(file);
+    if (known !== undefined && known.key === key && known.record === record) return known.diagnostics;
+    const extra = record ? entitlementDiagnostics(file, record) : [];
+    const diagnostics = validateFile(file, { severityOverrides: params.severityOverrides, extra });
+    this.validated.set(file, { key, record, diagnostics });
+    return diagnostics;
+  }
+
+  /** What the editor shows: validation (capped by `maxProblems`), then what the last bulk update left. */
+  diagnostics(uri: string, file: ParsedFile, params: ValidateParams = {}): readonly CoreDiagnostic[] {
+    const all = this.validateAll(file, params);
+    const shown = params.maxProblems === undefined ? all : limitDiagnostics(all, params.maxProblems);
+    const run = this.runDiagnostics(uri, file);
+    return run.length === 0 ? shown : [...shown, ...run];
+  }
+
+  /** Everything checked before a bulk update sends (ids, validation errors, body). */
+  planBulkUpdate(file: ParsedFile, target: RunTarget, validation: ValidateParams): RunPlanResult {
+    return planRun(file, target, this.env, this.validateAll(file, validation));
+  }
+
+  /** After a run: records the rejected ids (tracked across edits from now on) and the mapped 400 errors. */
+  recordBulkOutcome(uri: string, file: ParsedFile, outcome: BulkOutcomeParams): { invalidIds: number; serviceErrors: number } {
+    const invalid = this.invalidIds.recordRun(uri, file, outcome.documentIndex, outcome.sent, outcome.invalid);
+    const serviceErrors = outcomeDiagnostics(file, outcome.documentIndex, { invalid: [], failed: outcome.failed });
+    if (serviceErrors.length > 0) this.serviceErrors.set(uri, { file, diagnostics: serviceErrors });
+    else this.serviceErrors.delete(uri);
+    return { invalidIds: invalid.length, serviceErrors: serviceErrors.length };
+  }
+
+  /** The `invalid-id` diagnostics (following their items) and the 400 errors, until the file changes. */
+  runDiagnostics(uri: string, file: ParsedFile): CoreDiagnostic[] {
+    const invalid = this.invalidIds.has(uri) ? this.invalidIds.update(uri, file) : [];
+    const service = this.serviceErrors.get(uri);
+    if (service !== undefined && service.file.text !== file.text) this.serviceErrors.delete(uri);
+    const kept = this.serviceErrors.get(uri)?.diagnostics ?? [];
+    return kept.length === 0 ? invalid : [...invalid, ...kept];
+  }
+
+  /** Forgets rejected ids of a file (all of them without `ids`). */
+  forgetInvalidIds(uri: string, ids?: readonly string[]): void {
+    this.invalidIds.forget(uri, ids);
+  }
+
+  /** Edits that remove every item of `ids` from a document's `ids` list. */
+  removeIdsEdits(file: ParsedFile, documentIndex: number, ids: readonly string[]): OffsetEdit[] {
+    return removeIdsEdits(file, documentIndex, ids);
+  }
+
+  complete(file: ParsedFile, offset: number): CompletionResult {
+    return complete(file, offset);
+  }
+
+  hover(file: ParsedFile, offset: number, isEnvSet?: EnvCheck): HoverResult | undefined {
+    return hover(file, offset, isEnvSet);
+  }
+
+  codeActions(file: ParsedFile, diagnostics: readonly DiagnosticLike[]): CoreCodeAction[] {
+    return codeActions(file, diagnostics);
   }
 }

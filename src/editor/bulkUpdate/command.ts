@@ -10,15 +10,13 @@ import type { Connection } from '../connection';
 import { readSettings } from '../settings';
 import type { TargetFiles } from '../targetFiles';
 import { refuseIfUntrusted } from '../trust';
-import type { LanguageWorker } from '../worker/languageWorker';
+import type { TargetSettingsClient } from '../languageClient';
 import { RequestPreviews } from './preview';
-import { RunDiagnostics } from './runDiagnostics';
 
 export interface BulkUpdateDeps {
   connection: Connection;
   targetFiles: TargetFiles;
-  worker: LanguageWorker;
-  codesDoc: vscode.Uri;
+  languageClient: TargetSettingsClient;
   log: vscode.LogOutputChannel;
 }
 
@@ -40,12 +38,11 @@ interface LastRun {
   outcome: BulkOutcome;
 }
 
-export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkUpdateDeps): RunDiagnostics {
+export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkUpdateDeps): void {
   const { log } = deps;
   const previews = new RequestPreviews();
-  const runDiagnostics = new RunDiagnostics(deps.worker, deps.codesDoc, log);
   let lastRun: LastRun | undefined;
-  context.subscriptions.push(previews, runDiagnostics);
+  context.subscriptions.push(previews);
 
   const refuse = (message: string): BulkUpdateResult => {
     void vscode.window.showErrorMessage(message);
@@ -69,11 +66,7 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
     } else {
       target = { documentIndex: 0 };
     }
-    const settings = readSettings();
-    const result = await deps.worker.request('planBulkUpdate', document, {
-      target,
-      validation: { severityOverrides: settings.severityOverrides, entitlementChecks: false },
-    });
+    const result = await deps.languageClient.planBulkUpdate({ uri: document.uri.toString(), version: document.version, target });
     return { document, result };
   };
 
@@ -148,13 +141,14 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
   };
 
   const report = async (document: vscode.TextDocument, documentIndex: number, outcome: BulkOutcome): Promise<void> => {
-    const { invalidIds, serviceErrors } = await deps.worker.request('recordBulkOutcome', document, {
+    // The server puts the rejected ids and the field errors on the file as diagnostics.
+    await deps.languageClient.recordBulkOutcome({
       uri: document.uri.toString(),
       documentIndex,
       sent: [...outcome.updated, ...outcome.invalid, ...outcome.validNotApplied],
-      outcome: { invalid: [...outcome.invalid], failed: outcome.failed.map((g) => ({ fieldErrors: g.fieldErrors, chunkIds: g.chunkIds })) },
+      invalid: [...outcome.invalid],
+      failed: outcome.failed.map((g) => ({ fieldErrors: g.fieldErrors, chunkIds: g.chunkIds })),
     });
-    runDiagnostics.set(document, invalidIds, serviceErrors);
 
     const summary = describeOutcome(outcome);
     const list = (name: string, ids: readonly string[]) => ids.length > 0 && log.info(`${name} (${ids.length}): ${ids.join(', ')}`);
@@ -200,5 +194,4 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
       return run({ uri: lastRun.uri, documentIndex: lastRun.documentIndex, ids, confirm: args?.confirm });
     }),
   );
-  return runDiagnostics;
 }

@@ -1,4 +1,4 @@
-// The worker's language service: validation is kept per parsed version, so the bulk update plan
+// The language server's service: validation is kept per parsed version, so the bulk update plan
 // reuses what live validation computed, and anything that changes the answer computes it again.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,7 +15,7 @@ const URI = 'file:///w/a.target-settings.yaml';
 const TEXT = 'ids:\n  - VBqMaOzE93qU\nsite:\n  name: Shop\n  url: https://shop.example\nreport_type: owasp\nunknown_field: 1\n';
 
 function validate(service: LanguageService, version: number, params: object = {}): CoreDiagnostic[] {
-  return service.call('validate', service.parse(URI, version, TEXT), params) as CoreDiagnostic[];
+  return service.validateAll(service.parse(URI, version, TEXT), params);
 }
 
 test('the same version with the same parameters is validated once', () => {
@@ -35,7 +35,7 @@ test('other severities, or another entitlements record, are validated again', ()
   const demoted = validate(service, 1, { severityOverrides: { 'unknown-property': 'off' } });
   assert.ok(!demoted.some((d) => d.code === 'unknown-property'));
 
-  service.call('setEntitlements', undefined, restricted);
+  service.setEntitlements(restricted);
   const entitled = validate(service, 1);
   assert.ok(entitled.some((d) => d.code === 'not-entitled'), 'owasp is not an allowed report type in the restricted record');
   assert.ok(!plain.some((d) => d.code === 'not-entitled'));
@@ -47,9 +47,9 @@ test('a bulk update plan refuses on the errors validation found for that version
   const service = new LanguageService(() => undefined);
   const broken = TEXT.replace('report_type: owasp', 'report_type: nope');
   const file = service.parse(URI, 1, broken);
-  const diagnostics = service.call('validate', file, {}) as CoreDiagnostic[];
+  const diagnostics = service.validateAll(file);
   assert.ok(diagnostics.some((d) => d.severity === 'error'));
-  const plan = service.call('planBulkUpdate', file, { target: { documentIndex: 0 }, validation: {} }) as { ok: boolean; reason?: string };
+  const plan = service.planBulkUpdate(file, { documentIndex: 0 }, {});
   assert.equal(plan.ok, false);
-  assert.equal(plan.reason, 'validation');
+  assert.equal(!plan.ok && plan.reason, 'validation');
 });

@@ -33,13 +33,13 @@ test('a file with thousands of repeated ids shows the cap, while the bulk update
 
   const service = new LanguageService(() => undefined);
   const file = service.parse('file:///w/many.target-settings.yaml', 1, text);
-  const shown = service.call('validate', file, { maxProblems: 100 }) as CoreDiagnostic[];
+  const shown = service.diagnostics('file:///w/many.target-settings.yaml', file, { maxProblems: 100 });
   assert.equal(shown.length, 101);
   // The one error (report_type) is shown although it comes after thousands of warnings.
   assert.ok(shown.some((d) => d.severity === 'error' && d.path === '/report_type'));
   assert.equal(shown[100].code, 'too-many-problems');
   // Without a cap (the command line, tests), everything.
-  assert.equal((service.call('validate', file, {}) as CoreDiagnostic[]).length, all.length);
-  const plan = service.call('planBulkUpdate', file, { target: { documentIndex: 0 }, validation: { maxProblems: 100 } }) as { ok: boolean; reason?: string };
-  assert.equal(plan.reason, 'validation');
+  assert.equal(service.validateAll(file).length, all.length);
+  const plan = service.planBulkUpdate(file, { documentIndex: 0 }, { maxProblems: 100 });
+  assert.equal(!plan.ok && plan.reason, 'validation');
 });

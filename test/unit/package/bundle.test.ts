@@ -1,6 +1,6 @@
 // What each bundle contains (esbuild's metafile): activation loads dist/extension.js only, so the
-// YAML parser, Ajv, undici and the sandbox must stay out of it, in the worker and network bundles
-// that are loaded when first needed.
+// YAML parser, Ajv, undici, the sandbox and the language itself must stay out of it: the language
+// server (dist/server.js) runs in a process of its own, the network bundle loads when first needed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -25,9 +25,9 @@ function inputsOf(dir: string, bundle: string): string[] {
   return Object.keys(meta.inputs);
 }
 
-const HEAVY = /^node_modules\/(yaml|ajv|ajv-formats|undici)\/|^src\/(api|sandbox)\//;
+const HEAVY = /^node_modules\/(yaml|ajv|ajv-formats|undici|vscode-languageserver)\/|^src\/(api|sandbox|core\/(yaml|validation))\/|^src\/server\/(?!protocol\.ts$)/;
 
-test('the extension bundle leaves the parser, Ajv, undici and the sandbox to the lazily loaded bundles', () => {
+test('the extension bundle leaves the language to the server bundle, and undici and the sandbox to the network bundle', () => {
   const dir = buildWithMetafiles();
   try {
     const extension = inputsOf(dir, 'extension.js');
@@ -39,9 +39,10 @@ test('the extension bundle leaves the parser, Ajv, undici and the sandbox to the
     const network = inputsOf(dir, 'network.js');
     assert.ok(network.some((input) => input.startsWith('node_modules/undici/')));
     assert.ok(network.some((input) => input.startsWith('src/sandbox/')));
-    const worker = inputsOf(dir, 'worker.js');
-    assert.ok(worker.some((input) => input.startsWith('node_modules/yaml/')));
-    assert.ok(worker.some((input) => input.startsWith('node_modules/ajv/')));
+    const server = inputsOf(dir, 'server.js');
+    assert.ok(server.some((input) => input.startsWith('node_modules/yaml/')));
+    assert.ok(server.some((input) => input.startsWith('node_modules/vscode-languageserver/')));
+    assert.ok(server.includes('src/server/server.ts'));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

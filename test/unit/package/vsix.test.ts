@@ -36,7 +36,7 @@ test('the .vsix holds the bundle, schemas, media and docs, and no sources or nod
     'package.json',
     'dist/extension.js',
     'dist/cli.js',
-    'dist/worker.js',
+    'dist/server.js',
     'dist/network.js',
     'schemas/target-settings.schema.json',
     'schemas/entitlements.schema.json',

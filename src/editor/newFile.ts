@@ -2,7 +2,7 @@
 // stops live. The template's first line is the schema modeline, which makes the untitled file a
 // target-settings file (validated, completed) before it is ever saved.
 import * as vscode from 'vscode';
-import { newSettingsFileTemplate } from '../../core/assist/template';
+import { newSettingsFileTemplate } from '../core/assist/template';
 
 export const NEW_SETTINGS_FILE_COMMAND = 'scanTargets.newSettingsFile';
 

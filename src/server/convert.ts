@@ -1,0 +1,137 @@
+// Conversions between core's plain data (offsets into the text, 0-based positions) and LSP types.
+// Offsets are converted with the TextDocument of the version they were computed on.
+import {
+  CodeAction,
+  CodeActionKind,
+  CompletionItemKind,
+  DiagnosticSeverity,
+  DiagnosticTag,
+  FoldingRange,
+  InsertTextFormat,
+  InsertTextMode,
+  SymbolKind,
+  type CompletionItem,
+  type Diagnostic,
+  type DocumentSymbol,
+  type Range,
+  type TextEdit,
+} from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CompletionItem as CoreCompletionItem, CompletionKind, CoreCodeAction, DiagnosticLike, OffsetEdit } from '../core/assist';
+import { DIAGNOSTIC_SOURCE, type CoreDiagnostic, type DiagnosticData, type Severity } from '../core/diagnostic';
+import type { FoldingOffsets, OutlineKind, OutlineSymbol } from '../core/outline';
+import type { OffsetRange } from '../core/yaml';
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+const COMPLETION_KIND: Record<CompletionKind, CompletionItemKind> = {
+  property: CompletionItemKind.Property,
+  value: CompletionItemKind.Value,
+  snippet: CompletionItemKind.Snippet,
+};
+
+const SYMBOL_KIND: Record<OutlineKind, SymbolKind> = {
+  document: SymbolKind.Module,
+  object: SymbolKind.Object,
+  array: SymbolKind.Array,
+  property: SymbolKind.Property,
+};
+
+/** What a published diagnostic carries back to code-action requests (LSP keeps `data` as it is). */
+interface CarriedData {
+  document: number;
+  path: string;
+  data?: DiagnosticData;
+}
+
+export function offsetRange(document: TextDocument, range: OffsetRange): Range {
+  return { start: document.positionAt(range.start), end: document.positionAt(range.end) };
+}
+
+/** `codesDoc` documents each code under the anchor `code-<code>`. */
+export function toDiagnostic(core: CoreDiagnostic, codesDoc: string): Diagnostic {
+  const carried: CarriedData = { document: core.document, path: core.path };
+  if (core.data !== undefined) carried.data = core.data;
+  const diagnostic: Diagnostic = {
+    range: core.range,
+    severity: SEVERITY[core.severity],
+    source: DIAGNOSTIC_SOURCE,
+    code: core.code,
+    codeDescription: { href: `${codesDoc}#code-${core.code}` },
+    message: core.message,
+    data: carried,
+  };
+  if (core.code === 'duplicate-id') diagnostic.tags = [DiagnosticTag.Unnecessary];
+  return diagnostic;
+}
+
+/** A diagnostic as a code-action request returns it; ours carry their document, path and data. */
+export function fromDiagnostic(diagnostic: Diagnostic): DiagnosticLike {
+  const carried = isCarried(diagnostic.data) ? diagnostic.data : undefined;
+  return {
+    code: String(diagnostic.code ?? ''),
+    range: diagnostic.range,
+    message: typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value,
+    ...(carried && { document: carried.document, path: carried.path, data: carried.data }),
+  };
+}
+
+function isCarried(data: unknown): data is CarriedData {
+  return typeof data === 'object' && data !== null && typeof (data as CarriedData).document === 'number' && typeof (data as CarriedData).path === 'string';
+}
+
+export function toTextEdits(document: TextDocument, edits: readonly OffsetEdit[]): TextEdit[] {
+  return edits.map((e) => ({ range: offsetRange(document, e.range), newText: e.newText }));
+}
+
+export function toCodeAction(document: TextDocument, action: CoreCodeAction, diagnostics: readonly Diagnostic[]): CodeAction {
+  const out = CodeAction.create(action.title, { changes: { [document.uri]: toTextEdits(document, action.edits) } }, CodeActionKind.QuickFix);
+  out.isPreferred = action.isPreferred;
+  out.diagnostics = action.diagnosticIndexes.map((i) => diagnostics[i]).filter((d): d is Diagnostic => d !== undefined);
+  return out;
+}
+
+export function toCompletionItem(document: TextDocument, item: CoreCompletionItem): CompletionItem {
+  const out: CompletionItem = {
+    label: item.label,
+    kind: COMPLETION_KIND[item.kind],
+    detail: item.detail,
+    sortText: item.sortText,
+    // Lines after the first are relative to the cursor line's indentation: the client adds it.
+    insertTextFormat: InsertTextFormat.Snippet,
+    insertTextMode: InsertTextMode.adjustIndentation,
+    textEdit: { range: offsetRange(document, item.range), newText: item.insertText },
+  };
+  if (item.documentation !== undefined) out.documentation = { kind: 'markdown', value: item.documentation };
+  if (item.filterText !== undefined) out.filterText = item.filterText;
+  if (item.preselect) out.preselect = true;
+  if (item.retrigger) out.command = { command: 'editor.action.triggerSuggest', title: 'Suggest' };
+  return out;
+}
+
+export function toDocumentSymbol(document: TextDocument, symbol: OutlineSymbol): DocumentSymbol {
+  return {
+    name: symbol.name,
+    detail: symbol.detail,
+    kind: SYMBOL_KIND[symbol.kind],
+    range: offsetRange(document, symbol.range),
+    selectionRange: offsetRange(document, symbol.selectionRange),
+    children: symbol.children.map((c) => toDocumentSymbol(document, c)),
+  };
+}
+
+/** Only ranges over more than one line fold. */
+export function toFoldingRanges(document: TextDocument, ranges: readonly FoldingOffsets[]): FoldingRange[] {
+  const out: FoldingRange[] = [];
+  for (const r of ranges) {
+    const start = document.positionAt(r.start).line;
+    const end = document.positionAt(r.end).line;
+    if (end > start) out.push(FoldingRange.create(start, end));
+  }
+  return out;
+}

@@ -1,0 +1,7 @@
+// Entry of dist/server.js, the language server the VS Code extension starts. The transport comes
+// from the command line as vscode-languageserver reads it: --node-ipc, --stdio, --socket=N or
+// --pipe=NAME. (`scan-targets lsp` starts the same server.)
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { startServer } from './server';
+
+startServer(createConnection(ProposedFeatures.all));

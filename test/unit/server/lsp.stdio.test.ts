@@ -1,0 +1,219 @@
+// `scan-targets lsp --stdio` driven as any editor's LSP client drives it: initialize, didOpen, a
+// series of incremental didChange, completion, hover, codeAction, outline, folding, the server's
+// own notifications and requests, shutdown, exit. Every answer is checked, and diagnostics are
+// checked to belong to the version they were published for.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CLI, assertBuilt } from '../cli/helpers';
+import { StdioLspClient } from './lspClient';
+
+const URI = 'file:///work/shop.target-settings.yaml';
+const OTHER_URI = 'file:///work/notes.yaml';
+
+const TEXT = [
+  'ids:',
+  '  - 3Sy7TyNMnQ8x',
+  '  - 4Hk2QpZr9WbT',
+  'site:',
+  '  name: Shop',
+  '  url: https://shop.example',
+  '  has_basic_auth: true',
+  '  basic_auth:',
+  '    username: scanner',
+  '    password: ${env:SCAN_TARGETS_TEST_UNSET}',
+  'report_type: owasp',
+  'blackout_period:',
+  '  begin: "22:00"',
+  '  cease: "06:00"',
+  '  weekdays: [1, 2]',
+  '',
+].join('\n');
+
+interface Diagnostic {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  severity: number;
+  code: string;
+  source: string;
+  message: string;
+  codeDescription?: { href: string };
+  data?: unknown;
+}
+interface Published {
+  uri: string;
+  version?: number;
+  diagnostics: Diagnostic[];
+}
+
+function published(uri: string, version: number, test: (ds: Diagnostic[]) => boolean = () => true) {
+  return (params: unknown) => {
+    const p = params as Published;
+    return p.uri === uri && p.version === version && test(p.diagnostics);
+  };
+}
+
+test('a generic LSP client over stdio gets diagnostics per version, completion, hover, quick fixes, outline and folding', async () => {
+  assertBuilt();
+  const settings = { files: ['**/*.target-settings.yaml'], validation: { severity: { 'duplicate-id': 'error' }, maxProblems: 100, debounceMs: 0 } };
+  const client = new StdioLspClient(process.execPath, [CLI, 'lsp', '--stdio'], (section) => (section === 'scanTargets' ? settings : null));
+  try {
+    const init = await client.request<{ capabilities: Record<string, unknown>; serverInfo: { name: string } }>('initialize', {
+      processId: process.pid,
+      rootUri: 'file:///work',
+      workspaceFolders: [{ uri: 'file:///work', name: 'work' }],
+      capabilities: { workspace: { configuration: true }, textDocument: { publishDiagnostics: { versionSupport: true } } },
+    });
+    assert.equal(init.serverInfo.name, 'scan-targets');
+    assert.deepEqual(init.capabilities.textDocumentSync, { openClose: true, change: 2 }, 'incremental sync');
+    for (const capability of ['completionProvider', 'hoverProvider', 'codeActionProvider', 'documentSymbolProvider', 'foldingRangeProvider']) {
+      assert.ok(init.capabilities[capability], `${capability} is announced`);
+    }
+    client.notify('initialized', {});
+
+    client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'yaml', version: 1, text: TEXT } });
+    client.notify('textDocument/didOpen', { textDocument: { uri: OTHER_URI, languageId: 'yaml', version: 1, text: 'report_type: nope\n' } });
+    const first = (await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 1))) as Published;
+    assert.deepEqual(first.diagnostics, [], 'the valid file has no problem');
+
+    // A series of incremental edits: a typo in a value, then a repeated id, then a fix of the typo.
+    client.notify('textDocument/didChange', {
+      textDocument: { uri: URI, version: 2 },
+      contentChanges: [{ range: { start: { line: 10, character: 13 }, end: { line: 10, character: 18 } }, text: 'owsap' }],
+    });
+    client.notify('textDocument/didChange', {
+      textDocument: { uri: URI, version: 3 },
+      contentChanges: [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, text: '  - 3Sy7TyNMnQ8x\n' }],
+    });
+    const third = (await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 3))) as Published;
+    const enumError = third.diagnostics.find((d) => d.code === 'invalid-enum');
+    assert.ok(enumError, JSON.stringify(third.diagnostics));
+    assert.deepEqual(enumError.range, { start: { line: 11, character: 13 }, end: { line: 11, character: 18 } }, 'on the value, one line lower after the insertion');
+    assert.equal(enumError.source, 'scan-targets');
+    assert.equal(enumError.severity, 1);
+    assert.match(enumError.codeDescription?.href ?? '', /README\.md#code-invalid-enum$/);
+    const duplicate = third.diagnostics.find((d) => d.code === 'duplicate-id');
+    assert.ok(duplicate, 'the repeated id is reported');
+    assert.equal(duplicate.severity, 1, 'raised to error by the workspace/configuration settings');
+    assert.equal(duplicate.range.start.line, 3);
+
+    // Completion at the end of `report_type: owsap` offers the allowed values.
+    const completion = await client.request<{ items: Array<{ label: string; textEdit: { range: unknown; newText: string }; insertTextFormat: number }> }>('textDocument/completion', {
+      textDocument: { uri: URI },
+      position: { line: 11, character: 18 },
+    });
+    const owasp = completion.items.find((i) => i.label === 'owasp');
+    assert.ok(owasp, completion.items.map((i) => i.label).join(', '));
+    assert.equal(owasp.insertTextFormat, 2, 'snippet');
+
+    // Hover on a key and on an unset ${env:...} placeholder (named, never valued).
+    const hover = await client.request<{ contents: { kind: string; value: string } }>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 11, character: 3 } });
+    assert.equal(hover.contents.kind, 'markdown');
+    assert.match(hover.contents.value, /report/i);
+    const envHover = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 10, character: 25 } });
+    assert.match(envHover.contents.value, /SCAN_TARGETS_TEST_UNSET/);
+    assert.match(envHover.contents.value, /not set/);
+
+    // Quick fixes for the diagnostics as published (their data comes back as it was sent).
+    const actions = await client.request<Array<{ title: string; isPreferred?: boolean; edit: { changes: Record<string, Array<{ newText: string }>> } }>>('textDocument/codeAction', {
+      textDocument: { uri: URI },
+      range: enumError.range,
+      context: { diagnostics: [enumError, duplicate], only: ['quickfix'] },
+    });
+    const change = actions.find((a) => a.title.includes('owasp'));
+    assert.ok(change?.isPreferred, actions.map((a) => a.title).join(' | '));
+    assert.equal(change.edit.changes[URI][0].newText, 'owasp');
+    assert.ok(actions.some((a) => /repeated id/.test(a.title)), 'the duplicate id has its fix');
+
+    // The fix, applied as the client would: the next version is clean but for the duplicate.
+    client.notify('textDocument/didChange', {
+      textDocument: { uri: URI, version: 4 },
+      contentChanges: [{ range: enumError.range, text: 'owasp' }],
+    });
+    const fourth = (await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 4))) as Published;
+    assert.deepEqual(fourth.diagnostics.map((d) => d.code), ['duplicate-id']);
+
+    // Outline and folding.
+    const symbols = await client.request<Array<{ name: string; detail?: string; children: unknown[] }>>('textDocument/documentSymbol', { textDocument: { uri: URI } });
+    assert.deepEqual(symbols.map((s) => s.name), ['ids', 'site', 'report_type', 'blackout_period']);
+    assert.equal(symbols[0].detail, '3 items');
+    const folding = await client.request<Array<{ startLine: number; endLine: number }>>('textDocument/foldingRange', { textDocument: { uri: URI } });
+    assert.deepEqual(folding.find((f) => f.startLine === 4), { startLine: 4, endLine: 10 }, 'site folds from its key to its last line');
+    assert.deepEqual(folding.find((f) => f.startLine === 8), { startLine: 8, endLine: 10 }, 'so does basic_auth');
+
+    // A YAML file that is not a target-settings file gets nothing.
+    assert.ok(!client.notifications.some((n) => (n.params as Published).uri === OTHER_URI && (n.params as Published).diagnostics.length > 0));
+    assert.equal(await client.request('textDocument/hover', { textDocument: { uri: OTHER_URI }, position: { line: 0, character: 2 } }), null);
+
+    assert.ok(client.serverRequests.includes('workspace/configuration'), 'settings were read with workspace/configuration');
+    assert.equal(await client.request('shutdown', null), null);
+    client.notify('exit', null);
+    assert.equal(await client.exited(), 0, 'exit after shutdown ends the process with 0');
+  } finally {
+    client.process.kill();
+  }
+});
+
+test('the entitlements record and the outcome of a bulk update reach the server through its own messages', async () => {
+  assertBuilt();
+  const client = new StdioLspClient(process.execPath, [CLI, 'lsp', '--stdio'], () => ({ validation: { debounceMs: 0 } }));
+  try {
+    await client.request('initialize', { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } });
+    client.notify('initialized', {});
+    client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'yaml', version: 1, text: TEXT } });
+    await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 1));
+
+    // A record without owasp among the allowed report types: a not-entitled warning appears.
+    const record = { allowed_report_types: ['default'] };
+    client.notify('scanTargets/setEntitlements', { record });
+    await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 1, (ds) => ds.some((d) => d.code === 'not-entitled')));
+
+    const outcome = await client.request<{ invalidIds: number }>('scanTargets/recordBulkOutcome', {
+      uri: URI,
+      documentIndex: 0,
+      sent: [],
+      invalid: ['4Hk2QpZr9WbT'],
+      failed: [],
+    });
+    assert.equal(outcome.invalidIds, 1);
+    const withInvalid = (await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 1, (ds) => ds.some((d) => d.code === 'invalid-id')))) as Published;
+    const invalid = withInvalid.diagnostics.find((d) => d.code === 'invalid-id')!;
+    assert.equal(invalid.range.start.line, 2, 'on the rejected item');
+
+    // It follows its item when a line is inserted above it, and its quick fix removes the item.
+    client.notify('textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# moved\n' }] });
+    const moved = (await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 2, (ds) => ds.some((d) => d.code === 'invalid-id')))) as Published;
+    const followed = moved.diagnostics.find((d) => d.code === 'invalid-id')!;
+    assert.equal(followed.range.start.line, 3);
+    const actions = await client.request<Array<{ title: string; edit: { changes: Record<string, Array<{ range: { start: { line: number } } }>> } }>>('textDocument/codeAction', {
+      textDocument: { uri: URI },
+      range: followed.range,
+      context: { diagnostics: [followed] },
+    });
+    const remove = actions.find((a) => a.title === 'Remove invalid id 4Hk2QpZr9WbT');
+    assert.ok(remove, actions.map((a) => a.title).join(' | '));
+    assert.equal(remove.edit.changes[URI][0].range.start.line, 3);
+
+    const plan = await client.request<{ ok: boolean; plan?: { selection: { uniqueIds: string[] }; preview: string } }>('scanTargets/planBulkUpdate', {
+      uri: URI,
+      version: 2,
+      target: { documentIndex: 0 },
+    });
+    assert.equal(plan.ok, false, 'the unset ${env:...} variable stops the plan');
+    await assert.rejects(client.request('scanTargets/planBulkUpdate', { uri: URI, version: 1, target: { documentIndex: 0 } }), /changed/);
+    await client.request('shutdown', null);
+    client.notify('exit', null);
+    assert.equal(await client.exited(), 0);
+  } finally {
+    client.process.kill();
+  }
+});
+
+test('the lsp command asks for exactly one transport', async () => {
+  assertBuilt();
+  const { spawnSync } = await import('node:child_process');
+  const none = spawnSync(process.execPath, [CLI, 'lsp'], { encoding: 'utf8' });
+  assert.equal(none.status, 2);
+  assert.match(none.stderr, /--stdio or --node-ipc/);
+  const help = spawnSync(process.execPath, [CLI, 'lsp', '--help'], { encoding: 'utf8' });
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /Neovim/);
+});

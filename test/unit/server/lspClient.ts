@@ -1,0 +1,103 @@
+// A minimal LSP client over a child process's stdio, written from the protocol (Content-Length
+// framing, JSON-RPC 2.0), as any editor's client speaks it: requests with ids, notifications,
+// answers to the server's own requests (workspace/configuration), and the notifications it
+// pushes (publishDiagnostics) kept for the test to wait on.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+
+interface Message {
+  jsonrpc: '2.0';
+  id?: number | string;
+  method?: string;
+  params?: unknown;
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
+type Waiter = { test: (m: Message) => boolean; resolve: (m: Message) => void };
+
+export class StdioLspClient {
+  readonly process: ChildProcessWithoutNullStreams;
+  private buffer = Buffer.alloc(0);
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private waiters: Waiter[] = [];
+  /** Every notification the server sent, in order. */
+  readonly notifications: Message[] = [];
+  /** Every request the server sent (method names), in order. */
+  readonly serverRequests: string[] = [];
+  stderr = '';
+
+  constructor(command: string, args: readonly string[], private readonly configuration: (section: string | undefined) => unknown, env: NodeJS.ProcessEnv = process.env) {
+    this.process = spawn(command, [...args], { stdio: 'pipe', env });
+    this.process.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
+    this.process.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
+  }
+
+  request<T>(method: string, params: unknown): Promise<T> {
+    const id = this.nextId++;
+    this.send({ jsonrpc: '2.0', id, method, params });
+    return new Promise<T>((resolve, reject) => this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject }));
+  }
+
+  notify(method: string, params: unknown): void {
+    this.send({ jsonrpc: '2.0', method, params });
+  }
+
+  /** The first notification (already received or still to come) that passes `test`. */
+  waitForNotification(method: string, test: (params: unknown) => boolean, timeoutMs = 20_000): Promise<unknown> {
+    const match = (m: Message) => m.method === method && test(m.params);
+    const known = this.notifications.find(match);
+    if (known) return Promise.resolve(known.params);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${method} notification matched within ${timeoutMs} ms; stderr: ${this.stderr}`)), timeoutMs);
+      this.waiters.push({ test: match, resolve: (m) => { clearTimeout(timer); resolve(m.params); } });
+    });
+  }
+
+  /** Resolves with the exit code once the process ends. */
+  exited(): Promise<number | null> {
+    if (this.process.exitCode !== null) return Promise.resolve(this.process.exitCode);
+    return new Promise((resolve) => this.process.once('exit', (code) => resolve(code)));
+  }
+
+  private send(message: Message): void {
+    const body = Buffer.from(JSON.stringify(message), 'utf8');
+    this.process.stdin.write(`Content-Length: ${body.length}\r\n\r\n`);
+    this.process.stdin.write(body);
+  }
+
+  private receive(chunk: Buffer): void {
+    this.buffer = Buffer.concat([this.buffer, chunk]);
+    for (;;) {
+      const headerEnd = this.buffer.indexOf('\r\n\r\n');
+      if (headerEnd === -1) return;
+      const header = this.buffer.subarray(0, headerEnd).toString('ascii');
+      const length = Number(/Content-Length: *(\d+)/i.exec(header)?.[1]);
+      if (!Number.isFinite(length)) throw new Error(`bad header from the server: ${header}`);
+      if (this.buffer.length < headerEnd + 4 + length) return;
+      const message = JSON.parse(this.buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString('utf8')) as Message;
+      this.buffer = this.buffer.subarray(headerEnd + 4 + length);
+      this.dispatch(message);
+    }
+  }
+
+  private dispatch(message: Message): void {
+    if (message.method !== undefined && message.id !== undefined) {
+      this.serverRequests.push(message.method);
+      const result = message.method === 'workspace/configuration'
+        ? ((message.params as { items: { section?: string }[] }).items.map((item) => this.configuration(item.section)))
+        : null;
+      this.send({ jsonrpc: '2.0', id: message.id, result });
+    } else if (message.method !== undefined) {
+      this.notifications.push(message);
+      const ready = this.waiters.filter((w) => w.test(message));
+      this.waiters = this.waiters.filter((w) => !ready.includes(w));
+      for (const w of ready) w.resolve(message);
+    } else if (typeof message.id === 'number') {
+      const pending = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      if (message.error) pending?.reject(new Error(`${message.error.code}: ${message.error.message}`));
+      else pending?.resolve(message.result);
+    }
+  }
+}
