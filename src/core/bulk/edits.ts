@@ -8,6 +8,7 @@ import { removeSequenceItemsEdits, type OffsetEdit } from '../assist/edits';
 import type { ParsedFile } from '../yaml';
 import { idsField } from './ids';
 import { INVALID_ID_CODE } from './mapErrors';
+import { pushAll } from '../arrays';
 
 export type { OffsetEdit } from '../assist/edits';
 
@@ -37,6 +38,6 @@ export function removeInvalidIdsEdits(file: ParsedFile, diagnostics: readonly Co
     set.add(id);
   }
   const edits: OffsetEdit[] = [];
-  for (const [documentIndex, ids] of byDocument) edits.push(...removeIdsEdits(file, documentIndex, ids));
+  for (const [documentIndex, ids] of byDocument) pushAll(edits, removeIdsEdits(file, documentIndex, ids));
   return edits.sort((a, b) => a.range.start - b.range.start);
 }

@@ -21,6 +21,7 @@ import type { CoreDiagnostic } from '../diagnostic';
 import type { ParsedDocument, ParsedFile } from '../yaml';
 import { idsField } from './ids';
 import { invalidIdDiagnostics } from './mapErrors';
+import { pushAll } from '../arrays';
 
 /** The rejected ids of one document, and how to find that document again. */
 export interface InvalidIdRecord {
@@ -97,7 +98,7 @@ export function trackInvalidIds(records: readonly InvalidIdRecord[], file: Parse
   }
   const diagnostics: CoreDiagnostic[] = [];
   for (const index of [...perDocument.keys()].sort((a, b) => a - b)) {
-    diagnostics.push(...invalidIdDiagnostics(file, index, perDocument.get(index)!));
+    pushAll(diagnostics, invalidIdDiagnostics(file, index, perDocument.get(index)!));
   }
   return { records: next, diagnostics };
 }

@@ -24,6 +24,7 @@ import { displayRange, documentRange, placeFinding, type Finding } from './findi
 import { hasPlaceholder, isCoveredByRules, ruleFindings } from './rules';
 import { SchemaIndex } from './schemaIndex';
 import { aliasFindings, yamlErrorFinding } from './yamlErrors';
+import { pushAll } from '../arrays';
 
 export interface ValidationOptions {
   /**
@@ -86,7 +87,7 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
     const value = doc.value;
     if (doc.valueError !== undefined) {
       if (doc.valueError.kind === 'alias-limit') {
-        findings.push(...aliasFindings(doc));
+        pushAll(findings, aliasFindings(doc));
       } else {
         findings.push({
           code: 'yaml-syntax',
@@ -98,7 +99,7 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
       return findings;
     }
     if (doc.usesAliases) {
-      findings.push(...aliasFindings(doc));
+      pushAll(findings, aliasFindings(doc));
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       const found = Array.isArray(value) ? 'a list' : value === null ? 'null' : `a single ${typeof value} value`;
@@ -116,9 +117,9 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
           !(PLACEHOLDER_EXEMPT.has(e.keyword) && hasPlaceholder(e.data)) &&
           !isCoveredByRules(e.instancePath, e.keyword, e.data),
       );
-      findings.push(...translateAjvErrors(errors, value, index));
+      pushAll(findings, translateAjvErrors(errors, value, index));
     }
-    findings.push(...ruleFindings(value as Record<string, unknown>));
+    pushAll(findings, ruleFindings(value as Record<string, unknown>));
     return findings;
   }
 
@@ -152,7 +153,7 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
         out.push(toDiagnostic(file, doc, f));
       }
     }
-    out.push(...(options?.extra ?? []));
+    pushAll(out, options?.extra ?? []);
     return finish(out, options);
   }
 

@@ -43,3 +43,12 @@ test('a file with thousands of repeated ids shows the cap, while the bulk update
   const plan = service.planBulkUpdate(file, { documentIndex: 0 }, { maxProblems: 100 });
   assert.equal(!plan.ok && plan.reason, 'validation');
 });
+
+test('a file with 200,000 problems is validated whole: no stack overflow, every problem counted', () => {
+  const text = `ids:\n${'  - VBqMaOzE93qU\n'.repeat(200_000)}site:\n  name: Shop\n  url: https://shop.example\n`;
+  const all = validateText(text);
+  assert.equal(all.filter((d) => d.code === 'duplicate-id').length, 199_999);
+  const shown = limitDiagnostics(all, 1000);
+  assert.equal(shown.length, 1001);
+  assert.match(shown[1000].message, /^198,999 more problems are not shown \(199,999 in all/);
+});
