@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { isNode, isPair, type Document } from 'yaml';
 import { fastIdsControl, fastIdsStandIn, MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
 import { ParseCache, YAML_OPTIONS, nodeAtPath, parseFile, pathAtOffset, type ParsedFile } from '../../../src/core/yaml';
-import { validateText } from '../../../src/core/validation';
+import * as fc from 'fast-check';
+import { validateFile, validateText } from '../../../src/core/validation';
 import { mulberry32 } from '../../../src/sandbox/prng';
 import { SIZES, targetSettingsFile } from '../../../bench/common';
 
@@ -332,6 +333,97 @@ describe('fast path for long ids lists', () => {
         if (label !== 'as generated') assert.ok(fast.length > 0, `${n} ids, ${label}: has diagnostics`);
       }
     }
+  });
+
+  test('every shape of list a real file takes keeps the fast path, and agrees', () => {
+    const half = IDS.slice(0, N / 2);
+    const rest = IDS.slice(N / 2);
+    const styled = (style: (id: string, i: number) => string, indent = '  ') => IDS.map((id, i) => `${indent}- ${style(id, i)}\n`).join('');
+    const cases: Array<[string, string]> = [
+      ['double-quoted ids', `ids:\n${styled((id) => `"${id}"`)}${SITE}`],
+      ['single-quoted ids', `ids:\n${styled((id) => `'${id}'`)}${SITE}`],
+      ["single-quoted ids with ''", `ids:\n${styled((id, i) => (i % 7 ? `'${id}'` : `'it''s-${id}'`))}${SITE}`],
+      ['mixed styles', `ids:\n${styled((id, i) => [id, `"${id}"`, `'${id}'`][i % 3])}${SITE}`],
+      ['quoted ids that look like numbers and booleans', `ids:\n${styled((id, i) => (i % 5 ? `"${id}"` : ['"123"', "'true'", '"null"', "'0x1F'", '"1e5"'][i % 4]))}${SITE}`],
+      ['a comment every few items', `ids:\n${styled((id, i) => (i % 6 === 5 ? `${id}\n  # group ${i}` : id))}${SITE}`],
+      ['comments at column 0 between items', `ids:\n${styled((id, i) => (i % 9 === 8 ? `${id}\n# group ${i}` : id))}${SITE}`],
+      ['blank lines between items', `ids:\n${styled((id, i) => (i % 4 === 3 ? `${id}\n` : id))}${SITE}`],
+      ['blank lines and comments mixed', `ids:\n${styled((id, i) => (i % 10 === 9 ? `${id}\n\n  # a\n\n  # b` : i % 10 === 4 ? `${id}\n  #\n` : id))}${SITE}`],
+      ['trailing comments on items', `ids:\n${styled((id, i) => (i % 3 ? id : `${id} # ${i}`))}${SITE}`],
+      ['trailing spaces on items', `ids:\n${styled((id, i) => (i % 3 ? id : `${id}   `))}${SITE}`],
+      ['flow list', `ids: [${IDS.join(', ')}]\n${SITE}`],
+      ['flow list, quoted, tight', `ids: [${IDS.map((id) => `"${id}"`).join(',')}]\n${SITE}`],
+      ['flow list, spaces around commas, trailing spaces', `ids: [ ${IDS.map((id, i) => (i % 2 ? `'${id}'` : id)).join(' , ')} ]   \n${SITE}`],
+      ['flow list at the end without a line break', `${SITE}ids: [${IDS.join(', ')}]`],
+      ['flow list, CRLF', `ids: [${IDS.join(', ')}]\n${SITE}`.replace(/\n/g, '\r\n')],
+      ['CRLF, quoted, with comments', `ids:\n${styled((id, i) => (i % 8 === 7 ? `"${id}"\n  # c` : `"${id}"`))}${SITE}`.replace(/\n/g, '\r\n')],
+      ['lone CR', `ids:\n${list(IDS)}${SITE}`.replace(/\n/g, '\r')],
+      ['byte order mark', `\uFEFFids:\n${list(IDS)}${SITE}`],
+      ['byte order mark and CRLF', `\uFEFFids:\n${list(IDS)}${SITE}`.replace(/\n/g, '\r\n')],
+      ['a syntax error elsewhere', `ids:\n${list(IDS)}site:\n  name: [x\n`],
+      ['a bad indentation elsewhere', `ids:\n${list(IDS)}site:\n  name: x\n   url: y\n`],
+      // (The ids before the quote must be a long run on their own: after it the quoted scalar runs on.)
+      ['an unclosed quote being typed', `ids:\n${list(IDS.slice(0, N - 10))}  - "abc\n${list(IDS.slice(N - 10))}${SITE}`],
+      ["an unclosed single quote being typed at the end", `ids:\n${list(IDS)}  - 'abc\n${SITE}`],
+      ['an unclosed quote among quoted ids', `ids:\n${styled((id, i) => (i === N - 10 ? `"${id}` : `"${id}"`))}${SITE}`],
+      ['an unclosed quote elsewhere', `ids:\n${list(IDS)}site:\n  name: "unclosed\n`],
+      ['several documents, the list in the second', `ids: [a]\nsite: {}\n---\nids:\n${styled((id) => `"${id}"`)}${SITE}---\nids: [b]\n`],
+    ];
+    for (const [label, text] of cases) assert.ok(check(text, label), `${label}: the fast path should be used`);
+  });
+
+  test('random files of every shape, edited at random through ParseCache, parse and validate as a fresh full parse after every edit', () => {
+    const styles = ['plain', 'double', 'single', 'mixed'] as const;
+    const scalar = (id: string, style: (typeof styles)[number], i: number): string => {
+      const s = style === 'mixed' ? styles[i % 3] : style;
+      return s === 'double' ? `"${id}"` : s === 'single' ? `'${id}'` : id;
+    };
+    const fileArb = fc.record({
+      count: fc.integer({ min: MIN_FAST_IDS - 10, max: MIN_FAST_IDS + 120 }),
+      seed: fc.integer(),
+      style: fc.constantFrom(...styles),
+      flow: fc.boolean(),
+      indent: fc.constantFrom('', '  ', '    '),
+      extras: fc.constantFrom(0, 0.05, 0.2),
+      eol: fc.constantFrom('\n', '\r\n', '\r'),
+      bom: fc.boolean(),
+      before: fc.constantFrom('', 'site:\n  name: x\n', 'ids: [a]\n---\n', '# head\n'),
+      after: fc.constantFrom(SITE, '', `${SITE}---\nids: [c]\n`, 'site:\n  name: [x\n', 'site:\n  name: "x\n'),
+    });
+    const editArb = fc.record({
+      at: fc.double({ min: 0, max: 1, noNaN: true }),
+      remove: fc.integer({ min: 0, max: 4 }),
+      insert: fc.constantFrom('', 'a', 'Z9', '"', "'", '#', ' ', '\n', '\r\n', '- ', '  - x\n', '  # c\n', '\n\n', ',', ']', '[', ':', '---\n', '\t'),
+    });
+    fc.assert(
+      fc.property(fileArb, fc.array(editArb, { minLength: 1, maxLength: 12 }), (f, edits) => {
+        const random = mulberry32(f.seed);
+        const ids = randomIds(f.count, random, 1 + Math.floor(random() * 12));
+        let body: string;
+        if (f.flow) {
+          body = `ids: [${ids.map((id, i) => scalar(id, f.style, i)).join(', ')}]\n`;
+        } else {
+          body = 'ids:\n';
+          ids.forEach((id, i) => {
+            body += `${f.indent}- ${scalar(id, f.style, i)}${random() < f.extras / 4 ? ' # t' : ''}\n`;
+            if (random() < f.extras) body += ['\n', `${f.indent}# c\n`, '# c0\n'][Math.floor(random() * 3)];
+          });
+        }
+        let text = `${f.bom ? '\uFEFF' : ''}${f.before}${body}${f.after}`.replace(/\n/g, f.eol);
+        const cache = new ParseCache();
+        let version = 1;
+        cache.get('file:///p.yaml', version, text);
+        for (const e of edits) {
+          const at = Math.floor(e.at * text.length);
+          text = text.slice(0, at) + e.insert + text.slice(at + e.remove);
+          const cached = cache.get('file:///p.yaml', ++version, text);
+          const full = withFastPath(false, () => parseFile(text));
+          assert.deepStrictEqual(fileDump(cached), fileDump(full), `edit ${version}: ${JSON.stringify(e)}`);
+          assert.deepStrictEqual(validateFile(cached), withFastPath(false, () => validateText(text)), `diagnostics after edit ${version}`);
+        }
+      }),
+      { numRuns: Number(process.env.FAST_IDS_RUNS ?? 120), seed: Number(process.env.FAST_IDS_SEED ?? 424242) },
+    );
   });
 
   test('the stand-in has the length of the source and keeps the text outside the list', () => {
