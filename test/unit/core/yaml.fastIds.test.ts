@@ -336,8 +336,6 @@ describe('fast path for long ids lists', () => {
   });
 
   test('every shape of list a real file takes keeps the fast path, and agrees', () => {
-    const half = IDS.slice(0, N / 2);
-    const rest = IDS.slice(N / 2);
     const styled = (style: (id: string, i: number) => string, indent = '  ') => IDS.map((id, i) => `${indent}- ${style(id, i)}\n`).join('');
     const cases: Array<[string, string]> = [
       ['double-quoted ids', `ids:\n${styled((id) => `"${id}"`)}${SITE}`],
