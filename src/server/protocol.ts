@@ -53,6 +53,7 @@ export interface ServerSettings {
     severity: Record<string, 'error' | 'warning' | 'information' | 'hint' | 'off'>;
     maxProblems: number;
     debounceMs: number;
+    maxFileSizeMB: number;
   };
   entitlements: { checks: boolean };
 }

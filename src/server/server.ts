@@ -20,6 +20,7 @@ import { FIXABLE_CODES, type DiagnosticLike } from '../core/assist';
 import { DIAGNOSTIC_SOURCE } from '../core/diagnostic';
 import { documentSymbols, foldingRanges } from '../core/outline';
 import { LanguageService, type ValidateParams } from '../core/service';
+import { fileTooLargeDiagnostic } from '../core/validation/limit';
 import type { ParsedFile } from '../core/yaml';
 import { fromDiagnostic, offsetRange, toCodeAction, toCompletionItem, toDiagnostic, toDocumentSymbol, toFoldingRanges, toTextEdits } from './convert';
 import {
@@ -72,25 +73,35 @@ export function startServer(connection: Connection): void {
     entitlementChecks: settings.entitlements.checks,
   });
 
-  /** The parse of an open target-settings document at its current version. */
-  const parsed = (uri: string): { document: TextDocument; file: ParsedFile } | undefined => {
+  /** An open target-settings document, and whether it is small enough to work on as the user types. */
+  const targetDocument = (uri: string): { document: TextDocument; text: string; tooLarge: boolean } | undefined => {
     const document = documents.get(uri);
     if (document === undefined) return undefined;
     const text = document.getText();
     if (!targets.matches(uri, text)) return undefined;
-    return { document, file: service.parse(uri, document.version, text) };
+    return { document, text, tooLarge: text.length > settings.validation.maxFileSizeMB * 1024 * 1024 };
+  };
+
+  /** The parse of an open target-settings document at its current version (none for a file too large). */
+  const parsed = (uri: string): { document: TextDocument; file: ParsedFile } | undefined => {
+    const target = targetDocument(uri);
+    if (target === undefined || target.tooLarge) return undefined;
+    return { document: target.document, file: service.parse(uri, target.document.version, target.text) };
   };
 
   const publish = (uri: string): void => {
-    const target = parsed(uri);
+    const target = targetDocument(uri);
     if (target === undefined) {
       if (published.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
       return;
     }
-    const { document, file } = target;
-    const diagnostics = service.diagnostics(uri, file, validateParams()).map((d) => toDiagnostic(d, CODES_DOC));
+    const { document, text, tooLarge } = target;
+    const core = tooLarge
+      ? [fileTooLargeDiagnostic(text.length, settings.validation.maxFileSizeMB)]
+      : service.diagnostics(uri, service.parse(uri, document.version, text), validateParams());
+    if (tooLarge) service.forget(uri);
     published.add(uri);
-    void connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+    void connection.sendDiagnostics({ uri, version: document.version, diagnostics: core.map((d) => toDiagnostic(d, CODES_DOC)) });
   };
 
   const schedule = (uri: string, delayMs = settings.validation.debounceMs): void => {

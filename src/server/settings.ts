@@ -12,6 +12,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
     severity: {},
     maxProblems: declared['scanTargets.validation.maxProblems'].default,
     debounceMs: declared['scanTargets.validation.debounceMs'].default,
+    maxFileSizeMB: declared['scanTargets.validation.maxFileSizeMB'].default,
   },
   entitlements: { checks: declared['scanTargets.entitlements.checks'].default },
 };
@@ -29,6 +30,7 @@ export function readSettings(raw: unknown): ServerSettings {
   const severity = get('validation.severity');
   const maxProblems = get('validation.maxProblems');
   const debounceMs = get('validation.debounceMs');
+  const maxFileSizeMB = get('validation.maxFileSizeMB');
   const checks = get('entitlements.checks');
   return {
     files: Array.isArray(files) && files.every((f) => typeof f === 'string') ? [...files] : DEFAULT_SETTINGS.files,
@@ -36,6 +38,7 @@ export function readSettings(raw: unknown): ServerSettings {
       severity: isRecord(severity) ? ({ ...severity } as ServerSettings['validation']['severity']) : {},
       maxProblems: typeof maxProblems === 'number' && maxProblems >= 1 ? Math.floor(maxProblems) : DEFAULT_SETTINGS.validation.maxProblems,
       debounceMs: typeof debounceMs === 'number' && debounceMs >= 0 ? debounceMs : DEFAULT_SETTINGS.validation.debounceMs,
+      maxFileSizeMB: typeof maxFileSizeMB === 'number' && maxFileSizeMB > 0 ? maxFileSizeMB : DEFAULT_SETTINGS.validation.maxFileSizeMB,
     },
     entitlements: { checks: typeof checks === 'boolean' ? checks : DEFAULT_SETTINGS.entitlements.checks },
   };

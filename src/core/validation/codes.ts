@@ -119,6 +119,10 @@ export const DIAGNOSTIC_CODES = {
     defaultSeverity: 'information',
     description: 'The file has more problems than `scanTargets.validation.maxProblems`; the editor shows that many (errors first) and says how many it left out. The command line and the bulk update check all of them.',
   },
+  'file-too-large': {
+    defaultSeverity: 'warning',
+    description: 'The file is larger than `scanTargets.validation.maxFileSizeMB`, so the editor does not validate or assist it as you type; `scan-targets validate` checks it whole.',
+  },
   'blacklist-covers-whitelist': {
     defaultSeverity: 'information',
     description: 'A `site.whitelist` path is also matched by a `site.blacklist` entry; the blacklist takes precedence, so the path is not scanned.',

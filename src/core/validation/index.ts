@@ -12,7 +12,7 @@ import { createValidator, type ValidationOptions, type Validator } from './valid
 export { DIAGNOSTIC_CODES, isDiagnosticCode, type DiagnosticCode, type DiagnosticCodeInfo } from './codes';
 export { createValidator, type ValidationOptions, type Validator } from './validate';
 export { globToRegExp } from './rules';
-export { limitDiagnostics } from './limit';
+export { fileTooLargeDiagnostic, limitDiagnostics } from './limit';
 export { closestName, editDistance } from './messages';
 
 let shared: Validator | undefined;

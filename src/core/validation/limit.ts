@@ -27,3 +27,21 @@ export function limitDiagnostics(diagnostics: readonly CoreDiagnostic[], max: nu
   });
   return kept;
 }
+
+/**
+ * The one diagnostic of a file too large to validate as the user types (`size` in characters):
+ * parsing it on every change would keep the language server busy for seconds each time.
+ */
+export function fileTooLargeDiagnostic(size: number, maxMegabytes: number): CoreDiagnostic {
+  const megabytes = (size / 1024 / 1024).toFixed(1);
+  return {
+    severity: 'warning',
+    code: 'file-too-large',
+    message:
+      `This file is ${megabytes} MB, more than the ${maxMegabytes} MB validated as you type (setting scanTargets.validation.maxFileSizeMB), ` +
+      'so it is not validated, completed or checked here. Run "scan-targets validate" on it to check it whole, or raise the setting.',
+    document: 0,
+    path: '',
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+  };
+}

@@ -207,6 +207,35 @@ test('the entitlements record and the outcome of a bulk update reach the server 
   }
 });
 
+test('a file over maxFileSizeMB gets one file-too-large warning and no parse; under it again, it is validated', async () => {
+  assertBuilt();
+  const client = new StdioLspClient(process.execPath, [CLI, 'lsp', '--stdio'], () => ({ validation: { debounceMs: 0, maxFileSizeMB: 1 } }));
+  try {
+    await client.request('initialize', { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } });
+    client.notify('initialized', {});
+    const big = `ids:\n${'  - 3Sy7TyNMnQ8x\n'.repeat(70_000)}site: {name: x, url: 'https://x.example'}\nreport_type: nope\n`;
+    assert.ok(big.length > 1024 * 1024);
+    client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'yaml', version: 1, text: big } });
+    const first = (await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 1))) as Published;
+    assert.deepEqual(first.diagnostics.map((d) => d.code), ['file-too-large']);
+    assert.match(first.diagnostics[0].message, /1\.\d MB, more than the 1 MB .* "scan-targets validate"/);
+    assert.equal(await client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 70_002, character: 3 } }), null);
+    // Cut to a few ids: validated again, the bad report type found.
+    client.notify('textDocument/didChange', {
+      textDocument: { uri: URI, version: 2 },
+      contentChanges: [{ range: { start: { line: 3, character: 0 }, end: { line: 70_001, character: 0 } }, text: '' }],
+    });
+    const second = (await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 2))) as Published;
+    assert.ok(second.diagnostics.some((d) => d.code === 'invalid-enum'), JSON.stringify(second.diagnostics.map((d) => d.code)));
+    assert.ok(!second.diagnostics.some((d) => d.code === 'file-too-large'));
+    await client.request('shutdown', null);
+    client.notify('exit', null);
+    assert.equal(await client.exited(), 0);
+  } finally {
+    client.process.kill();
+  }
+});
+
 test('the lsp command asks for exactly one transport', async () => {
   assertBuilt();
   const { spawnSync } = await import('node:child_process');
