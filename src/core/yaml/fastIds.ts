@@ -48,7 +48,7 @@ export interface FastIdsStandIn {
 }
 
 /** Switch and counters, for the differential test (which parses with the fast path on and off). */
-export const fastIdsControl = { enabled: true, restored: 0, rejected: 0, listsReused: 0 };
+export const fastIdsControl = { enabled: true, restored: 0, rejected: 0, listsReused: 0, linesRead: 0 };
 
 function isIdChar(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d;
@@ -85,34 +85,74 @@ function nonStringTests(options: Options): RegExp[] {
 
 type ScalarType = 'PLAIN' | 'QUOTE_SINGLE' | 'QUOTE_DOUBLE';
 
-/** One id as the full parse would make it. Offsets are in the slice text. */
-interface IdItem {
+/** One id of a flow list as the full parse makes it. Offsets are in the slice text. */
+interface FlowItem {
   readonly value: string;
   readonly type: ScalarType;
   /** Where the scalar starts (its quote, if quoted) and ends (after its closing quote). */
   readonly valueStart: number;
   readonly valueEnd: number;
-  /** The node's end: after the line break in a block list, the separator in a flow list. */
+  /** The node's end: the separator after it (`,` or `]`). */
   readonly nodeEnd: number;
-  readonly comment?: string;
-  readonly commentBefore?: string;
-  readonly spaceBefore?: boolean;
+}
+
+/**
+ * A line of a block list as read, its offsets relative to the line's start: a line that an edit
+ * elsewhere only moved is taken over as it is, with the node built for it (`node`, whose range
+ * was made for the line at file offset `base`).
+ */
+type ListLine =
+  | {
+      readonly kind: 'item';
+      readonly value: string;
+      readonly type: ScalarType;
+      /** Offsets of the scalar in the line. */
+      readonly from: number;
+      readonly to: number;
+      readonly comment?: string;
+      readonly length: number;
+      readonly eol: number;
+      node?: Scalar;
+      base?: number;
+    }
+  | { readonly kind: 'comment'; readonly text: string; readonly length: number; readonly eol: number }
+  | { readonly kind: 'blank'; readonly length: number; readonly eol: number }
+  | { readonly kind: 'other'; readonly length: number; readonly isItem: boolean; readonly openQuote: boolean };
+
+/** The lines of a block list, read from `source` (one YAML document's text). */
+interface ListScan {
+  readonly options: object;
+  readonly source: string;
+  /** Where the `ids:` line starts, and where the line after it (the list's first) starts. */
+  readonly keyStart: number;
+  readonly listStart: number;
+  readonly indent: string;
+  readonly lines: readonly ListLine[];
+  /** Offset in `source` of each line. */
+  readonly starts: readonly number[];
+  /** Where the line that ends the list starts (or the text's end), and what that line is. */
+  readonly end: number;
+  readonly ending: 'end' | 'key' | 'other';
+  readonly runs: readonly IdsRun[];
 }
 
 /** A run of simple ids, replaced in the stand-in by its first item and a padding comment. */
 interface IdsRun {
-  readonly items: readonly IdItem[];
   /** Start of the text the stand-in replaces, and its end (exclusive). */
   readonly start: number;
   readonly end: number;
-  /** Where the run's padding starts and ends in the stand-in (the comment yaml reads there). */
+  /** The comment of spaces yaml reads after the first item in the stand-in. */
   readonly padding: string;
   /** The stand-in text for [start, end). */
   readonly standIn: string;
-  /** A flow list: the stand-in closes the list after its first item (the list's own range is put back). */
-  readonly flow?: { readonly open: number; readonly close: number };
-  /** The id nodes built for this run at a slice offset (see restore), for the next version to reuse. */
-  nodes?: { readonly start: number; readonly items: readonly Scalar[] };
+  /** How many ids the run holds. */
+  readonly count: number;
+  /** The value, type and scalar offsets of the first item (the one the stand-in keeps). */
+  readonly first: { readonly value: string; readonly type: ScalarType; readonly valueStart: number; readonly valueEnd: number };
+  /** A block run: its lines, from the first item's line to the last item's (indexes in ListScan.lines). */
+  readonly block?: { readonly scan: ListScan; readonly from: number; readonly to: number };
+  /** A flow list: its items; the stand-in closes the list after the first one. */
+  readonly flow?: { readonly items: readonly FlowItem[]; readonly open: number; readonly close: number };
 }
 
 /** A scalar at `pos` as a simple id: where it ends and its value; undefined when it is not one. */
@@ -133,6 +173,8 @@ function scalarAt(source: string, pos: number, tests: readonly RegExp[], flow: b
       if (!isQuotedChar(d, c)) return undefined;
       j++;
     }
+    // An empty id is not simple: the checks have something to say about it.
+    if (j === pos + 1) return undefined;
     const inner = source.slice(pos + 1, j);
     return { end: j + 1, value: c === 0x27 ? inner.replace(/''/g, "'") : inner, type: c === 0x27 ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE' };
   }
@@ -158,14 +200,20 @@ function eolAt(source: string, pos: number): number {
   return c === 0x0d && source.charCodeAt(pos + 1) === 0x0a ? 2 : 0;
 }
 
+/** Where the text of the line containing `pos` ends (before its line break). */
+function contentEnd(source: string, pos: number): number {
+  let k = pos;
+  while (k < source.length && source.charCodeAt(k) !== 0x0a && source.charCodeAt(k) !== 0x0d) k++;
+  return k;
+}
+
 /** After a scalar: spaces, then an optional `# comment`, then a line break. */
 function lineRest(source: string, pos: number): { comment?: string; eolStart: number; eol: number } | undefined {
   let j = pos;
   while (source.charCodeAt(j) === 0x20) j++;
   if (source.charCodeAt(j) === 0x23 /* # */) {
     if (j === pos) return undefined; // a comment needs a space before it
-    let k = j + 1;
-    while (k < source.length && source.charCodeAt(k) !== 0x0a && source.charCodeAt(k) !== 0x0d) k++;
+    const k = contentEnd(source, j);
     const eol = eolAt(source, k);
     return eol === 0 ? undefined : { comment: source.slice(j + 1, k) || ' ', eolStart: k, eol };
   }
@@ -173,26 +221,18 @@ function lineRest(source: string, pos: number): { comment?: string; eolStart: nu
   return eol === 0 ? undefined : { eolStart: j, eol };
 }
 
-/** How a line of the list reads. */
-type Line =
-  | { readonly kind: 'item'; readonly item: Omit<IdItem, 'commentBefore' | 'spaceBefore'>; readonly eol: number; readonly end: number }
-  | { readonly kind: 'comment'; readonly text: string; readonly eol: number; readonly end: number }
-  | { readonly kind: 'blank'; readonly eol: number; readonly end: number }
-  | { readonly kind: 'other'; readonly end: number; readonly isItem: boolean; readonly openQuote: boolean };
-
-function readLine(source: string, pos: number, indent: string, tests: readonly RegExp[]): Line {
+function readLine(source: string, pos: number, indent: string, tests: readonly RegExp[]): ListLine {
+  fastIdsControl.linesRead++;
   let j = pos;
   while (source.charCodeAt(j) === 0x20) j++;
-  const c = source.charCodeAt(j);
   const eol = eolAt(source, j);
-  if (eol > 0) return { kind: 'blank', eol, end: j + eol };
-  if (c === 0x23 /* # */) {
-    let k = j + 1;
-    while (k < source.length && source.charCodeAt(k) !== 0x0a && source.charCodeAt(k) !== 0x0d) k++;
+  if (eol > 0) return { kind: 'blank', length: j + eol - pos, eol };
+  if (source.charCodeAt(j) === 0x23 /* # */) {
+    const k = contentEnd(source, j);
     const lineEol = eolAt(source, k);
     // A comment line no deeper than the items goes to the next item; a deeper one to the item before.
-    if (lineEol > 0 && j - pos <= indent.length) return { kind: 'comment', text: source.slice(j + 1, k) || ' ', eol: lineEol, end: k + lineEol };
-    return { kind: 'other', end: k + lineEol, isItem: false, openQuote: false };
+    if (lineEol > 0 && j - pos <= indent.length) return { kind: 'comment', text: source.slice(j + 1, k) || ' ', length: k + lineEol - pos, eol: lineEol };
+    return { kind: 'other', length: k + lineEol - pos, isItem: false, openQuote: false };
   }
   const isItem = isItemLine(source, pos, indent);
   if (isItem && source.charCodeAt(pos + indent.length + 1) === 0x20) {
@@ -200,15 +240,13 @@ function readLine(source: string, pos: number, indent: string, tests: readonly R
     const scalar = scalarAt(source, valueStart, tests, false);
     const rest = scalar && lineRest(source, scalar.end);
     if (scalar !== undefined && rest !== undefined) {
-      const end = rest.eolStart + rest.eol;
-      const item = { value: scalar.value, type: scalar.type, valueStart, valueEnd: scalar.end, nodeEnd: end, ...(rest.comment !== undefined && { comment: rest.comment }) };
-      return { kind: 'item', item, eol: rest.eol, end };
+      const line: ListLine = { kind: 'item', value: scalar.value, type: scalar.type, from: valueStart - pos, to: scalar.end - pos, length: rest.eolStart + rest.eol - pos, eol: rest.eol };
+      return rest.comment === undefined ? line : { ...line, comment: rest.comment };
     }
   }
-  const nl = source.indexOf('\n', pos);
-  const end = nl === -1 ? source.length : nl + 1;
-  const line = source.slice(pos, end);
-  return { kind: 'other', end, isItem, openQuote: line.includes('"') || line.includes("'") };
+  const end = nextLine(source, pos);
+  const text = source.slice(pos, end);
+  return { kind: 'other', length: end - pos, isItem, openQuote: text.includes('"') || text.includes("'") };
 }
 
 /** Whether the line at `pos` ends the list's lines, and how; undefined when it does not. */
@@ -227,114 +265,195 @@ function isItemLine(source: string, pos: number, indent: string): boolean {
   return after === 0x20 || after === 0x0a || (after === 0x0d && source.charCodeAt(dash + 2) === 0x0a);
 }
 
-/**
- * The `commentBefore` and `spaceBefore` the composer gives an item after these comment and blank
- * lines (its resolveProps: a blank line before any comment marks `spaceBefore`; comments join with
- * the line breaks between them; a blank line after a comment adds its line break to it).
- */
-function gapProps(gap: readonly Line[], source: string): { commentBefore?: string; spaceBefore?: boolean } {
-  let comment = '';
-  let separator = '';
-  let spaceBefore = false;
-  for (const line of gap) {
-    const eol = line.kind === 'other' ? '' : source.slice(line.end - line.eol, line.end);
-    if (line.kind === 'comment') {
-      comment = comment === '' ? line.text : comment + separator + line.text;
-      separator = eol;
-    } else if (comment !== '') {
-      comment += eol;
-    } else {
-      spaceBefore = true;
-    }
+function nextLine(source: string, pos: number): number {
+  const nl = source.indexOf('\n', pos);
+  return nl === -1 ? source.length : nl + 1;
+}
+
+/** Reads list lines from `pos` into `lines`/`starts` until the list ends; returns where and how. */
+function readLines(source: string, pos: number, indent: string, tests: readonly RegExp[], lines: ListLine[], starts: number[]): { end: number; ending: 'end' | 'key' | 'other' } {
+  for (;;) {
+    const ending = listEndAt(source, pos, indent);
+    if (ending !== undefined) return { end: pos, ending };
+    const line = readLine(source, pos, indent, tests);
+    lines.push(line);
+    starts.push(pos);
+    pos += line.length;
   }
-  return { ...(comment !== '' && { commentBefore: comment }), ...(spaceBefore && { spaceBefore: true }) };
 }
 
-/** Cuts a run's items into the stand-in: the first item (as written), a comment of spaces to the run's end. */
-function blockRun(source: string, indent: string, items: readonly IdItem[], start: number, end: number, eol: number): IdsRun | undefined {
-  const first = items[0];
-  const head = `${indent}- ${source.slice(first.valueStart, first.valueEnd)} #`;
-  const paddingLength = end - start - head.length - eol;
-  if (paddingLength < 1) return undefined;
-  const padding = ' '.repeat(paddingLength);
-  return { items, start, end, padding, standIn: head + padding + (eol === 2 ? '\r\n' : '\n') };
-}
-
-/** The runs of a block list starting at `listStart` (the line after `ids:`). */
-function scanBlockList(source: string, listStart: number, tests: readonly RegExp[]): IdsRun[] {
+/** Reads the block list whose first line starts at `listStart`, every line of it. */
+function scanBlockList(source: string, keyStart: number, listStart: number, options: Options): ListScan | undefined {
   // The list's indentation is that of its first line, which must be an item.
   let p = listStart;
   while (source.charCodeAt(p) === 0x20) p++;
   const indent = source.slice(listStart, p);
-  if (!isItemLine(source, listStart, indent)) return [];
+  if (!isItemLine(source, listStart, indent)) return undefined;
+  const lines: ListLine[] = [];
+  const starts: number[] = [];
+  const { end, ending } = readLines(source, listStart, indent, nonStringTests(options), lines, starts);
+  return withRuns({ options, source, keyStart, listStart, indent, lines, starts, end, ending, runs: [] });
+}
 
+/** Lengths of the longest common prefix and suffix of two texts (not overlapping in the shorter one). */
+function commonEnds(a: string, b: string): { prefix: number; suffix: number } {
+  const max = Math.min(a.length, b.length);
+  const CHUNK = 4096;
+  let prefix = 0;
+  // Native comparisons of whole chunks first, then characters.
+  while (prefix + CHUNK <= max && a.substring(prefix, prefix + CHUNK) === b.substring(prefix, prefix + CHUNK)) prefix += CHUNK;
+  while (prefix < max && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  const room = max - prefix;
+  while (suffix + CHUNK <= room && a.substring(a.length - suffix - CHUNK, a.length - suffix) === b.substring(b.length - suffix - CHUNK, b.length - suffix)) suffix += CHUNK;
+  while (suffix < room && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
+  return { prefix, suffix };
+}
+
+/**
+ * The scan of `source` from an earlier scan of a text that differs from it in one place: the lines
+ * before and after the change are taken over (those after it moved), the lines it touches are read
+ * again. Undefined when the change reaches the `ids:` line (then the list is read afresh).
+ */
+function rescanBlockList(old: ListScan, source: string): ListScan | undefined {
+  const { prefix, suffix } = commonEnds(old.source, source);
+  const oldChangeEnd = old.source.length - suffix;
+  const delta = source.length - old.source.length;
+  if (prefix === old.source.length && delta === 0) return old;
+  if (oldChangeEnd <= old.keyStart) {
+    // A change before the `ids:` line: the list only moved.
+    return withRuns({ ...old, source, keyStart: old.keyStart + delta, listStart: old.listStart + delta, starts: old.starts.map((s) => s + delta), end: old.end + delta, runs: [] });
+  }
+  // A change in the list's first line may change its indentation, which every line is read by.
+  if (prefix < old.listStart + old.lines[0].length) return undefined;
+  // The first character of the line that ends the list decides the end: a change after it leaves the list as it is.
+  if (prefix > old.end) return withRuns({ ...old, source, runs: [] });
+  const tests = nonStringTests(old.options as Options);
+  // From the line before the one the change starts in (a line's reading depends on its own text only).
+  let i = upperBound(old.starts, prefix) - 1;
+  if (i > 0) i--;
+  if (i < 0) i = 0;
+  const lines = old.lines.slice(0, i);
+  const starts = old.starts.slice(0, i);
+  let pos = old.starts.length > 0 ? old.starts[i] : old.listStart;
+  // Old lines from k on are taken over once the reading reaches one of them (moved by delta).
+  let k = upperBound(old.starts, oldChangeEnd - 1);
+  for (;;) {
+    while (k < old.starts.length && old.starts[k] + delta < pos) k++;
+    if (pos >= oldChangeEnd + delta && k < old.starts.length && old.starts[k] + delta === pos) {
+      for (let n = k; n < old.lines.length; n++) {
+        lines.push(old.lines[n]);
+        starts.push(old.starts[n] + delta);
+      }
+      return withRuns({ ...old, source, lines, starts, end: old.end + delta, ending: old.ending, runs: [] });
+    }
+    const ending = listEndAt(source, pos, old.indent);
+    if (ending !== undefined) {
+      // The list now ends here: at its old end (moved), or somewhere else.
+      return withRuns({ ...old, source, lines, starts, end: pos, ending, runs: [] });
+    }
+    const line = readLine(source, pos, old.indent, tests);
+    lines.push(line);
+    starts.push(pos);
+    pos += line.length;
+  }
+}
+
+/** The number of values in the sorted list that are at most `x`. */
+function upperBound(sorted: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The scan with its runs: maximal stretches from an item line to an item line, over simple items
+ * and the comment and blank lines between them, all with one kind of line break.
+ */
+function withRuns(scan: ListScan): ListScan {
+  const lines = scan.lines;
   const runs: IdsRun[] = [];
-  let items: IdItem[] = [];
-  let itemEnds: number[] = [];
-  let gap: Line[] = [];
-  let runStart = -1;
-  let runEol = 0;
+  let from = -1;
+  let last = -1;
+  let count = 0;
+  let eol = 0;
   /** Whether the last line that was not a comment or blank line was an item of the list. */
   let afterItem = true;
   let poisoned = false;
   const close = (nextIsSafe: boolean): void => {
     // The line after a run's last item (past comments and blank lines) must not be able to
     // continue its scalar: an item of the list, or the end of the list.
-    if (!nextIsSafe) {
-      items.pop();
-      itemEnds.pop();
+    if (!nextIsSafe && from !== -1) {
+      count--;
+      let previous = last - 1;
+      while (previous >= from && lines[previous].kind !== 'item') previous--;
+      last = previous;
     }
-    if (items.length >= MIN_RUN) {
-      const run = blockRun(source, indent, items, runStart, itemEnds[itemEnds.length - 1], runEol);
+    if (from !== -1 && count >= MIN_RUN) {
+      const run = blockRun(scan, from, last, count);
       if (run !== undefined) runs.push(run);
     }
-    items = [];
-    itemEnds = [];
-    runStart = -1;
+    from = -1;
+    count = 0;
   };
-  let pos = listStart;
-  let ending: ReturnType<typeof listEndAt>;
-  for (;;) {
-    ending = listEndAt(source, pos, indent);
-    if (ending !== undefined) break;
-    const line: Line = poisoned ? { kind: 'other', end: nextLine(source, pos), isItem: false, openQuote: false } : readLine(source, pos, indent, tests);
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n];
+    if (poisoned) continue;
     if (line.kind === 'comment' || line.kind === 'blank') {
-      if (runStart !== -1 && line.eol !== runEol) close(true);
-      gap.push(line);
-    } else if (line.kind === 'item') {
       // A change of line breaks ends a run (its lines share one); the next line is an item, so safe.
-      if (runStart !== -1 && line.eol !== runEol) close(true);
-      if (runStart === -1 && afterItem) {
-        runStart = pos;
-        runEol = line.eol;
-        gap = []; // before the run: read by the parser from the stand-in, where these lines stay
+      if (from !== -1 && line.eol !== eol) close(true);
+    } else if (line.kind === 'item') {
+      if (from !== -1 && line.eol !== eol) close(true);
+      if (from === -1 && afterItem) {
+        from = n;
+        eol = line.eol;
       }
-      if (runStart !== -1) {
-        items.push({ ...line.item, ...gapProps(gap, source) });
-        itemEnds.push(line.end);
+      if (from !== -1) {
+        last = n;
+        count++;
       }
-      gap = [];
       afterItem = true;
     } else {
-      if (runStart !== -1) close(line.isItem);
-      gap = [];
+      close(line.isItem);
       afterItem = line.isItem;
+      // After an unclosed quote the quoted scalar runs on over the next lines: they are the parser's.
       if (line.openQuote) poisoned = true;
     }
-    pos = line.end;
   }
-  if (runStart !== -1) close(ending !== 'other');
-  return runs;
+  if (!poisoned) close(scan.ending !== 'other');
+  return { ...scan, runs };
 }
 
-function nextLine(source: string, pos: number): number {
-  const nl = source.indexOf('\n', pos);
-  return nl === -1 ? source.length : nl + 1;
+/** Cuts a run into the stand-in: the first item (as written), a comment of spaces to the run's end. */
+function blockRun(scan: ListScan, from: number, to: number, count: number): IdsRun | undefined {
+  const first = scan.lines[from];
+  const last = scan.lines[to];
+  if (first.kind !== 'item' || last.kind !== 'item') return undefined;
+  const start = scan.starts[from];
+  const end = scan.starts[to] + last.length;
+  const head = `${scan.indent}- ${scan.source.slice(start + first.from, start + first.to)} #`;
+  const paddingLength = end - start - head.length - first.eol;
+  if (paddingLength < 1) return undefined;
+  const padding = ' '.repeat(paddingLength);
+  return {
+    start,
+    end,
+    padding,
+    standIn: head + padding + (first.eol === 2 ? '\r\n' : '\n'),
+    count,
+    first: { value: first.value, type: first.type, valueStart: start + first.from, valueEnd: start + first.to },
+    block: { scan, from, to },
+  };
 }
 
 /** A flow list on the `ids:` line (`[` at `open`): its items, or undefined when it is not simple. */
 function scanFlowList(source: string, open: number, tests: readonly RegExp[]): IdsRun | undefined {
-  const items: IdItem[] = [];
+  const items: FlowItem[] = [];
   let pos = open + 1;
   for (;;) {
     while (source.charCodeAt(pos) === 0x20) pos++;
@@ -357,43 +476,28 @@ function scanFlowList(source: string, open: number, tests: readonly RegExp[]): I
   const paddingLength = lineEnd - open - head.length;
   if (paddingLength < 1) return undefined;
   const padding = ' '.repeat(paddingLength);
-  return { items, start: open, end: lineEnd, padding, standIn: head + padding, flow: { open, close } };
+  return { start: open, end: lineEnd, padding, standIn: head + padding, count: items.length, first, flow: { items, open, close } };
 }
 
-/** The runs last scanned, with the text they were scanned from: typing elsewhere finds them again. */
-let lastScan: { options: object; listStart: number; text: string; runs: readonly IdsRun[] } | undefined;
+/** The last block list read: the next version of the same text reads only what changed. */
+let lastScan: ListScan | undefined;
 
-/** The runs of the list whose text starts at `listStart` (block) or whose `[` is there (flow). */
-function scanList(source: string, listStart: number, flow: boolean, options: Options): readonly IdsRun[] {
-  const end = flow ? nextLine(source, listStart) : listEnd(source, listStart);
-  const known = lastScan;
-  if (known !== undefined && known.options === options && known.listStart === listStart && known.text.length === end - listStart && source.startsWith(known.text, listStart)) {
-    fastIdsControl.listsReused++;
-    return known.runs;
-  }
-  const tests = nonStringTests(options);
-  let runs: readonly IdsRun[];
+/** The runs of the list whose first line starts at `listStart` (block) or whose `[` is there (flow). */
+function scanList(source: string, keyStart: number, listStart: number, flow: boolean, options: Options): readonly IdsRun[] {
   if (flow) {
-    const run = scanFlowList(source, listStart, tests);
-    runs = run === undefined ? [] : [run];
-  } else {
-    runs = scanBlockList(source, listStart, tests);
+    const run = scanFlowList(source, listStart, nonStringTests(options));
+    return run === undefined ? [] : [run];
   }
-  lastScan = { options, listStart, text: source.slice(listStart, end), runs };
-  return runs;
-}
-
-/**
- * Where a block list's lines end: the first line at column 0 that is not part of it, plus that line
- * (a run at the end of the list depends on how the list ends).
- */
-function listEnd(source: string, listStart: number): number {
-  let p = listStart;
-  while (source.charCodeAt(p) === 0x20) p++;
-  const indent = source.slice(listStart, p);
-  let pos = listStart;
-  while (listEndAt(source, pos, indent) === undefined) pos = nextLine(source, pos);
-  return pos >= source.length ? source.length : nextLine(source, pos);
+  const known = lastScan;
+  let scan: ListScan | undefined;
+  if (known !== undefined && known.options === options) {
+    scan = rescanBlockList(known, source);
+    if (scan !== undefined && (scan.keyStart !== keyStart || scan.listStart !== listStart)) scan = undefined;
+    if (scan !== undefined) fastIdsControl.listsReused++;
+  }
+  scan ??= scanBlockList(source, keyStart, listStart, options);
+  lastScan = scan;
+  return scan?.runs ?? [];
 }
 
 /**
@@ -412,8 +516,8 @@ export function fastIdsStandIn(source: string, options: Options, minIds = MIN_FA
   const keyStart = keyLine.index + bom;
   const flow = keyLine[0].endsWith('[');
   const listStart = keyLine.index + keyLine[0].length - (flow ? 1 : 0);
-  const runs = scanList(source, listStart, flow, options);
-  if (runs.reduce((sum, run) => sum + run.items.length, 0) < minIds) return undefined;
+  const runs = scanList(source, keyStart, listStart, flow, options);
+  if (runs.reduce((sum, run) => sum + run.count, 0) < minIds) return undefined;
 
   const parts: string[] = [];
   let copied = 0;
@@ -447,10 +551,10 @@ export function fastIdsStandIn(source: string, options: Options, minIds = MIN_FA
 
     if (flow) {
       const run = runs[0];
-      const item = seq.items[0];
-      if (seq.items.length !== 1 || !isSimpleStandIn(item, run, start) || seq.comment !== run.padding || seq.range[0] !== start + run.flow!.open) return false;
-      seq.items = nodesOf(run, start) as typeof seq.items;
-      seq.range = [seq.range[0], start + run.flow!.close + 1, seq.range[2]];
+      const flowList = run.flow!;
+      if (seq.items.length !== 1 || !isSimpleStandIn(seq.items[0], run, start) || seq.comment !== run.padding || seq.range[0] !== start + flowList.open) return false;
+      seq.items = flowList.items.map((item) => newNode(item.value, item.type, [start + item.valueStart, start + item.valueEnd, start + item.nodeEnd])) as typeof seq.items;
+      seq.range = [seq.range[0], start + flowList.close + 1, seq.range[2]];
       delete seq.comment;
       return true;
     }
@@ -459,23 +563,13 @@ export function fastIdsStandIn(source: string, options: Options, minIds = MIN_FA
     let r = 0;
     for (const item of seq.items) {
       const run = runs[r];
-      if (run === undefined || !isNode(item) || item.range?.[0] !== start + run.items[0].valueStart) {
+      if (run === undefined || !isNode(item) || item.range?.[0] !== start + run.first.valueStart) {
         items.push(item); // an item of the text as it is
         continue;
       }
       if (!isSimpleStandIn(item, run, start) || item.comment !== run.padding || item.range[2] !== start + run.end) return false;
-      const nodes = nodesOf(run, start);
       // The first item's comments and blank lines before it are the parser's, from the text as it is.
-      const first = nodes[0];
-      if (item.commentBefore !== undefined || item.spaceBefore !== undefined) {
-        const copy = first.clone() as Scalar;
-        if (item.commentBefore !== undefined) copy.commentBefore = item.commentBefore;
-        if (item.spaceBefore !== undefined) copy.spaceBefore = item.spaceBefore;
-        items.push(copy);
-      } else {
-        items.push(first);
-      }
-      for (let i = 1; i < nodes.length; i++) items.push(nodes[i]);
+      blockNodes(run, start, items, item);
       r++;
     }
     if (r !== runs.length) return false;
@@ -490,7 +584,7 @@ export function fastIdsStandIn(source: string, options: Options, minIds = MIN_FA
 
 /** Whether the parsed stand-in item is the run's first item, as written. */
 function isSimpleStandIn(item: unknown, run: IdsRun, start: number): item is Scalar & { range: [number, number, number] } {
-  const first = run.items[0];
+  const first = run.first;
   return (
     isScalar(item) &&
     item.value === first.value &&
@@ -502,25 +596,80 @@ function isSimpleStandIn(item: unknown, run: IdsRun, start: number): item is Sca
   );
 }
 
-/** The run's nodes at slice offset `start`, built once per offset and shared by the versions that keep the run. */
-function nodesOf(run: IdsRun, start: number): readonly Scalar[] {
-  if (run.nodes?.start !== start) run.nodes = { start, items: idNodes(run, start) };
-  return run.nodes.items;
+function newNode(value: string, type: ScalarType, range: [number, number, number]): Scalar {
+  const node = new Scalar(value);
+  node.range = range;
+  node.source = value;
+  node.type = type;
+  return node;
 }
 
-/** The nodes the `yaml` parse would build for the ids of a run. */
-function idNodes(run: IdsRun, start: number): Scalar[] {
-  const nodes: Scalar[] = new Array(run.items.length);
-  for (let i = 0; i < run.items.length; i++) {
-    const item = run.items[i];
-    const node = new Scalar(item.value);
-    node.range = [start + item.valueStart, start + item.valueEnd, start + item.nodeEnd];
-    node.source = item.value;
-    node.type = item.type;
-    if (item.spaceBefore) node.spaceBefore = true;
-    if (item.commentBefore !== undefined) node.commentBefore = item.commentBefore;
-    if (item.comment !== undefined) node.comment = item.comment;
-    nodes[i] = node;
+const EOL = ['', '\n', '\r\n'];
+
+/**
+ * Appends the nodes of a block run to `out`, as the `yaml` parse builds them: an item's comment
+ * and blank lines before it become its `commentBefore` and `spaceBefore` (as the composer's
+ * resolveProps makes them: comments joined by their line breaks, a blank line after a comment
+ * adds its line break, a blank line before any comment marks `spaceBefore`). The first item's come
+ * from the parse of the stand-in (`firstParsed`), where the lines before the run stay as they are.
+ *
+ * Each item line keeps its node from one version to the next: a line the edit moved gets its
+ * node's range moved, in place. So a parse holds its id nodes until the next version of the same
+ * list is parsed (ParseCache keeps the newest parse of each file only).
+ */
+function blockNodes(run: IdsRun, start: number, out: unknown[], firstParsed: Scalar): void {
+  const { scan, from, to } = run.block!;
+  let comment = '';
+  let separator = '';
+  let spaceBefore = false;
+  for (let n = from; n <= to; n++) {
+    const line = scan.lines[n];
+    if (line.kind === 'item') {
+      const node = itemNode(line, start + scan.starts[n]);
+      setProps(node, n === from ? firstParsed.commentBefore ?? undefined : comment || undefined, n === from ? firstParsed.spaceBefore : spaceBefore);
+      out.push(node);
+      comment = '';
+      separator = '';
+      spaceBefore = false;
+    } else if (line.kind === 'comment') {
+      comment = comment === '' ? line.text : comment + separator + line.text;
+      separator = EOL[line.eol];
+    } else if (comment !== '') {
+      comment += EOL[line.kind === 'blank' ? line.eol : 0];
+    } else {
+      spaceBefore = true;
+    }
   }
-  return nodes;
+}
+
+/** The node of an item line whose text starts at file offset `base`: kept from the last version (moved), or new. */
+function itemNode(line: Extract<ListLine, { kind: 'item' }>, base: number): Scalar {
+  const node = line.node;
+  if (node === undefined || line.base === undefined) {
+    const created = newNode(line.value, line.type, [base + line.from, base + line.to, base + line.length]);
+    if (line.comment !== undefined) created.comment = line.comment;
+    line.node = created;
+    line.base = base;
+    return created;
+  }
+  if (line.base !== base) {
+    const delta = base - line.base;
+    const range = node.range!;
+    range[0] += delta;
+    range[1] += delta;
+    range[2] += delta;
+    line.base = base;
+  }
+  return node;
+}
+
+function setProps(node: Scalar, commentBefore: string | undefined, spaceBefore: boolean | undefined): void {
+  if (node.commentBefore !== commentBefore) {
+    if (commentBefore === undefined) delete node.commentBefore;
+    else node.commentBefore = commentBefore;
+  }
+  if (Boolean(node.spaceBefore) !== Boolean(spaceBefore)) {
+    if (spaceBefore) node.spaceBefore = true;
+    else delete node.spaceBefore;
+  }
 }

@@ -250,31 +250,30 @@ describe('fast path for long ids lists', () => {
     }
   });
 
-  test('typing outside the list reuses it and its nodes, and every version still parses as a fresh full parse', () => {
+  test('each version reads only the lines an edit touched, keeps the nodes of the others, and parses as a fresh full parse', () => {
     const cache = new ParseCache();
     const uri = 'file:///typing.yaml';
     const head = `ids:\n${list(IDS)}`;
-    const versions = [
-      `${head}${SITE}`,
-      `${head}${SITE.replace('Shop', 'Shoq')}`, // an edit after the list: reused
-      `${head}${SITE.replace('Shop', 'Shoqx')}`, // and again
-      `${head}  - added\n${SITE}`, // an id appended: the list grows, scanned again
-      `${head}  - added\n${SITE}`.replace(IDS[5], `${IDS[5]}z`), // an id changed: scanned again
-      `# top\n${head}${SITE}`, // the list moved: scanned again
-      `${head}#${SITE}`, // a comment right after the list: the full parse
+    const versions: Array<[string, string, number]> = [
+      ['the first version reads every line', `${head}${SITE}`, N + 2],
+      ['an edit after the list reads none', `${head}${SITE.replace('Shop', 'Shoq')}`, 0],
+      ['and again', `${head}${SITE.replace('Shop', 'Shoqx')}`, 0],
+      ['an id appended reads the lines around it', `${head}  - added\n${SITE}`, 3],
+      ['an id changed in the middle reads the lines around it', `${head}  - added\n${SITE}`.replace(IDS[N / 2], `${IDS[N / 2]}z`), 3],
+      ['a comment line typed into the list', `${head}  - added\n${SITE}`.replace(`  - ${IDS[N / 2]}z\n`, `  - ${IDS[N / 2]}z\n  # why\n`), 4],
+      ['an edit above the list moves it and reads none', `# top\n${head}  - added\n${SITE}`, 0],
+      ['a comment right after the list (the full parse)', `# top\n${head}#${SITE}`, 4],
     ];
-    const reusedBefore = fastIdsControl.listsReused;
-    const parses: ParsedFile[] = [];
-    const dumps: unknown[] = [];
-    versions.forEach((text, i) => {
-      const cached = cache.get(uri, i + 1, text);
-      assert.deepStrictEqual(fileDump(cached), fileDump(withFastPath(false, () => parseFile(text))), `version ${i + 1}`);
-      parses.push(cached);
-      dumps.push(fileDump(cached));
-    });
-    assert.equal(fastIdsControl.listsReused - reusedBefore, 2);
-    // Sharing nodes between versions changed none of the earlier parses.
-    parses.forEach((parsed, i) => assert.deepStrictEqual(fileDump(parsed), dumps[i], `version ${i + 1} afterwards`));
+    let nodeBefore: unknown;
+    for (const [label, text, lines] of versions) {
+      const before = fastIdsControl.linesRead;
+      const cached = cache.get(uri, versions.findIndex((v) => v[1] === text) + 1, text);
+      assert.deepStrictEqual(fileDump(cached), fileDump(withFastPath(false, () => parseFile(text))), label);
+      assert.ok(fastIdsControl.linesRead - before <= lines, `${label}: read ${fastIdsControl.linesRead - before} lines, at most ${lines} expected`);
+      const node = nodeAtPath(cached.documents[0].document, ['ids', 10])?.value;
+      if (label === 'an edit above the list moves it and reads none') assert.equal(node, nodeBefore, `${label}: the node of an id is kept (moved)`);
+      nodeBefore = node;
+    }
   });
 
   test('a list with an item being typed, a comment, a blank line or an odd item in it keeps the fast path, and agrees', () => {
