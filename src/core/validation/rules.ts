@@ -2,10 +2,12 @@
 // ids (empty list, empty id, repeated id, in O(n)), blackout period times, whitelist / blacklist
 // forms and the blacklist's precedence over the whitelist.
 
+import type { KnownIds } from '../yaml/fastIds';
 import type { PathSegment } from '../yaml/pointer';
 import { formatFieldPath } from '../yaml/pointer';
 import type { Finding } from './finding';
 import { quote } from './messages';
+import { pushAll } from '../arrays';
 
 type Obj = Record<string, unknown>;
 
@@ -38,10 +40,13 @@ export function isCoveredByRules(instancePath: string, keyword: string, data: un
   return false;
 }
 
-/** All rule findings for one document value (a mapping). */
-export function ruleFindings(value: Obj): Finding[] {
+/**
+ * All rule findings for one document value (a mapping). `knownIds`: what the parse knows of the
+ * `ids` list, so that the ids it vouches for are not looked at one by one.
+ */
+export function ruleFindings(value: Obj, knownIds?: KnownIds): Finding[] {
   const out: Finding[] = [];
-  checkIds(value.ids, out);
+  checkIds(value.ids, out, knownIds);
   if (isObject(value.blackout_period)) {
     for (const key of ['begin', 'cease'] as const) {
       checkTime(value.blackout_period[key], ['blackout_period', key], out);
@@ -53,7 +58,7 @@ export function ruleFindings(value: Obj): Finding[] {
   return out;
 }
 
-function checkIds(ids: unknown, out: Finding[]): void {
+function checkIds(ids: unknown, out: Finding[], known: KnownIds | undefined): void {
   if (!Array.isArray(ids)) {
     return; // missing or of the wrong type: the schema says so
   }
@@ -66,33 +71,64 @@ function checkIds(ids: unknown, out: Finding[]): void {
     });
     return;
   }
+  // The known spans hold distinct non-empty ids: only the items around them can be empty or repeat
+  // one, unless one of them repeats an id of the spans (then every item is looked at, for the index
+  // of the first occurrence).
+  if (known !== undefined) {
+    const found: Finding[] = [];
+    const first = new Map<string, number>();
+    for (const i of indexesOutside(known.spans, ids.length)) {
+      const id: unknown = ids[i];
+      if (typeof id === 'string' && known.inSpans(id) > 0) return checkEveryId(ids, out);
+      checkId(ids, i, first, found);
+    }
+    pushAll(out, found);
+    return;
+  }
+  checkEveryId(ids, out);
+}
+
+function checkEveryId(ids: readonly unknown[], out: Finding[]): void {
   const first = new Map<string, number>();
-  for (let i = 0; i < ids.length; i++) {
-    const id: unknown = ids[i];
-    if (id === null || id === undefined || (typeof id === 'string' && id.trim() === '')) {
-      out.push({
-        code: 'empty-id',
-        message: `ids[${i}] is empty; write a target id or remove the line`,
-        path: ['ids', i],
-        anchor: 'value',
-      });
-      continue;
-    }
-    if (typeof id !== 'string') {
-      continue; // the schema reports the type
-    }
-    const seen = first.get(id);
-    if (seen === undefined) {
-      first.set(id, i);
-    } else {
-      out.push({
-        code: 'duplicate-id',
-        message: `ids[${i}] repeats ids[${seen}] (${id.length > 40 ? `${id.slice(0, 39)}…` : id}); each target is updated once`,
-        path: ['ids', i],
-        anchor: 'value',
-        data: { firstIndex: seen },
-      });
-    }
+  for (let i = 0; i < ids.length; i++) checkId(ids, i, first, out);
+}
+
+/** The indexes of a list of `length` items that no span covers, in order. */
+function* indexesOutside(spans: KnownIds['spans'], length: number): Generator<number> {
+  let i = 0;
+  for (const [from, count] of spans) {
+    for (; i < from; i++) yield i;
+    i = from + count;
+  }
+  for (; i < length; i++) yield i;
+}
+
+/** Whether ids[i] is empty or repeats an earlier id (`first`: the index each id was first seen at). */
+function checkId(ids: readonly unknown[], i: number, first: Map<string, number>, out: Finding[]): void {
+  const id: unknown = ids[i];
+  if (id === null || id === undefined || (typeof id === 'string' && id.trim() === '')) {
+    out.push({
+      code: 'empty-id',
+      message: `ids[${i}] is empty; write a target id or remove the line`,
+      path: ['ids', i],
+      anchor: 'value',
+    });
+    return;
+  }
+  if (typeof id !== 'string') {
+    return; // the schema reports the type
+  }
+  const seen = first.get(id);
+  if (seen === undefined) {
+    first.set(id, i);
+  } else {
+    out.push({
+      code: 'duplicate-id',
+      message: `ids[${i}] repeats ids[${seen}] (${id.length > 40 ? `${id.slice(0, 39)}…` : id}); each target is updated once`,
+      path: ['ids', i],
+      anchor: 'value',
+      data: { firstIndex: seen },
+    });
   }
 }
 

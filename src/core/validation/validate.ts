@@ -16,6 +16,8 @@
 
 import type { ValidateFunction } from 'ajv';
 import type { CoreDiagnostic, Severity } from '../diagnostic';
+import type { YAMLMap } from 'yaml';
+import { knownIdsOf, type KnownIds } from '../yaml/fastIds';
 import { parseFile, type ParsedDocument, type ParsedFile } from '../yaml/parse';
 import { encodeJsonPointer } from '../yaml/pointer';
 import { translateAjvErrors } from './ajvErrors';
@@ -111,7 +113,9 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
       });
       return findings;
     }
-    if (!validate(value)) {
+    // (With duplicate keys the value's ids may come from another `ids` entry than the one built.)
+    const known = doc.errors.length === 0 ? knownIdsOf.get((doc.document.contents as YAMLMap).get('ids', true) ?? {}) : undefined;
+    if (!validateSkipping(validate, value as Record<string, unknown>, known)) {
       const errors = (validate.errors ?? []).filter(
         (e) =>
           !(PLACEHOLDER_EXEMPT.has(e.keyword) && hasPlaceholder(e.data)) &&
@@ -119,7 +123,7 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
       );
       pushAll(findings, translateAjvErrors(errors, value, index));
     }
-    pushAll(findings, ruleFindings(value as Record<string, unknown>));
+    pushAll(findings, ruleFindings(value as Record<string, unknown>, known));
     return findings;
   }
 
@@ -212,4 +216,28 @@ function finish(diagnostics: CoreDiagnostic[], options: ValidationOptions | unde
       a.range.start.character - b.range.start.character ||
       (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
   );
+}
+
+/**
+ * Runs the schema validator on a document's value; the ids the parse vouches for (`known`: distinct
+ * non-empty strings) are left out of the `ids` list it sees, one of them kept so the list is never
+ * empty where it was not, and the errors' item indexes are put back to the full list's.
+ */
+function validateSkipping(validate: ValidateFunction, value: Record<string, unknown>, known: KnownIds | undefined): boolean {
+  const ids = value.ids;
+  if (known === undefined || !Array.isArray(ids) || known.spans.length === 0) return validate(value);
+  const indexes: number[] = [known.spans[0][0]];
+  let i = 0;
+  for (const [from, count] of known.spans) {
+    for (; i < from; i++) indexes.push(i);
+    i = from + count;
+  }
+  for (; i < ids.length; i++) indexes.push(i);
+  indexes.sort((a, b) => a - b);
+  const ok = validate({ ...value, ids: indexes.map((n) => ids[n]) });
+  for (const e of validate.errors ?? []) {
+    const m = /^\/ids\/(\d+)(?=\/|$)/.exec(e.instancePath);
+    if (m !== null) e.instancePath = `/ids/${indexes[Number(m[1])]}${e.instancePath.slice(m[0].length)}`;
+  }
+  return ok;
 }

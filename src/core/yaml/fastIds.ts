@@ -47,6 +47,48 @@ export interface FastIdsStandIn {
   restore(documents: readonly Document.Parsed[], start: number): boolean;
 }
 
+/**
+ * What the fast path knows of an `ids` list it built: the items at these index spans of the list
+ * are non-empty strings, none equal to another of them. Checks of every item (repeats, emptiness,
+ * type) can skip them and look only at the others; `inSpans` says whether one of those others
+ * repeats an id of the spans.
+ */
+export interface KnownIds {
+  /** `[first index, count]` of each span, in order. */
+  readonly spans: readonly (readonly [number, number])[];
+  /** How many items of the spans hold `value` (0 or 1). */
+  inSpans(value: string): number;
+}
+
+/** The lists the fast path built in the last parses, with what it knows of them. */
+export const knownIdsOf = new WeakMap<object, KnownIds>();
+
+/** How many item lines of a list hold each id, kept up to date line by line. */
+class IdCounts {
+  readonly counts = new Map<string, number>();
+  /** How many ids are held by more than one line. */
+  repeated = 0;
+
+  add(lines: Iterable<ListLine>): void {
+    for (const line of lines) {
+      if (line.kind !== 'item') continue;
+      const n = (this.counts.get(line.value) ?? 0) + 1;
+      this.counts.set(line.value, n);
+      if (n === 2) this.repeated++;
+    }
+  }
+
+  remove(lines: Iterable<ListLine>): void {
+    for (const line of lines) {
+      if (line.kind !== 'item') continue;
+      const n = (this.counts.get(line.value) ?? 1) - 1;
+      if (n === 0) this.counts.delete(line.value);
+      else this.counts.set(line.value, n);
+      if (n === 1) this.repeated--;
+    }
+  }
+}
+
 /** Switch and counters, for the differential test (which parses with the fast path on and off). */
 export const fastIdsControl = { enabled: true, restored: 0, rejected: 0, listsReused: 0, linesRead: 0 };
 
@@ -133,7 +175,11 @@ interface ListScan {
   /** Where the line that ends the list starts (or the text's end), and what that line is. */
   readonly end: number;
   readonly ending: 'end' | 'key' | 'other';
+  /** The ids of the item lines (shared by the scans of one list's versions, kept up to date). */
+  readonly counts: IdCounts;
   readonly runs: readonly IdsRun[];
+  /** The ids of item lines outside every run (few: an item being typed, the lines after an open quote...). */
+  readonly outside: ReadonlyMap<string, number>;
 }
 
 /** A run of simple ids, replaced in the stand-in by its first item and a padding comment. */
@@ -150,7 +196,7 @@ interface IdsRun {
   /** The value, type and scalar offsets of the first item (the one the stand-in keeps). */
   readonly first: { readonly value: string; readonly type: ScalarType; readonly valueStart: number; readonly valueEnd: number };
   /** A block run: its lines, from the first item's line to the last item's (indexes in ListScan.lines). */
-  readonly block?: { readonly scan: ListScan; readonly from: number; readonly to: number };
+  readonly block?: { readonly scan: Omit<ListScan, 'runs' | 'outside'>; readonly from: number; readonly to: number };
   /** A flow list: its items; the stand-in closes the list after the first one. */
   readonly flow?: { readonly items: readonly FlowItem[]; readonly open: number; readonly close: number };
 }
@@ -173,9 +219,9 @@ function scalarAt(source: string, pos: number, tests: readonly RegExp[], flow: b
       if (!isQuotedChar(d, c)) return undefined;
       j++;
     }
-    // An empty id is not simple: the checks have something to say about it.
-    if (j === pos + 1) return undefined;
     const inner = source.slice(pos + 1, j);
+    // An empty or blank id is not simple: the checks have something to say about it.
+    if (inner.trim() === '') return undefined;
     return { end: j + 1, value: c === 0x27 ? inner.replace(/''/g, "'") : inner, type: c === 0x27 ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE' };
   }
   if (!isIdChar(c) || c === 0x2d) return undefined;
@@ -292,7 +338,9 @@ function scanBlockList(source: string, keyStart: number, listStart: number, opti
   const lines: ListLine[] = [];
   const starts: number[] = [];
   const { end, ending } = readLines(source, listStart, indent, nonStringTests(options), lines, starts);
-  return withRuns({ options, source, keyStart, listStart, indent, lines, starts, end, ending, runs: [] });
+  const counts = new IdCounts();
+  counts.add(lines);
+  return withRuns({ options, source, keyStart, listStart, indent, lines, starts, end, ending, counts });
 }
 
 /** Lengths of the longest common prefix and suffix of two texts (not overlapping in the shorter one). */
@@ -322,12 +370,12 @@ function rescanBlockList(old: ListScan, source: string): ListScan | undefined {
   if (prefix === old.source.length && delta === 0) return old;
   if (oldChangeEnd <= old.keyStart) {
     // A change before the `ids:` line: the list only moved.
-    return withRuns({ ...old, source, keyStart: old.keyStart + delta, listStart: old.listStart + delta, starts: old.starts.map((s) => s + delta), end: old.end + delta, runs: [] });
+    return withRuns({ ...old, source, keyStart: old.keyStart + delta, listStart: old.listStart + delta, starts: old.starts.map((s) => s + delta), end: old.end + delta });
   }
   // A change in the list's first line may change its indentation, which every line is read by.
   if (prefix < old.listStart + old.lines[0].length) return undefined;
   // The first character of the line that ends the list decides the end: a change after it leaves the list as it is.
-  if (prefix > old.end) return withRuns({ ...old, source, runs: [] });
+  if (prefix > old.end) return withRuns({ ...old, source });
   const tests = nonStringTests(old.options as Options);
   // From the line before the one the change starts in (a line's reading depends on its own text only).
   let i = upperBound(old.starts, prefix) - 1;
@@ -341,16 +389,20 @@ function rescanBlockList(old: ListScan, source: string): ListScan | undefined {
   for (;;) {
     while (k < old.starts.length && old.starts[k] + delta < pos) k++;
     if (pos >= oldChangeEnd + delta && k < old.starts.length && old.starts[k] + delta === pos) {
+      old.counts.remove(old.lines.slice(i, k));
+      old.counts.add(lines.slice(i));
       for (let n = k; n < old.lines.length; n++) {
         lines.push(old.lines[n]);
         starts.push(old.starts[n] + delta);
       }
-      return withRuns({ ...old, source, lines, starts, end: old.end + delta, ending: old.ending, runs: [] });
+      return withRuns({ ...old, source, lines, starts, end: old.end + delta, ending: old.ending });
     }
     const ending = listEndAt(source, pos, old.indent);
     if (ending !== undefined) {
       // The list now ends here: at its old end (moved), or somewhere else.
-      return withRuns({ ...old, source, lines, starts, end: pos, ending, runs: [] });
+      old.counts.remove(old.lines.slice(i));
+      old.counts.add(lines.slice(i));
+      return withRuns({ ...old, source, lines, starts, end: pos, ending });
     }
     const line = readLine(source, pos, old.indent, tests);
     lines.push(line);
@@ -375,7 +427,7 @@ function upperBound(sorted: readonly number[], x: number): number {
  * The scan with its runs: maximal stretches from an item line to an item line, over simple items
  * and the comment and blank lines between them, all with one kind of line break.
  */
-function withRuns(scan: ListScan): ListScan {
+function withRuns(scan: Omit<ListScan, 'runs' | 'outside'>): ListScan {
   const lines = scan.lines;
   const runs: IdsRun[] = [];
   let from = -1;
@@ -426,11 +478,19 @@ function withRuns(scan: ListScan): ListScan {
     }
   }
   if (!poisoned) close(scan.ending !== 'other');
-  return { ...scan, runs };
+  // The item lines in no run.
+  const outside = new Map<string, number>();
+  let r = 0;
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n];
+    while (r < runs.length && runs[r].block!.to < n) r++;
+    if (line.kind === 'item' && !(r < runs.length && runs[r].block!.from <= n)) outside.set(line.value, (outside.get(line.value) ?? 0) + 1);
+  }
+  return { ...scan, runs, outside };
 }
 
 /** Cuts a run into the stand-in: the first item (as written), a comment of spaces to the run's end. */
-function blockRun(scan: ListScan, from: number, to: number, count: number): IdsRun | undefined {
+function blockRun(scan: Omit<ListScan, 'runs' | 'outside'>, from: number, to: number, count: number): IdsRun | undefined {
   const first = scan.lines[from];
   const last = scan.lines[to];
   if (first.kind !== 'item' || last.kind !== 'item') return undefined;
@@ -500,6 +560,13 @@ function scanList(source: string, keyStart: number, listStart: number, flow: boo
   return scan?.runs ?? [];
 }
 
+/** What the list's spans hold, when its simple items are all different (else the checks look at every item). */
+function knownIds(spans: (readonly [number, number])[]): KnownIds | undefined {
+  const scan = lastScan;
+  if (scan === undefined || scan.counts.repeated > 0) return undefined;
+  return { spans, inSpans: (value) => (scan.counts.counts.get(value) ?? 0) - (scan.outside.get(value) ?? 0) };
+}
+
 /**
  * The stand-in for `source` when it holds a long `ids` list of simple ids, else `undefined`.
  * @param options the parse options (the schema decides which plain scalars are strings).
@@ -560,6 +627,7 @@ export function fastIdsStandIn(source: string, options: Options, minIds = MIN_FA
     }
 
     const items: unknown[] = [];
+    const spans: Array<[number, number]> = [];
     let r = 0;
     for (const item of seq.items) {
       const run = runs[r];
@@ -569,11 +637,14 @@ export function fastIdsStandIn(source: string, options: Options, minIds = MIN_FA
       }
       if (!isSimpleStandIn(item, run, start) || item.comment !== run.padding || item.range[2] !== start + run.end) return false;
       // The first item's comments and blank lines before it are the parser's, from the text as it is.
+      spans.push([items.length, run.count]);
       blockNodes(run, start, items, item);
       r++;
     }
     if (r !== runs.length) return false;
     seq.items = items as typeof seq.items;
+    const known = knownIds(spans);
+    if (known !== undefined) knownIdsOf.set(seq, known);
     return true;
   }
 

@@ -14,17 +14,22 @@ import {
   YAMLError,
   YAMLParseError,
   YAMLWarning,
+  YAMLSeq,
   isCollection,
   type CST,
+  isMap,
   isNode,
   isPair,
   isScalar,
+  isSeq,
+  type Scalar,
+  type ToJSOptions,
   type DocumentOptions,
   type ParseOptions,
   type SchemaOptions,
 } from 'yaml';
 import type { Position, Range } from '../diagnostic';
-import { fastIdsStandIn } from './fastIds';
+import { fastIdsStandIn, knownIdsOf } from './fastIds';
 
 /** A half-open range of offsets `[start, end)` into the file text. */
 export interface OffsetRange {
@@ -138,7 +143,7 @@ export class ParsedDocument {
       state.computed = true;
       let usesAliases = false;
       try {
-        state.value = this.document.toJS({
+        state.value = documentToJS(this.document, {
           maxAliasCount: MAX_ALIAS_COUNT,
           // `count` is 1 for the anchored node itself, plus 1 per alias resolved to it.
           onAnchor: (_value, count) => {
@@ -157,6 +162,29 @@ export class ParsedDocument {
     }
     return state;
   }
+}
+
+/**
+ * `document.toJS(options)`; for a document whose long `ids` list the fast path built (scalars
+ * without anchors), that list's values are read off its nodes rather than converted one by one.
+ */
+function documentToJS(document: Document.Parsed, options: ToJSOptions): unknown {
+  const map = document.contents;
+  if (document.errors.length === 0 && isMap(map)) {
+    const pair = map.items.find((p) => isScalar(p.key) && p.key.value === 'ids');
+    const seq = pair?.value;
+    if (pair !== undefined && isSeq(seq) && knownIdsOf.has(seq) && seq.items.every((n) => isScalar(n) && n.anchor === undefined)) {
+      pair.value = new YAMLSeq() as typeof seq;
+      try {
+        const value = document.toJS(options) as Record<string, unknown>;
+        value.ids = seq.items.map((n) => (n as Scalar).value);
+        return value;
+      } finally {
+        pair.value = seq;
+      }
+    }
+  }
+  return document.toJS(options);
 }
 
 /** @internal One run of text parsed on its own: a set of whole documents. */

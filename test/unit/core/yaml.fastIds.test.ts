@@ -364,6 +364,11 @@ describe('fast path for long ids lists', () => {
       ["an unclosed single quote being typed at the end", `ids:\n${list(IDS)}  - 'abc\n${SITE}`],
       ['an unclosed quote among quoted ids', `ids:\n${styled((id, i) => (i === N - 10 ? `"${id}` : `"${id}"`))}${SITE}`],
       ['an unclosed quote elsewhere', `ids:\n${list(IDS)}site:\n  name: "unclosed\n`],
+      ['an odd item repeating an id of a run', `ids:\n${list(IDS)}  - !!str ${IDS[3]}\n${SITE}`],
+      ['an odd item repeating an odd item', `ids:\n${list(IDS)}  - !!str abc\n  - &x abc\n${SITE}`],
+      ['a blank quoted id and an empty one among the ids', `ids:\n${list(IDS)}  - "  "\n  - ''\n  -\n${SITE}`],
+      ['a number and a boolean among the ids', `ids:\n${list(IDS)}  - 12\n  - true\n${SITE}`],
+      ['a repeated id inside the runs', `ids:\n${list(IDS)}${list(IDS.slice(0, 3))}${SITE}`],
       ['several documents, the list in the second', `ids: [a]\nsite: {}\n---\nids:\n${styled((id) => `"${id}"`)}${SITE}---\nids: [b]\n`],
     ];
     for (const [label, text] of cases) assert.ok(check(text, label), `${label}: the fast path should be used`);
