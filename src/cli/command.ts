@@ -3,8 +3,6 @@ import type { CliContext } from './context';
 /** One `scan-targets` command. */
 export interface Command {
   readonly name: string;
-  /** One line for the global help. */
-  readonly summary: string;
   /** The command's --help text. */
   readonly help: string;
   /** Runs the command; resolves with the exit code. Throws CliError / UsageError for early exits. */

@@ -2,17 +2,11 @@
 // command, turns CliError / UsageError into their exit codes, keeps results on stdout and
 // everything else on stderr.
 import { version } from '../../package.json';
-import type { Command } from './command';
-import { bulkUpdateCommand } from './commands/bulkUpdate';
-import { entitlementsCommand } from './commands/entitlements';
-import { lspCommand } from './commands/lsp';
-import { sandboxCommand } from './commands/sandbox';
-import { validateCommand } from './commands/validate';
+import { COMMANDS, type CommandEntry } from './commands';
 import { createContext, type CliContext } from './context';
 import { CliError, EXIT_OK, EXIT_USAGE, UsageError } from './exit';
 import { palette } from './terminal';
 
-const COMMANDS: readonly Command[] = [validateCommand, bulkUpdateCommand, entitlementsCommand, sandboxCommand, lspCommand];
 
 function globalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -33,11 +27,11 @@ never when NO_COLOR is set. The API token is read from SCAN_TARGETS_TOKEN only.
 `;
 }
 
-function findCommand(name: string): Command | undefined {
+function findCommand(name: string): CommandEntry | undefined {
   return COMMANDS.find((c) => c.name === name);
 }
 
-function reportError(ctx: CliContext, err: CliError, command: Command | undefined): void {
+function reportError(ctx: CliContext, err: CliError, command: CommandEntry | undefined): void {
   const paint = palette(ctx.colorErr);
   const prefix = command ? `scan-targets ${command.name}` : 'scan-targets';
   ctx.err(`${prefix}: ${paint.red('error')}: ${err.message}\n`);
@@ -61,7 +55,7 @@ export async function main(argv: readonly string[], ctx: CliContext): Promise<nu
       reportError(ctx, new UsageError(`unknown command "${rest[0]}". Commands: ${COMMANDS.map((c) => c.name).join(', ')}.`), undefined);
       return EXIT_USAGE;
     }
-    ctx.out(topic ? topic.help : globalHelp());
+    ctx.out(topic ? (await topic.load()).help : globalHelp());
     return EXIT_OK;
   }
   if (first === '--version' || first === '-V') {
@@ -75,7 +69,7 @@ export async function main(argv: readonly string[], ctx: CliContext): Promise<nu
     return EXIT_USAGE;
   }
   try {
-    return await command.run(rest, ctx);
+    return await (await command.load()).run(rest, ctx);
   } catch (err) {
     if (err instanceof CliError) {
       reportError(ctx, err, command);

@@ -326,7 +326,6 @@ function runLogger(ctx: CliContext, verbose: boolean): BulkLogger {
 
 export const bulkUpdateCommand: Command = {
   name: 'bulk-update',
-  summary: 'Send one document of a target-settings file as a bulk update (or --dry-run it).',
   help: HELP,
   run,
 };

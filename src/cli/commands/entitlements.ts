@@ -67,7 +67,6 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
 
 export const entitlementsCommand: Command = {
   name: 'entitlements',
-  summary: "Print the account's entitlements (text as in the tree view, or json).",
   help: HELP,
   run,
 };

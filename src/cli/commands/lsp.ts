@@ -39,7 +39,6 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
 
 export const lspCommand: Command = {
   name: 'lsp',
-  summary: 'Run the language server (--stdio or --node-ipc) for Neovim, Helix and other LSP clients.',
   help: HELP,
   run,
 };

@@ -186,7 +186,6 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
 
 export const sandboxCommand: Command = {
   name: 'sandbox',
-  summary: 'Start the local sandbox service (a stand-in for the real one) until Ctrl+C.',
   help: HELP,
   run,
 };

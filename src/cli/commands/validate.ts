@@ -91,7 +91,6 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
 
 export const validateCommand: Command = {
   name: 'validate',
-  summary: 'Check target-settings YAML files as the editor does (text, json or GitHub annotations).',
   help: HELP,
   run,
 };
