@@ -198,7 +198,7 @@ interface IdsRun {
   /** A block run: its lines, from the first item's line to the last item's (indexes in ListScan.lines). */
   readonly block?: { readonly scan: Omit<ListScan, 'runs' | 'outside'>; readonly from: number; readonly to: number };
   /** A flow list: its items; the stand-in closes the list after the first one. */
-  readonly flow?: { readonly items: readonly FlowItem[]; readonly open: number; readonly close: number };
+  readonly flow?: { readonly items: readonly FlowItem[]; readonly open: number; readonly close: number; readonly oneLine: boolean };
 }
 
 /** A scalar at `pos` as a simple id: where it ends and its value; undefined when it is not one. */
@@ -511,20 +511,52 @@ function blockRun(scan: Omit<ListScan, 'runs' | 'outside'>, from: number, to: nu
   };
 }
 
-/** A flow list on the `ids:` line (`[` at `open`): its items, or undefined when it is not simple. */
+/**
+ * Skips the white space between flow items from `pos`: spaces, and line breaks when each line after
+ * one is indented (a line at column 0 would break the list's indentation) or starts with the
+ * closing `]`. Undefined at a blank line (it would give the next item `spaceBefore`).
+ */
+function skipFlowSpace(source: string, pos: number): number | undefined {
+  for (;;) {
+    while (source.charCodeAt(pos) === 0x20) pos++;
+    const eol = eolAt(source, pos);
+    if (eol === 0) return pos;
+    pos += eol;
+    const c = source.charCodeAt(pos);
+    if (c !== 0x20 && c !== 0x5d /* ] */) return undefined;
+    let j = pos;
+    while (source.charCodeAt(j) === 0x20) j++;
+    if (eolAt(source, j) > 0) return undefined;
+  }
+}
+
+/**
+ * A flow list that starts on the `ids:` line (`[` at `open`), on that line or over several: its
+ * items, or undefined when it is not simple (comments, blank lines, nested collections...). The
+ * stand-in keeps the first item; the rest of a one-line list becomes a comment after a closing
+ * `]`, the rest of a longer one spaces (line breaks kept, the `]` where it was).
+ */
 function scanFlowList(source: string, open: number, tests: readonly RegExp[]): IdsRun | undefined {
   const items: FlowItem[] = [];
   let pos = open + 1;
   for (;;) {
-    while (source.charCodeAt(pos) === 0x20) pos++;
-    const scalar = scalarAt(source, pos, tests, true);
+    const at = skipFlowSpace(source, pos);
+    if (at === undefined) return undefined;
+    const scalar = scalarAt(source, at, tests, true);
     if (scalar === undefined) return undefined;
-    let sep = scalar.end;
-    while (source.charCodeAt(sep) === 0x20) sep++;
-    const c = source.charCodeAt(sep);
+    const sep = skipFlowSpace(source, scalar.end);
+    if (sep === undefined) return undefined;
+    let c = source.charCodeAt(sep);
     if (c !== 0x2c /* , */ && c !== 0x5d /* ] */) return undefined;
-    items.push({ value: scalar.value, type: scalar.type, valueStart: pos, valueEnd: scalar.end, nodeEnd: sep });
+    items.push({ value: scalar.value, type: scalar.type, valueStart: at, valueEnd: scalar.end, nodeEnd: sep });
     pos = sep + 1;
+    if (c === 0x2c) {
+      // A comma may end the list (`[a, b,]`).
+      const next = skipFlowSpace(source, pos);
+      if (next === undefined) return undefined;
+      c = source.charCodeAt(next);
+      if (c === 0x5d) pos = next + 1;
+    }
     if (c === 0x5d) break;
   }
   const close = pos - 1;
@@ -532,11 +564,16 @@ function scanFlowList(source: string, open: number, tests: readonly RegExp[]): I
   while (source.charCodeAt(lineEnd) === 0x20) lineEnd++;
   if ((eolAt(source, lineEnd) === 0 && lineEnd < source.length) || items.length < MIN_RUN) return undefined;
   const first = items[0];
+  const oneLine = !/[\r\n]/.test(source.slice(open, close));
+  if (!oneLine) {
+    const standIn = source.slice(open, first.valueEnd) + source.slice(first.valueEnd, close).replace(/[^\r\n]/g, ' ') + ']';
+    return { start: open, end: close + 1, padding: '', standIn, count: items.length, first, flow: { items, open, close, oneLine } };
+  }
   const head = `${source.slice(open, first.valueEnd)}] #`;
   const paddingLength = lineEnd - open - head.length;
   if (paddingLength < 1) return undefined;
   const padding = ' '.repeat(paddingLength);
-  return { start: open, end: lineEnd, padding, standIn: head + padding, count: items.length, first, flow: { items, open, close } };
+  return { start: open, end: lineEnd, padding, standIn: head + padding, count: items.length, first, flow: { items, open, close, oneLine } };
 }
 
 /** The last block list read: the next version of the same text reads only what changed. */
@@ -619,7 +656,8 @@ export function fastIdsStandIn(source: string, options: Options, minIds = MIN_FA
     if (flow) {
       const run = runs[0];
       const flowList = run.flow!;
-      if (seq.items.length !== 1 || !isSimpleStandIn(seq.items[0], run, start) || seq.comment !== run.padding || seq.range[0] !== start + flowList.open) return false;
+      if (seq.items.length !== 1 || !isSimpleStandIn(seq.items[0], run, start) || seq.range[0] !== start + flowList.open) return false;
+      if (flowList.oneLine ? seq.comment !== run.padding : seq.comment !== undefined || seq.range[1] !== start + flowList.close + 1) return false;
       seq.items = flowList.items.map((item) => newNode(item.value, item.type, [start + item.valueStart, start + item.valueEnd, start + item.nodeEnd])) as typeof seq.items;
       seq.range = [seq.range[0], start + flowList.close + 1, seq.range[2]];
       delete seq.comment;

@@ -353,6 +353,9 @@ describe('fast path for long ids lists', () => {
       ['flow list, spaces around commas, trailing spaces', `ids: [ ${IDS.map((id, i) => (i % 2 ? `'${id}'` : id)).join(' , ')} ]   \n${SITE}`],
       ['flow list at the end without a line break', `${SITE}ids: [${IDS.join(', ')}]`],
       ['flow list, CRLF', `ids: [${IDS.join(', ')}]\n${SITE}`.replace(/\n/g, '\r\n')],
+      ['flow list, one id per line', `ids: [\n${IDS.map((id) => `  ${id},\n`).join('')}]\n${SITE}`],
+      ['flow list over lines, several per line, quoted, CRLF', `ids: [${IDS.map((id, i) => `${i % 3 ? '' : '\n    '}"${id}"`).join(', ')}\n  ]\n${SITE}`.replace(/\n/g, '\r\n')],
+      ['flow list over lines, trailing comma, ] at column 0', `ids: [\n${IDS.map((id) => `  '${id}',\n`).join('')}]\n${SITE}`],
       ['CRLF, quoted, with comments', `ids:\n${styled((id, i) => (i % 8 === 7 ? `"${id}"\n  # c` : `"${id}"`))}${SITE}`.replace(/\n/g, '\r\n')],
       ['lone CR', `ids:\n${list(IDS)}${SITE}`.replace(/\n/g, '\r')],
       ['byte order mark', `\uFEFFids:\n${list(IDS)}${SITE}`],
@@ -384,7 +387,7 @@ describe('fast path for long ids lists', () => {
       count: fc.integer({ min: MIN_FAST_IDS - 10, max: MIN_FAST_IDS + 120 }),
       seed: fc.integer(),
       style: fc.constantFrom(...styles),
-      flow: fc.boolean(),
+      flow: fc.constantFrom(false, false, 'line', 'lines'),
       indent: fc.constantFrom('', '  ', '    '),
       extras: fc.constantFrom(0, 0.05, 0.2),
       eol: fc.constantFrom('\n', '\r\n', '\r'),
@@ -402,8 +405,10 @@ describe('fast path for long ids lists', () => {
         const random = mulberry32(f.seed);
         const ids = randomIds(f.count, random, 1 + Math.floor(random() * 12));
         let body: string;
-        if (f.flow) {
+        if (f.flow === 'line') {
           body = `ids: [${ids.map((id, i) => scalar(id, f.style, i)).join(', ')}]\n`;
+        } else if (f.flow === 'lines') {
+          body = `ids: [\n${ids.map((id, i) => `  ${scalar(id, f.style, i)},\n`).join('')}]\n`;
         } else {
           body = 'ids:\n';
           ids.forEach((id, i) => {
