@@ -13,7 +13,9 @@
 //   "double-quoted" (no escapes), optionally followed by `# comment`; between items, comment lines
 //   and blank lines (they become the next item's `commentBefore` / `spaceBefore`, as the `yaml`
 //   composer makes them); one kind of line break per run;
-// - a flow list on the `ids:` line: `ids: [a, "b", 'c']`.
+// - a flow list opened on the `ids:` line, on one line or several: `ids: [a, "b", 'c']`.
+// An edit reads again only the lines (or flow items) it touched: the others are taken over from
+// the last version with their nodes, moved when the edit was before them.
 // Runs start after an item line (or the `ids:` line, or comment and blank lines) and end before
 // an item line of the list, a column-0 line or the end of the text, so that no line next to a
 // run could continue one of its scalars. After a line with an unclosed quote no run is made: the
@@ -69,7 +71,7 @@ class IdCounts {
   /** How many ids are held by more than one line. */
   repeated = 0;
 
-  add(lines: Iterable<ListLine>): void {
+  add(lines: Iterable<ListLine | FlowItem>): void {
     for (const line of lines) {
       if (line.kind !== 'item') continue;
       const n = (this.counts.get(line.value) ?? 0) + 1;
@@ -78,7 +80,7 @@ class IdCounts {
     }
   }
 
-  remove(lines: Iterable<ListLine>): void {
+  remove(lines: Iterable<ListLine | FlowItem>): void {
     for (const line of lines) {
       if (line.kind !== 'item') continue;
       const n = (this.counts.get(line.value) ?? 1) - 1;
@@ -127,15 +129,34 @@ function nonStringTests(options: Options): RegExp[] {
 
 type ScalarType = 'PLAIN' | 'QUOTE_SINGLE' | 'QUOTE_DOUBLE';
 
-/** One id of a flow list as the full parse makes it. Offsets are in the slice text. */
+/**
+ * An id of a flow list as read, its offsets relative to where its scalar starts: an item that an
+ * edit elsewhere only moved is taken over as it is, with its node (made for the scalar at file
+ * offset `base`).
+ */
 interface FlowItem {
+  readonly kind: 'item';
   readonly value: string;
   readonly type: ScalarType;
-  /** Where the scalar starts (its quote, if quoted) and ends (after its closing quote). */
-  readonly valueStart: number;
-  readonly valueEnd: number;
-  /** The node's end: the separator after it (`,` or `]`). */
-  readonly nodeEnd: number;
+  /** Length of the scalar (quotes included), and where its node ends: the separator after it (`,` or `]`). */
+  readonly length: number;
+  readonly sep: number;
+  node?: Scalar;
+  base?: number;
+}
+
+/** The items of a flow list, read from `source` (one YAML document's text). */
+interface FlowScan {
+  readonly options: object;
+  readonly source: string;
+  /** Where `[` and `]` are, and where the line of `]` ends (before its line break). */
+  readonly open: number;
+  readonly close: number;
+  readonly lineEnd: number;
+  readonly items: readonly FlowItem[];
+  /** Offset in `source` where each item's scalar starts. */
+  readonly starts: readonly number[];
+  readonly counts: IdCounts;
 }
 
 /**
@@ -198,7 +219,7 @@ interface IdsRun {
   /** A block run: its lines, from the first item's line to the last item's (indexes in ListScan.lines). */
   readonly block?: { readonly scan: Omit<ListScan, 'runs' | 'outside'>; readonly from: number; readonly to: number };
   /** A flow list: its items; the stand-in closes the list after the first one. */
-  readonly flow?: { readonly items: readonly FlowItem[]; readonly open: number; readonly close: number; readonly oneLine: boolean };
+  readonly flow?: FlowScan;
 }
 
 /** A scalar at `pos` as a simple id: where it ends and its value; undefined when it is not one. */
@@ -531,24 +552,59 @@ function skipFlowSpace(source: string, pos: number): number | undefined {
 }
 
 /**
- * A flow list that starts on the `ids:` line (`[` at `open`), on that line or over several: its
- * items, or undefined when it is not simple (comments, blank lines, nested collections...). The
- * stand-in keeps the first item; the rest of a one-line list becomes a comment after a closing
- * `]`, the rest of a longer one spaces (line breaks kept, the `]` where it was).
+ * The items of a flow list that starts on the `ids:` line (`[` at `open`), on that line or over
+ * several, or undefined when it is not simple (comments, blank lines, nested collections...).
+ * With `old` (the scan of an earlier text that differs from `source` in one place), the items
+ * before the change and after it are taken over (moved), the ones it touches read again.
  */
-function scanFlowList(source: string, open: number, tests: readonly RegExp[]): IdsRun | undefined {
+function scanFlowList(source: string, open: number, options: Options, old?: FlowScan): FlowScan | undefined {
+  const tests = nonStringTests(options);
   const items: FlowItem[] = [];
+  const starts: number[] = [];
   let pos = open + 1;
+  let change: { end: number; delta: number; k: number; i: number } | undefined;
+  if (old !== undefined && old.options === options) {
+    const { prefix, suffix } = commonEnds(old.source, source);
+    const delta = source.length - old.source.length;
+    // A change before the list only moves it.
+    if (old.source.length - suffix <= old.open && open === old.open + delta) {
+      return { ...old, source, open, close: old.close + delta, lineEnd: old.lineEnd + delta, starts: old.starts.map((s) => s + delta) };
+    }
+    if (old.open !== open) return scanFlowList(source, open, options);
+    // From the item before the one the change starts in; the ones before are taken over.
+    const i = Math.max(0, upperBound(old.starts, prefix) - 2);
+    for (let n = 0; n < i; n++) {
+      items.push(old.items[n]);
+      starts.push(old.starts[n]);
+    }
+    if (i > 0) pos = old.starts[i - 1] + old.items[i - 1].sep + 1;
+    const end = old.source.length - suffix;
+    change = { end: end + delta, delta, k: upperBound(old.starts, end - 1), i };
+  }
   for (;;) {
     const at = skipFlowSpace(source, pos);
     if (at === undefined) return undefined;
+    if (change !== undefined && old !== undefined) {
+      // Past the change, at an item that only moved: take it and the rest over.
+      while (change.k < old.starts.length && old.starts[change.k] + change.delta < at) change.k++;
+      if (at >= change.end && change.k < old.starts.length && old.starts[change.k] + change.delta === at) {
+        for (let n = change.k; n < old.items.length; n++) {
+          items.push(old.items[n]);
+          starts.push(old.starts[n] + change.delta);
+        }
+        old.counts.remove(old.items.slice(change.i, change.k));
+        old.counts.add(items.slice(change.i, change.i + (items.length - change.i - (old.items.length - change.k))));
+        return { options, source, open, close: old.close + change.delta, lineEnd: old.lineEnd + change.delta, items, starts, counts: old.counts };
+      }
+    }
     const scalar = scalarAt(source, at, tests, true);
     if (scalar === undefined) return undefined;
     const sep = skipFlowSpace(source, scalar.end);
     if (sep === undefined) return undefined;
     let c = source.charCodeAt(sep);
     if (c !== 0x2c /* , */ && c !== 0x5d /* ] */) return undefined;
-    items.push({ value: scalar.value, type: scalar.type, valueStart: at, valueEnd: scalar.end, nodeEnd: sep });
+    items.push({ kind: 'item', value: scalar.value, type: scalar.type, length: scalar.end - at, sep: sep - at });
+    starts.push(at);
     pos = sep + 1;
     if (c === 0x2c) {
       // A comma may end the list (`[a, b,]`).
@@ -562,28 +618,57 @@ function scanFlowList(source: string, open: number, tests: readonly RegExp[]): I
   const close = pos - 1;
   let lineEnd = pos;
   while (source.charCodeAt(lineEnd) === 0x20) lineEnd++;
-  if ((eolAt(source, lineEnd) === 0 && lineEnd < source.length) || items.length < MIN_RUN) return undefined;
-  const first = items[0];
-  const oneLine = !/[\r\n]/.test(source.slice(open, close));
-  if (!oneLine) {
-    const standIn = source.slice(open, first.valueEnd) + source.slice(first.valueEnd, close).replace(/[^\r\n]/g, ' ') + ']';
-    return { start: open, end: close + 1, padding: '', standIn, count: items.length, first, flow: { items, open, close, oneLine } };
+  if (eolAt(source, lineEnd) === 0 && lineEnd < source.length) return undefined;
+  let counts: IdCounts;
+  if (change !== undefined && old !== undefined) {
+    counts = old.counts;
+    counts.remove(old.items.slice(change.i));
+    counts.add(items.slice(change.i));
+  } else {
+    counts = new IdCounts();
+    counts.add(items);
   }
+  return { options, source, open, close, lineEnd, items, starts, counts };
+}
+
+/**
+ * The run of a flow list: the stand-in keeps the first item and closes the list after it; the
+ * rest, to the end of the line of the real `]` (line breaks included), becomes a comment of spaces
+ * (one lexer step, where spaces or lines inside the list would be read one by one).
+ */
+function flowRun(scan: FlowScan): IdsRun | undefined {
+  const { source, open, items, starts } = scan;
+  if (items.length < MIN_RUN) return undefined;
+  const firstItem = items[0];
+  const first = { value: firstItem.value, type: firstItem.type, valueStart: starts[0], valueEnd: starts[0] + firstItem.length };
   const head = `${source.slice(open, first.valueEnd)}] #`;
-  const paddingLength = lineEnd - open - head.length;
+  const paddingLength = scan.lineEnd - open - head.length;
   if (paddingLength < 1) return undefined;
   const padding = ' '.repeat(paddingLength);
-  return { start: open, end: lineEnd, padding, standIn: head + padding, count: items.length, first, flow: { items, open, close, oneLine } };
+  return { start: open, end: scan.lineEnd, padding, standIn: head + padding, count: items.length, first, flow: scan };
 }
+
+/** The last flow list read: the next version of the same text reads only what changed. */
+let lastFlowScan: FlowScan | undefined;
 
 /** The last block list read: the next version of the same text reads only what changed. */
 let lastScan: ListScan | undefined;
 
+/** The runs of a list, and the counts of its ids (for {@link KnownIds}). */
+interface ListRuns {
+  readonly runs: readonly IdsRun[];
+  readonly counts: IdCounts;
+  /** The ids of item lines outside every run. */
+  readonly outside: ReadonlyMap<string, number>;
+}
+
 /** The runs of the list whose first line starts at `listStart` (block) or whose `[` is there (flow). */
-function scanList(source: string, keyStart: number, listStart: number, flow: boolean, options: Options): readonly IdsRun[] {
+function scanList(source: string, keyStart: number, listStart: number, flow: boolean, options: Options): ListRuns | undefined {
   if (flow) {
-    const run = scanFlowList(source, listStart, nonStringTests(options));
-    return run === undefined ? [] : [run];
+    const scan = scanFlowList(source, listStart, options, lastFlowScan);
+    lastFlowScan = scan;
+    const run = scan === undefined ? undefined : flowRun(scan);
+    return run === undefined || scan === undefined ? undefined : { runs: [run], counts: scan.counts, outside: new Map() };
   }
   const known = lastScan;
   let scan: ListScan | undefined;
@@ -594,14 +679,13 @@ function scanList(source: string, keyStart: number, listStart: number, flow: boo
   }
   scan ??= scanBlockList(source, keyStart, listStart, options);
   lastScan = scan;
-  return scan?.runs ?? [];
+  return scan;
 }
 
 /** What the list's spans hold, when its simple items are all different (else the checks look at every item). */
-function knownIds(spans: (readonly [number, number])[]): KnownIds | undefined {
-  const scan = lastScan;
-  if (scan === undefined || scan.counts.repeated > 0) return undefined;
-  return { spans, inSpans: (value) => (scan.counts.counts.get(value) ?? 0) - (scan.outside.get(value) ?? 0) };
+function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outside: ReadonlyMap<string, number>): KnownIds | undefined {
+  if (counts.repeated > 0) return undefined;
+  return { spans, inSpans: (value) => (counts.counts.get(value) ?? 0) - (outside.get(value) ?? 0) };
 }
 
 /**
@@ -620,8 +704,10 @@ export function fastIdsStandIn(source: string, options: Options, minIds = MIN_FA
   const keyStart = keyLine.index + bom;
   const flow = keyLine[0].endsWith('[');
   const listStart = keyLine.index + keyLine[0].length - (flow ? 1 : 0);
-  const runs = scanList(source, keyStart, listStart, flow, options);
-  if (runs.reduce((sum, run) => sum + run.count, 0) < minIds) return undefined;
+  const list = scanList(source, keyStart, listStart, flow, options);
+  const runs = list?.runs ?? [];
+  if (list === undefined || runs.reduce((sum, run) => sum + run.count, 0) < minIds) return undefined;
+  const { counts, outside } = list;
 
   const parts: string[] = [];
   let copied = 0;
@@ -655,12 +741,13 @@ export function fastIdsStandIn(source: string, options: Options, minIds = MIN_FA
 
     if (flow) {
       const run = runs[0];
-      const flowList = run.flow!;
-      if (seq.items.length !== 1 || !isSimpleStandIn(seq.items[0], run, start) || seq.range[0] !== start + flowList.open) return false;
-      if (flowList.oneLine ? seq.comment !== run.padding : seq.comment !== undefined || seq.range[1] !== start + flowList.close + 1) return false;
-      seq.items = flowList.items.map((item) => newNode(item.value, item.type, [start + item.valueStart, start + item.valueEnd, start + item.nodeEnd])) as typeof seq.items;
-      seq.range = [seq.range[0], start + flowList.close + 1, seq.range[2]];
+      const scan = run.flow!;
+      if (seq.items.length !== 1 || !isSimpleStandIn(seq.items[0], run, start) || seq.range[0] !== start + scan.open || seq.comment !== run.padding) return false;
+      seq.items = scan.items.map((item, n) => flowNode(item, start + scan.starts[n])) as typeof seq.items;
+      seq.range = [seq.range[0], start + scan.close + 1, seq.range[2]];
       delete seq.comment;
+      const known = knownIds([[0, scan.items.length]], counts, outside);
+      if (known !== undefined) knownIdsOf.set(seq, known);
       return true;
     }
 
@@ -681,7 +768,7 @@ export function fastIdsStandIn(source: string, options: Options, minIds = MIN_FA
     }
     if (r !== runs.length) return false;
     seq.items = items as typeof seq.items;
-    const known = knownIds(spans);
+    const known = knownIds(spans, counts, outside);
     if (known !== undefined) knownIdsOf.set(seq, known);
     return true;
   }
@@ -770,6 +857,22 @@ function itemNode(line: Extract<ListLine, { kind: 'item' }>, base: number): Scal
     line.base = base;
   }
   return node;
+}
+
+/** The node of a flow item whose scalar starts at file offset `base`: kept from the last version (moved), or new. */
+function flowNode(item: FlowItem, base: number): Scalar {
+  if (item.node === undefined || item.base === undefined) {
+    item.node = newNode(item.value, item.type, [base, base + item.length, base + item.sep]);
+    item.base = base;
+  } else if (item.base !== base) {
+    const delta = base - item.base;
+    const range = item.node.range!;
+    range[0] += delta;
+    range[1] += delta;
+    range[2] += delta;
+    item.base = base;
+  }
+  return item.node;
 }
 
 function setProps(node: Scalar, commentBefore: string | undefined, spaceBefore: boolean | undefined): void {
