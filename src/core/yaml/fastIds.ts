@@ -26,16 +26,20 @@
 // and, after the stand-in parse, any error or warning inside a run, or any run that did not come
 // out as exactly one padded item of the `ids` list. test/unit/core/yaml.fastIds.test.ts checks it
 // against the full parse: same AST (every node, value and range), same values, same diagnostics,
-// on adversarial files, random files and random edits.
+// on adversarial files, random files and random edits. (idsText.ts reads the scalars, idsLists.ts
+// keeps the lines and items of a list from one version to the next.)
 
-import { Document, Scalar, isMap, isNode, isScalar, isSeq, type DocumentOptions, type ParseOptions, type SchemaOptions, type YAMLError } from 'yaml';
+import { Scalar, isMap, isNode, isScalar, isSeq, type Document, type YAMLError } from 'yaml';
+import { rescanBlockList, scanBlockList, scanFlowList, type FlowItem, type FlowScan, type ListLine, type ListScan } from './idsLists';
+import { fastIdsControl, type IdCounts, type Options, type ScalarType } from './idsText';
+
+export { fastIdsControl } from './idsText';
 
 /** Lists with fewer simple ids go through the `yaml` parse as usual (the fast path only pays off on long lists). */
 export const MIN_FAST_IDS = 256;
+
 /** Shorter runs of simple lines stay in the stand-in as they are. */
 const MIN_RUN = 32;
-
-type Options = ParseOptions & DocumentOptions & SchemaOptions;
 
 /** What {@link fastIdsStandIn} found: the stand-in text and how to put the ids back. */
 export interface FastIdsStandIn {
@@ -65,144 +69,6 @@ export interface KnownIds {
 /** The lists the fast path built in the last parses, with what it knows of them. */
 export const knownIdsOf = new WeakMap<object, KnownIds>();
 
-/** How many item lines of a list hold each id, kept up to date line by line. */
-class IdCounts {
-  readonly counts = new Map<string, number>();
-  /** How many ids are held by more than one line. */
-  repeated = 0;
-
-  add(lines: Iterable<ListLine | FlowItem>): void {
-    for (const line of lines) {
-      if (line.kind !== 'item') continue;
-      const n = (this.counts.get(line.value) ?? 0) + 1;
-      this.counts.set(line.value, n);
-      if (n === 2) this.repeated++;
-    }
-  }
-
-  remove(lines: Iterable<ListLine | FlowItem>): void {
-    for (const line of lines) {
-      if (line.kind !== 'item') continue;
-      const n = (this.counts.get(line.value) ?? 1) - 1;
-      if (n === 0) this.counts.delete(line.value);
-      else this.counts.set(line.value, n);
-      if (n === 1) this.repeated--;
-    }
-  }
-}
-
-/** Switch and counters, for the differential test (which parses with the fast path on and off). */
-export const fastIdsControl = { enabled: true, restored: 0, rejected: 0, listsReused: 0, linesRead: 0 };
-
-function isIdChar(c: number): boolean {
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d;
-}
-
-/** A printable ASCII character that may stand inside a quoted id as it is (no quote, no backslash). */
-function isQuotedChar(c: number, quote: number): boolean {
-  return c >= 0x20 && c <= 0x7e && c !== quote && c !== 0x5c;
-}
-
-/** A letter other than n/N/t/T/f/F, or `_`: no core-schema tag test can match a scalar starting so. */
-function isPlainStringStart(c: number): boolean {
-  if (c === 0x5f) return true;
-  const lower = c | 0x20;
-  return lower >= 0x61 && lower <= 0x7a && lower !== 0x6e && lower !== 0x74 && lower !== 0x66;
-}
-
-const testsBySchema = new WeakMap<object, RegExp[]>();
-
-/** The tests by which the composer resolves a plain scalar to a non-string (null, bool, int, float). */
-function nonStringTests(options: Options): RegExp[] {
-  let tests = testsBySchema.get(options);
-  if (tests === undefined) {
-    tests = [];
-    for (const tag of new Document(null, options).schema.tags) {
-      // As the composer's findScalarTagByTest: a default tag whose test matches wins over `str`.
-      const t = tag as { default?: unknown; test?: RegExp; tag?: string };
-      if (t.default === true && t.test instanceof RegExp && t.tag !== 'tag:yaml.org,2002:str') tests.push(t.test);
-    }
-    testsBySchema.set(options, tests);
-  }
-  return tests;
-}
-
-type ScalarType = 'PLAIN' | 'QUOTE_SINGLE' | 'QUOTE_DOUBLE';
-
-/**
- * An id of a flow list as read, its offsets relative to where its scalar starts: an item that an
- * edit elsewhere only moved is taken over as it is, with its node (made for the scalar at file
- * offset `base`).
- */
-interface FlowItem {
-  readonly kind: 'item';
-  readonly value: string;
-  readonly type: ScalarType;
-  /** Length of the scalar (quotes included), and where its node ends: the separator after it (`,` or `]`). */
-  readonly length: number;
-  readonly sep: number;
-  node?: Scalar;
-  base?: number;
-}
-
-/** The items of a flow list, read from `source` (one YAML document's text). */
-interface FlowScan {
-  readonly options: object;
-  readonly source: string;
-  /** Where `[` and `]` are, and where the line of `]` ends (before its line break). */
-  readonly open: number;
-  readonly close: number;
-  readonly lineEnd: number;
-  readonly items: readonly FlowItem[];
-  /** Offset in `source` where each item's scalar starts. */
-  readonly starts: readonly number[];
-  readonly counts: IdCounts;
-}
-
-/**
- * A line of a block list as read, its offsets relative to the line's start: a line that an edit
- * elsewhere only moved is taken over as it is, with the node built for it (`node`, whose range
- * was made for the line at file offset `base`).
- */
-type ListLine =
-  | {
-      readonly kind: 'item';
-      readonly value: string;
-      readonly type: ScalarType;
-      /** Offsets of the scalar in the line. */
-      readonly from: number;
-      readonly to: number;
-      readonly comment?: string;
-      readonly length: number;
-      readonly eol: number;
-      node?: Scalar;
-      base?: number;
-    }
-  | { readonly kind: 'comment'; readonly text: string; readonly length: number; readonly eol: number }
-  | { readonly kind: 'blank'; readonly length: number; readonly eol: number }
-  | { readonly kind: 'other'; readonly length: number; readonly isItem: boolean; readonly openQuote: boolean };
-
-/** The lines of a block list, read from `source` (one YAML document's text). */
-interface ListScan {
-  readonly options: object;
-  readonly source: string;
-  /** Where the `ids:` line starts, and where the line after it (the list's first) starts. */
-  readonly keyStart: number;
-  readonly listStart: number;
-  readonly indent: string;
-  readonly lines: readonly ListLine[];
-  /** Offset in `source` of each line. */
-  readonly starts: readonly number[];
-  /** Where the line that ends the list starts (or the text's end), and what that line is. */
-  readonly end: number;
-  readonly ending: 'end' | 'key' | 'other';
-  /** The ids of the item lines (shared by the scans of one list's versions, kept up to date). */
-  readonly counts: IdCounts;
-  readonly runs: readonly IdsRun[];
-  /** The ids of item lines outside every run (few: an item being typed, the lines after an open quote...). */
-  readonly outside: ReadonlyMap<string, number>;
-}
-
 /** A run of simple ids, replaced in the stand-in by its first item and a padding comment. */
 interface IdsRun {
   /** Start of the text the stand-in replaces, and its end (exclusive). */
@@ -217,238 +83,17 @@ interface IdsRun {
   /** The value, type and scalar offsets of the first item (the one the stand-in keeps). */
   readonly first: { readonly value: string; readonly type: ScalarType; readonly valueStart: number; readonly valueEnd: number };
   /** A block run: its lines, from the first item's line to the last item's (indexes in ListScan.lines). */
-  readonly block?: { readonly scan: Omit<ListScan, 'runs' | 'outside'>; readonly from: number; readonly to: number };
+  readonly block?: { readonly scan: ListScan; readonly from: number; readonly to: number };
   /** A flow list: its items; the stand-in closes the list after the first one. */
   readonly flow?: FlowScan;
 }
 
-/** A scalar at `pos` as a simple id: where it ends and its value; undefined when it is not one. */
-function scalarAt(source: string, pos: number, tests: readonly RegExp[], flow: boolean): { end: number; value: string; type: ScalarType } | undefined {
-  const c = source.charCodeAt(pos);
-  if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
-    let j = pos + 1;
-    for (;;) {
-      const d = source.charCodeAt(j);
-      if (d === c) {
-        // A doubled single quote is an escaped quote; anything fancier is left to the parser.
-        if (c === 0x27 && source.charCodeAt(j + 1) === 0x27) {
-          j += 2;
-          continue;
-        }
-        break;
-      }
-      if (!isQuotedChar(d, c)) return undefined;
-      j++;
-    }
-    const inner = source.slice(pos + 1, j);
-    // An empty or blank id is not simple: the checks have something to say about it.
-    if (inner.trim() === '') return undefined;
-    return { end: j + 1, value: c === 0x27 ? inner.replace(/''/g, "'") : inner, type: c === 0x27 ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE' };
-  }
-  if (!isIdChar(c) || c === 0x2d) return undefined;
-  let j = pos;
-  while (isIdChar(source.charCodeAt(j))) j++;
-  const value = source.slice(pos, j);
-  // In the YAML 1.2 core schema only a plain scalar starting with `~`, N/n (null), T/t/F/f (bool),
-  // a digit, `+`, `-` or `.` (int, float) can resolve to anything but a string; others skip the tests.
-  if (!isPlainStringStart(c)) {
-    for (const test of tests) if (test.test(value)) return undefined;
-  }
-  // In a block list a plain scalar ends at the line's end or before ` #`; in a flow list also at `,`/`]`.
-  const next = source.charCodeAt(j);
-  if (!(next === 0x20 || next === 0x0a || next === 0x0d || Number.isNaN(next) || (flow && (next === 0x2c || next === 0x5d)))) return undefined;
-  return { end: j, value, type: 'PLAIN' };
-}
-
-/** The line break at `pos`: 1 (`\n`), 2 (`\r\n`), 0 (none: not at a line break). */
-function eolAt(source: string, pos: number): number {
-  const c = source.charCodeAt(pos);
-  if (c === 0x0a) return 1;
-  return c === 0x0d && source.charCodeAt(pos + 1) === 0x0a ? 2 : 0;
-}
-
-/** Where the text of the line containing `pos` ends (before its line break). */
-function contentEnd(source: string, pos: number): number {
-  let k = pos;
-  while (k < source.length && source.charCodeAt(k) !== 0x0a && source.charCodeAt(k) !== 0x0d) k++;
-  return k;
-}
-
-/** After a scalar: spaces, then an optional `# comment`, then a line break. */
-function lineRest(source: string, pos: number): { comment?: string; eolStart: number; eol: number } | undefined {
-  let j = pos;
-  while (source.charCodeAt(j) === 0x20) j++;
-  if (source.charCodeAt(j) === 0x23 /* # */) {
-    if (j === pos) return undefined; // a comment needs a space before it
-    const k = contentEnd(source, j);
-    const eol = eolAt(source, k);
-    return eol === 0 ? undefined : { comment: source.slice(j + 1, k) || ' ', eolStart: k, eol };
-  }
-  const eol = eolAt(source, j);
-  return eol === 0 ? undefined : { eolStart: j, eol };
-}
-
-function readLine(source: string, pos: number, indent: string, tests: readonly RegExp[]): ListLine {
-  fastIdsControl.linesRead++;
-  let j = pos;
-  while (source.charCodeAt(j) === 0x20) j++;
-  const eol = eolAt(source, j);
-  if (eol > 0) return { kind: 'blank', length: j + eol - pos, eol };
-  if (source.charCodeAt(j) === 0x23 /* # */) {
-    const k = contentEnd(source, j);
-    const lineEol = eolAt(source, k);
-    // A comment line no deeper than the items goes to the next item; a deeper one to the item before.
-    if (lineEol > 0 && j - pos <= indent.length) return { kind: 'comment', text: source.slice(j + 1, k) || ' ', length: k + lineEol - pos, eol: lineEol };
-    return { kind: 'other', length: k + lineEol - pos, isItem: false, openQuote: false };
-  }
-  const isItem = isItemLine(source, pos, indent);
-  if (isItem && source.charCodeAt(pos + indent.length + 1) === 0x20) {
-    const valueStart = pos + indent.length + 2;
-    const scalar = scalarAt(source, valueStart, tests, false);
-    const rest = scalar && lineRest(source, scalar.end);
-    if (scalar !== undefined && rest !== undefined) {
-      const line: ListLine = { kind: 'item', value: scalar.value, type: scalar.type, from: valueStart - pos, to: scalar.end - pos, length: rest.eolStart + rest.eol - pos, eol: rest.eol };
-      return rest.comment === undefined ? line : { ...line, comment: rest.comment };
-    }
-  }
-  const end = nextLine(source, pos);
-  const text = source.slice(pos, end);
-  return { kind: 'other', length: end - pos, isItem, openQuote: text.includes('"') || text.includes("'") };
-}
-
-/** Whether the line at `pos` ends the list's lines, and how; undefined when it does not. */
-function listEndAt(source: string, pos: number, indent: string): 'end' | 'key' | 'other' | undefined {
-  if (pos >= source.length) return 'end';
-  const c = source.charCodeAt(pos);
-  if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x23 /* # */ || (indent === '' && c === 0x2d) /* - */) return undefined;
-  return /[A-Za-z_]/.test(source[pos]) ? 'key' : 'other';
-}
-
-/** Whether the line at `pos` is an item of the list: `<indent>-` then a space or a line break. */
-function isItemLine(source: string, pos: number, indent: string): boolean {
-  const dash = pos + indent.length;
-  if (!source.startsWith(indent, pos) || source.charCodeAt(dash) !== 0x2d) return false;
-  const after = source.charCodeAt(dash + 1);
-  return after === 0x20 || after === 0x0a || (after === 0x0d && source.charCodeAt(dash + 2) === 0x0a);
-}
-
-function nextLine(source: string, pos: number): number {
-  const nl = source.indexOf('\n', pos);
-  return nl === -1 ? source.length : nl + 1;
-}
-
-/** Reads list lines from `pos` into `lines`/`starts` until the list ends; returns where and how. */
-function readLines(source: string, pos: number, indent: string, tests: readonly RegExp[], lines: ListLine[], starts: number[]): { end: number; ending: 'end' | 'key' | 'other' } {
-  for (;;) {
-    const ending = listEndAt(source, pos, indent);
-    if (ending !== undefined) return { end: pos, ending };
-    const line = readLine(source, pos, indent, tests);
-    lines.push(line);
-    starts.push(pos);
-    pos += line.length;
-  }
-}
-
-/** Reads the block list whose first line starts at `listStart`, every line of it. */
-function scanBlockList(source: string, keyStart: number, listStart: number, options: Options): ListScan | undefined {
-  // The list's indentation is that of its first line, which must be an item.
-  let p = listStart;
-  while (source.charCodeAt(p) === 0x20) p++;
-  const indent = source.slice(listStart, p);
-  if (!isItemLine(source, listStart, indent)) return undefined;
-  const lines: ListLine[] = [];
-  const starts: number[] = [];
-  const { end, ending } = readLines(source, listStart, indent, nonStringTests(options), lines, starts);
-  const counts = new IdCounts();
-  counts.add(lines);
-  return withRuns({ options, source, keyStart, listStart, indent, lines, starts, end, ending, counts });
-}
-
-/** Lengths of the longest common prefix and suffix of two texts (not overlapping in the shorter one). */
-function commonEnds(a: string, b: string): { prefix: number; suffix: number } {
-  const max = Math.min(a.length, b.length);
-  const CHUNK = 4096;
-  let prefix = 0;
-  // Native comparisons of whole chunks first, then characters.
-  while (prefix + CHUNK <= max && a.substring(prefix, prefix + CHUNK) === b.substring(prefix, prefix + CHUNK)) prefix += CHUNK;
-  while (prefix < max && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  const room = max - prefix;
-  while (suffix + CHUNK <= room && a.substring(a.length - suffix - CHUNK, a.length - suffix) === b.substring(b.length - suffix - CHUNK, b.length - suffix)) suffix += CHUNK;
-  while (suffix < room && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
-  return { prefix, suffix };
-}
-
 /**
- * The scan of `source` from an earlier scan of a text that differs from it in one place: the lines
- * before and after the change are taken over (those after it moved), the lines it touches are read
- * again. Undefined when the change reaches the `ids:` line (then the list is read afresh).
+ * The runs of a block list: maximal stretches from an item line to an item line, over simple items
+ * and the comment and blank lines between them, all with one kind of line break; and the ids of
+ * the item lines in no run (few: an item being typed, the lines after an unclosed quote...).
  */
-function rescanBlockList(old: ListScan, source: string): ListScan | undefined {
-  const { prefix, suffix } = commonEnds(old.source, source);
-  const oldChangeEnd = old.source.length - suffix;
-  const delta = source.length - old.source.length;
-  if (prefix === old.source.length && delta === 0) return old;
-  if (oldChangeEnd <= old.keyStart) {
-    // A change before the `ids:` line: the list only moved.
-    return withRuns({ ...old, source, keyStart: old.keyStart + delta, listStart: old.listStart + delta, starts: old.starts.map((s) => s + delta), end: old.end + delta });
-  }
-  // A change in the list's first line may change its indentation, which every line is read by.
-  if (prefix < old.listStart + old.lines[0].length) return undefined;
-  // The first character of the line that ends the list decides the end: a change after it leaves the list as it is.
-  if (prefix > old.end) return withRuns({ ...old, source });
-  const tests = nonStringTests(old.options as Options);
-  // From the line before the one the change starts in (a line's reading depends on its own text only).
-  let i = upperBound(old.starts, prefix) - 1;
-  if (i > 0) i--;
-  if (i < 0) i = 0;
-  const lines = old.lines.slice(0, i);
-  const starts = old.starts.slice(0, i);
-  let pos = old.starts.length > 0 ? old.starts[i] : old.listStart;
-  // Old lines from k on are taken over once the reading reaches one of them (moved by delta).
-  let k = upperBound(old.starts, oldChangeEnd - 1);
-  for (;;) {
-    while (k < old.starts.length && old.starts[k] + delta < pos) k++;
-    if (pos >= oldChangeEnd + delta && k < old.starts.length && old.starts[k] + delta === pos) {
-      old.counts.remove(old.lines.slice(i, k));
-      old.counts.add(lines.slice(i));
-      for (let n = k; n < old.lines.length; n++) {
-        lines.push(old.lines[n]);
-        starts.push(old.starts[n] + delta);
-      }
-      return withRuns({ ...old, source, lines, starts, end: old.end + delta, ending: old.ending });
-    }
-    const ending = listEndAt(source, pos, old.indent);
-    if (ending !== undefined) {
-      // The list now ends here: at its old end (moved), or somewhere else.
-      old.counts.remove(old.lines.slice(i));
-      old.counts.add(lines.slice(i));
-      return withRuns({ ...old, source, lines, starts, end: pos, ending });
-    }
-    const line = readLine(source, pos, old.indent, tests);
-    lines.push(line);
-    starts.push(pos);
-    pos += line.length;
-  }
-}
-
-/** The number of values in the sorted list that are at most `x`. */
-function upperBound(sorted: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid] <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/**
- * The scan with its runs: maximal stretches from an item line to an item line, over simple items
- * and the comment and blank lines between them, all with one kind of line break.
- */
-function withRuns(scan: Omit<ListScan, 'runs' | 'outside'>): ListScan {
+function blockRuns(scan: ListScan): { runs: IdsRun[]; outside: Map<string, number> } {
   const lines = scan.lines;
   const runs: IdsRun[] = [];
   let from = -1;
@@ -507,11 +152,11 @@ function withRuns(scan: Omit<ListScan, 'runs' | 'outside'>): ListScan {
     while (r < runs.length && runs[r].block!.to < n) r++;
     if (line.kind === 'item' && !(r < runs.length && runs[r].block!.from <= n)) outside.set(line.value, (outside.get(line.value) ?? 0) + 1);
   }
-  return { ...scan, runs, outside };
+  return { runs, outside };
 }
 
 /** Cuts a run into the stand-in: the first item (as written), a comment of spaces to the run's end. */
-function blockRun(scan: Omit<ListScan, 'runs' | 'outside'>, from: number, to: number, count: number): IdsRun | undefined {
+function blockRun(scan: ListScan, from: number, to: number, count: number): IdsRun | undefined {
   const first = scan.lines[from];
   const last = scan.lines[to];
   if (first.kind !== 'item' || last.kind !== 'item') return undefined;
@@ -530,105 +175,6 @@ function blockRun(scan: Omit<ListScan, 'runs' | 'outside'>, from: number, to: nu
     first: { value: first.value, type: first.type, valueStart: start + first.from, valueEnd: start + first.to },
     block: { scan, from, to },
   };
-}
-
-/**
- * Skips the white space between flow items from `pos`: spaces, and line breaks when each line after
- * one is indented (a line at column 0 would break the list's indentation) or starts with the
- * closing `]`. Undefined at a blank line (it would give the next item `spaceBefore`).
- */
-function skipFlowSpace(source: string, pos: number): number | undefined {
-  for (;;) {
-    while (source.charCodeAt(pos) === 0x20) pos++;
-    const eol = eolAt(source, pos);
-    if (eol === 0) return pos;
-    pos += eol;
-    const c = source.charCodeAt(pos);
-    if (c !== 0x20 && c !== 0x5d /* ] */) return undefined;
-    let j = pos;
-    while (source.charCodeAt(j) === 0x20) j++;
-    if (eolAt(source, j) > 0) return undefined;
-  }
-}
-
-/**
- * The items of a flow list that starts on the `ids:` line (`[` at `open`), on that line or over
- * several, or undefined when it is not simple (comments, blank lines, nested collections...).
- * With `old` (the scan of an earlier text that differs from `source` in one place), the items
- * before the change and after it are taken over (moved), the ones it touches read again.
- */
-function scanFlowList(source: string, open: number, options: Options, old?: FlowScan): FlowScan | undefined {
-  const tests = nonStringTests(options);
-  const items: FlowItem[] = [];
-  const starts: number[] = [];
-  let pos = open + 1;
-  let change: { end: number; delta: number; k: number; i: number } | undefined;
-  if (old !== undefined && old.options === options) {
-    const { prefix, suffix } = commonEnds(old.source, source);
-    const delta = source.length - old.source.length;
-    // A change before the list only moves it.
-    if (old.source.length - suffix <= old.open && open === old.open + delta) {
-      return { ...old, source, open, close: old.close + delta, lineEnd: old.lineEnd + delta, starts: old.starts.map((s) => s + delta) };
-    }
-    if (old.open !== open) return scanFlowList(source, open, options);
-    // From the item before the one the change starts in; the ones before are taken over.
-    const i = Math.max(0, upperBound(old.starts, prefix) - 2);
-    for (let n = 0; n < i; n++) {
-      items.push(old.items[n]);
-      starts.push(old.starts[n]);
-    }
-    if (i > 0) pos = old.starts[i - 1] + old.items[i - 1].sep + 1;
-    const end = old.source.length - suffix;
-    change = { end: end + delta, delta, k: upperBound(old.starts, end - 1), i };
-  }
-  for (;;) {
-    const at = skipFlowSpace(source, pos);
-    if (at === undefined) return undefined;
-    if (change !== undefined && old !== undefined) {
-      // Past the change, at an item that only moved: take it and the rest over.
-      while (change.k < old.starts.length && old.starts[change.k] + change.delta < at) change.k++;
-      if (at >= change.end && change.k < old.starts.length && old.starts[change.k] + change.delta === at) {
-        for (let n = change.k; n < old.items.length; n++) {
-          items.push(old.items[n]);
-          starts.push(old.starts[n] + change.delta);
-        }
-        old.counts.remove(old.items.slice(change.i, change.k));
-        old.counts.add(items.slice(change.i, change.i + (items.length - change.i - (old.items.length - change.k))));
-        return { options, source, open, close: old.close + change.delta, lineEnd: old.lineEnd + change.delta, items, starts, counts: old.counts };
-      }
-    }
-    const scalar = scalarAt(source, at, tests, true);
-    if (scalar === undefined) return undefined;
-    const sep = skipFlowSpace(source, scalar.end);
-    if (sep === undefined) return undefined;
-    let c = source.charCodeAt(sep);
-    if (c !== 0x2c /* , */ && c !== 0x5d /* ] */) return undefined;
-    items.push({ kind: 'item', value: scalar.value, type: scalar.type, length: scalar.end - at, sep: sep - at });
-    starts.push(at);
-    pos = sep + 1;
-    if (c === 0x2c) {
-      // A comma may end the list (`[a, b,]`).
-      const next = skipFlowSpace(source, pos);
-      if (next === undefined) return undefined;
-      c = source.charCodeAt(next);
-      if (c === 0x5d) pos = next + 1;
-    }
-    if (c === 0x5d) break;
-  }
-  const close = pos - 1;
-  let lineEnd = pos;
-  while (source.charCodeAt(lineEnd) === 0x20) lineEnd++;
-  if (eolAt(source, lineEnd) === 0 && lineEnd < source.length) return undefined;
-  let counts: IdCounts;
-  if (change !== undefined && old !== undefined) {
-    counts = old.counts;
-    counts.remove(old.items.slice(change.i));
-    counts.add(items.slice(change.i));
-  } else {
-    counts = new IdCounts();
-    counts.add(items);
-  }
-  return { options, source, open, close, lineEnd, items, starts, counts };
 }
 
 /**
@@ -679,7 +225,7 @@ function scanList(source: string, keyStart: number, listStart: number, flow: boo
   }
   scan ??= scanBlockList(source, keyStart, listStart, options);
   lastScan = scan;
-  return scan;
+  return scan === undefined ? undefined : { ...blockRuns(scan), counts: scan.counts };
 }
 
 /** What the list's spans hold, when its simple items are all different (else the checks look at every item). */

@@ -1,0 +1,194 @@
+// Reading ids from YAML text, a character at a time: the scalars an `ids` list may hold as the
+// fast path reads them (plain, 'single-quoted', "double-quoted" without escapes; only strings),
+// line breaks and white space, and the helpers that compare two versions of a text. Pure.
+
+import { Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
+
+export type Options = ParseOptions & DocumentOptions & SchemaOptions;
+
+/** Switch and counters, for the differential test (which parses with the fast path on and off). */
+export const fastIdsControl = { enabled: true, restored: 0, rejected: 0, listsReused: 0, linesRead: 0 };
+
+function isIdChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d;
+}
+
+/** A printable ASCII character that may stand inside a quoted id as it is (no quote, no backslash). */
+function isQuotedChar(c: number, quote: number): boolean {
+  return c >= 0x20 && c <= 0x7e && c !== quote && c !== 0x5c;
+}
+
+/** A letter other than n/N/t/T/f/F, or `_`: no core-schema tag test can match a scalar starting so. */
+function isPlainStringStart(c: number): boolean {
+  if (c === 0x5f) return true;
+  const lower = c | 0x20;
+  return lower >= 0x61 && lower <= 0x7a && lower !== 0x6e && lower !== 0x74 && lower !== 0x66;
+}
+
+const testsBySchema = new WeakMap<object, RegExp[]>();
+
+/** The tests by which the composer resolves a plain scalar to a non-string (null, bool, int, float). */
+export function nonStringTests(options: Options): RegExp[] {
+  let tests = testsBySchema.get(options);
+  if (tests === undefined) {
+    tests = [];
+    for (const tag of new Document(null, options).schema.tags) {
+      // As the composer's findScalarTagByTest: a default tag whose test matches wins over `str`.
+      const t = tag as { default?: unknown; test?: RegExp; tag?: string };
+      if (t.default === true && t.test instanceof RegExp && t.tag !== 'tag:yaml.org,2002:str') tests.push(t.test);
+    }
+    testsBySchema.set(options, tests);
+  }
+  return tests;
+}
+
+export type ScalarType = 'PLAIN' | 'QUOTE_SINGLE' | 'QUOTE_DOUBLE';
+
+/** A scalar at `pos` as a simple id: where it ends and its value; undefined when it is not one. */
+export function scalarAt(source: string, pos: number, tests: readonly RegExp[], flow: boolean): { end: number; value: string; type: ScalarType } | undefined {
+  const c = source.charCodeAt(pos);
+  if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
+    let j = pos + 1;
+    for (;;) {
+      const d = source.charCodeAt(j);
+      if (d === c) {
+        // A doubled single quote is an escaped quote; anything fancier is left to the parser.
+        if (c === 0x27 && source.charCodeAt(j + 1) === 0x27) {
+          j += 2;
+          continue;
+        }
+        break;
+      }
+      if (!isQuotedChar(d, c)) return undefined;
+      j++;
+    }
+    const inner = source.slice(pos + 1, j);
+    // An empty or blank id is not simple: the checks have something to say about it.
+    if (inner.trim() === '') return undefined;
+    return { end: j + 1, value: c === 0x27 ? inner.replace(/''/g, "'") : inner, type: c === 0x27 ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE' };
+  }
+  if (!isIdChar(c) || c === 0x2d) return undefined;
+  let j = pos;
+  while (isIdChar(source.charCodeAt(j))) j++;
+  const value = source.slice(pos, j);
+  // In the YAML 1.2 core schema only a plain scalar starting with `~`, N/n (null), T/t/F/f (bool),
+  // a digit, `+`, `-` or `.` (int, float) can resolve to anything but a string; others skip the tests.
+  if (!isPlainStringStart(c)) {
+    for (const test of tests) if (test.test(value)) return undefined;
+  }
+  // In a block list a plain scalar ends at the line's end or before ` #`; in a flow list also at `,`/`]`.
+  const next = source.charCodeAt(j);
+  if (!(next === 0x20 || next === 0x0a || next === 0x0d || Number.isNaN(next) || (flow && (next === 0x2c || next === 0x5d)))) return undefined;
+  return { end: j, value, type: 'PLAIN' };
+}
+
+/** The line break at `pos`: 1 (`\n`), 2 (`\r\n`), 0 (none: not at a line break). */
+export function eolAt(source: string, pos: number): number {
+  const c = source.charCodeAt(pos);
+  if (c === 0x0a) return 1;
+  return c === 0x0d && source.charCodeAt(pos + 1) === 0x0a ? 2 : 0;
+}
+
+/** Where the text of the line containing `pos` ends (before its line break). */
+export function contentEnd(source: string, pos: number): number {
+  let k = pos;
+  while (k < source.length && source.charCodeAt(k) !== 0x0a && source.charCodeAt(k) !== 0x0d) k++;
+  return k;
+}
+
+/** After a scalar: spaces, then an optional `# comment`, then a line break. */
+export function lineRest(source: string, pos: number): { comment?: string; eolStart: number; eol: number } | undefined {
+  let j = pos;
+  while (source.charCodeAt(j) === 0x20) j++;
+  if (source.charCodeAt(j) === 0x23 /* # */) {
+    if (j === pos) return undefined; // a comment needs a space before it
+    const k = contentEnd(source, j);
+    const eol = eolAt(source, k);
+    return eol === 0 ? undefined : { comment: source.slice(j + 1, k) || ' ', eolStart: k, eol };
+  }
+  const eol = eolAt(source, j);
+  return eol === 0 ? undefined : { eolStart: j, eol };
+}
+
+export function nextLine(source: string, pos: number): number {
+  const nl = source.indexOf('\n', pos);
+  return nl === -1 ? source.length : nl + 1;
+}
+
+/**
+ * Skips the white space between flow items from `pos`: spaces, and line breaks when each line after
+ * one is indented (a line at column 0 would break the list's indentation) or starts with the
+ * closing `]`. Undefined at a blank line (it would give the next item `spaceBefore`).
+ */
+export function skipFlowSpace(source: string, pos: number): number | undefined {
+  for (;;) {
+    while (source.charCodeAt(pos) === 0x20) pos++;
+    const eol = eolAt(source, pos);
+    if (eol === 0) return pos;
+    pos += eol;
+    const c = source.charCodeAt(pos);
+    if (c !== 0x20 && c !== 0x5d /* ] */) return undefined;
+    let j = pos;
+    while (source.charCodeAt(j) === 0x20) j++;
+    if (eolAt(source, j) > 0) return undefined;
+  }
+}
+
+/** Lengths of the longest common prefix and suffix of two texts (not overlapping in the shorter one). */
+export function commonEnds(a: string, b: string): { prefix: number; suffix: number } {
+  const max = Math.min(a.length, b.length);
+  const CHUNK = 4096;
+  let prefix = 0;
+  // Native comparisons of whole chunks first, then characters.
+  while (prefix + CHUNK <= max && a.substring(prefix, prefix + CHUNK) === b.substring(prefix, prefix + CHUNK)) prefix += CHUNK;
+  while (prefix < max && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  const room = max - prefix;
+  while (suffix + CHUNK <= room && a.substring(a.length - suffix - CHUNK, a.length - suffix) === b.substring(b.length - suffix - CHUNK, b.length - suffix)) suffix += CHUNK;
+  while (suffix < room && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
+  return { prefix, suffix };
+}
+
+/** The number of values in the sorted list that are at most `x`. */
+export function upperBound(sorted: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A line of a block list or an item of a flow list: its id when it is an item. */
+interface IdLine {
+  readonly kind: string;
+  readonly value?: string;
+}
+
+/** How many item lines of a list hold each id, kept up to date line by line. */
+export class IdCounts {
+  readonly counts = new Map<string, number>();
+  /** How many ids are held by more than one line. */
+  repeated = 0;
+
+  add(lines: Iterable<IdLine>): void {
+    for (const line of lines) {
+      if (line.kind !== 'item' || line.value === undefined) continue;
+      const n = (this.counts.get(line.value) ?? 0) + 1;
+      this.counts.set(line.value, n);
+      if (n === 2) this.repeated++;
+    }
+  }
+
+  remove(lines: Iterable<IdLine>): void {
+    for (const line of lines) {
+      if (line.kind !== 'item' || line.value === undefined) continue;
+      const n = (this.counts.get(line.value) ?? 1) - 1;
+      if (n === 0) this.counts.delete(line.value);
+      else this.counts.set(line.value, n);
+      if (n === 1) this.repeated--;
+    }
+  }
+}
