@@ -1,0 +1,44 @@
+// Any input answers within a bound: pathological files give clear diagnostics, never a hang, a
+// stack overflow or a range outside the document. (Time is not asserted: a hang fails the test
+// runner's own timeout.)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { validateText } from '../../../src/core/validation';
+import { parseFile } from '../../../src/core/yaml';
+
+function assertWellFormed(text: string, label: string, reported = true): void {
+  const diagnostics = validateText(text);
+  const file = parseFile(text);
+  const last = file.positionAt(text.length);
+  for (const d of diagnostics) {
+    assert.ok(d.message.length > 0, `${label}: a message`);
+    for (const p of [d.range.start, d.range.end]) {
+      assert.ok(p.line >= 0 && p.character >= 0, `${label}: ${JSON.stringify(d.range)} is inside the document`);
+      assert.ok(p.line < last.line || (p.line === last.line && p.character <= last.character), `${label}: ${JSON.stringify(d.range)} ends by ${JSON.stringify(last)}`);
+    }
+  }
+  if (reported) assert.ok(diagnostics.length > 0, `${label}: something is reported`);
+}
+
+test('thousands of nested open brackets and braces: a syntax error, no stack overflow', () => {
+  assertWellFormed(`ids: ${'['.repeat(100_000)}\n`, 'brackets');
+  assertWellFormed(`site: ${'{a: '.repeat(20_000)}\n`, 'braces');
+  assertWellFormed(`ids: ${'[a, '.repeat(50_000)}${']'.repeat(50_000)}\nsite: {name: x}\n`, 'closed brackets');
+});
+
+test('deep block nesting and long dash chains answer', () => {
+  assertWellFormed(Array.from({ length: 3000 }, (_, i) => `${' '.repeat(i)}a:`).join('\n'), 'deep mapping');
+  assertWellFormed(`ids:\n${Array.from({ length: 3000 }, (_, i) => `${' '.repeat(2 * i)}- `).join('\n')}\n`, 'deep sequence');
+});
+
+test('mixed line endings with a byte order mark, a lone CR at the end, NUL and control characters', () => {
+  assertWellFormed('\uFEFFids:\r\n  - a\r  - b\n  - c\r\nsite:\r  name: x\r', 'mixed line endings', false);
+  assert.deepEqual(validateText('\uFEFFids:\r\n  - a\r  - b\nsite:\r  name: x\r  url: https://x.example\r'), []);
+  // (The YAML parser reads control characters as they are; the ids are then what the service will judge.)
+  assertWellFormed('ids:\n  - a\u0000b\n  - \u0007\nsite: {name: x}\n', 'control characters', false);
+});
+
+test('a huge scalar and a very long line', () => {
+  assertWellFormed(`ids: [a]\nsite:\n  name: ${'x'.repeat(2_000_000)}\n`, 'huge scalar');
+  assertWellFormed(`ids: [${Array.from({ length: 50_000 }, () => 'a').join(',')}]\nsite: {name: x}\n`, 'one long line of repeated ids');
+});
