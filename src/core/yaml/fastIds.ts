@@ -386,39 +386,29 @@ function blockNodes(run: IdsRun, start: number, out: unknown[], firstParsed: Sca
 
 /** The node of an item line whose text starts at file offset `base`: kept from the last version (moved), or new. */
 function itemNode(line: Extract<ListLine, { kind: 'item' }>, base: number): Scalar {
-  const node = line.node;
-  if (node === undefined || line.base === undefined) {
-    const created = newNode(line.value, line.type, [base + line.from, base + line.to, base + line.length]);
-    if (line.comment !== undefined) created.comment = line.comment;
-    line.node = created;
-    line.base = base;
-    return created;
+  if (line.node === undefined) {
+    line.node = newNode(line.value, line.type, [base + line.from, base + line.to, base + line.length]);
+    if (line.comment !== undefined) line.node.comment = line.comment;
   }
-  if (line.base !== base) {
-    const delta = base - line.base;
-    const range = node.range!;
-    range[0] += delta;
-    range[1] += delta;
-    range[2] += delta;
-    line.base = base;
-  }
-  return node;
+  return moveTo(line.node, base + line.from);
 }
 
 /** The node of a flow item whose scalar starts at file offset `base`: kept from the last version (moved), or new. */
 function flowNode(item: FlowItem, base: number): Scalar {
-  if (item.node === undefined || item.base === undefined) {
-    item.node = newNode(item.value, item.type, [base, base + item.length, base + item.sep]);
-    item.base = base;
-  } else if (item.base !== base) {
-    const delta = base - item.base;
-    const range = item.node.range!;
+  item.node ??= newNode(item.value, item.type, [base, base + item.length, base + item.sep]);
+  return moveTo(item.node, base);
+}
+
+/** Moves a node's range, in place, so that it starts at `start` (the node says where it is now). */
+function moveTo(node: Scalar, start: number): Scalar {
+  const range = node.range!;
+  const delta = start - range[0];
+  if (delta !== 0) {
     range[0] += delta;
     range[1] += delta;
     range[2] += delta;
-    item.base = base;
   }
-  return item.node;
+  return node;
 }
 
 function setProps(node: Scalar, commentBefore: string | undefined, spaceBefore: boolean | undefined): void {

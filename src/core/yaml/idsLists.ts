@@ -22,8 +22,7 @@ import {
 
 /**
  * An id of a flow list as read, its offsets relative to where its scalar starts: an item that an
- * edit elsewhere only moved is taken over as it is, with its node (made for the scalar at file
- * offset `base`).
+ * edit elsewhere only moved is taken over as it is, with its node (moved to where the item is).
  */
 export interface FlowItem {
   readonly kind: 'item';
@@ -33,7 +32,6 @@ export interface FlowItem {
   readonly length: number;
   readonly sep: number;
   node?: Scalar;
-  base?: number;
 }
 
 /** The items of a flow list, read from `source` (one YAML document's text). */
@@ -52,8 +50,7 @@ export interface FlowScan {
 
 /**
  * A line of a block list as read, its offsets relative to the line's start: a line that an edit
- * elsewhere only moved is taken over as it is, with the node built for it (`node`, whose range
- * was made for the line at file offset `base`).
+ * elsewhere only moved is taken over as it is, with the node built for it (moved to where the line is).
  */
 export type ListLine =
   | {
@@ -67,7 +64,6 @@ export type ListLine =
       readonly length: number;
       readonly eol: number;
       node?: Scalar;
-      base?: number;
     }
   | { readonly kind: 'comment'; readonly text: string; readonly length: number; readonly eol: number }
   | { readonly kind: 'blank'; readonly length: number; readonly eol: number }
