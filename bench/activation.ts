@@ -1,7 +1,8 @@
-// 4. Activation: bundle size of dist/extension.js (as `npm run build` makes it) and of the
+// Activation: bundle size of dist/extension.js (as `npm run build` makes it) and of the
 // production bundle the .vsix ships (`--production`: minified), and the time to load it and run
-// activate() in a fresh process with a stand-in for `vscode` (median of several processes), and
-// whether any schema is compiled at activation.
+// activate() in a fresh process with a stand-in for `vscode` (median of several processes),
+// whether any schema is compiled at activation, and how long after activate() the language
+// client has forked dist/server.js and the server has answered `initialize`.
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -17,14 +18,51 @@ export interface ActivationRow {
   compiledAtActivation: boolean;
   functionsBuilt: number;
   subscriptions: number;
+  /** activate() -> the language client forked the server; null if it never did. */
+  serverForkMs: number | null;
+  /** activate() -> the server answered `initialize` over IPC; null if it never did. */
+  serverReadyMs: number | null;
+  /** What went wrong, if activate() threw or the client logged a warning or an error. */
+  problems: string[];
+  /** The largest parts of the bundle (npm packages, or folders of the repository), by bytes in it. */
+  parts: Array<{ name: string; bytes: number }>;
+}
+
+interface ChildResult {
+  loadMs: number;
+  activateMs: number;
+  totalMs: number;
+  activateError?: string;
+  serverForkMs: number | null;
+  serverReadyMs: number | null;
+  functionsAtLoad: number;
+  functionsAtActivate: number;
+  ajvLoaded: boolean;
+  subscriptions: number;
+  problems: string[];
 }
 
 const PROCESSES = 7;
 
-function measure(label: string, file: string): ActivationRow {
+/** What makes up a bundle, from esbuild's metafile: bytes per npm package or repository folder. */
+function partsOf(metafile: string, outfile: string): ActivationRow['parts'] {
+  const meta = JSON.parse(fs.readFileSync(metafile, 'utf8')) as { outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }> };
+  const output = Object.entries(meta.outputs).find(([name]) => path.resolve(ROOT, name) === path.resolve(outfile))?.[1];
+  if (output === undefined) return [];
+  const bytes = new Map<string, number>();
+  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+    const parts = input.split('/');
+    const at = parts.lastIndexOf('node_modules');
+    const name = at === -1 ? parts.slice(0, Math.min(2, parts.length - 1)).join('/') || input : parts.slice(at + 1, at + (parts[at + 1].startsWith('@') ? 3 : 2)).join('/');
+    bytes.set(name, (bytes.get(name) ?? 0) + bytesInOutput);
+  }
+  return [...bytes].map(([name, b]) => ({ name, bytes: b })).sort((a, b) => b.bytes - a.bytes);
+}
+
+function measure(label: string, file: string, parts: ActivationRow['parts']): ActivationRow {
   log(`activation: ${label}`);
   const child = path.join(__dirname, 'activationChild.js');
-  const results: Array<{ loadMs: number; activateMs: number; totalMs: number; functionsAtLoad: number; functionsAtActivate: number; ajvLoaded: boolean; subscriptions: number }> = [];
+  const results: ChildResult[] = [];
   for (let i = 0; i < PROCESSES; i++) {
     const out = execFileSync(process.execPath, [child, file], { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
     results.push(JSON.parse(out.trim().split('\n').pop()!));
@@ -39,19 +77,36 @@ function measure(label: string, file: string): ActivationRow {
     compiledAtActivation: functionsBuilt > 0 || results.some((r) => r.ajvLoaded),
     functionsBuilt,
     subscriptions: results[0].subscriptions,
+    serverForkMs: medianOrNull(results.map((r) => r.serverForkMs)),
+    serverReadyMs: medianOrNull(results.map((r) => r.serverReadyMs)),
+    problems: [...new Set(results.flatMap((r) => [...(r.activateError ? [`activate() threw: ${r.activateError}`] : []), ...r.problems]))],
+    parts,
   };
 }
 
+/** The median, or null when any process did not get there. */
+function medianOrNull(xs: ReadonlyArray<number | null>): number | null {
+  return xs.some((x) => x === null) ? null : median(xs as number[]);
+}
+
 export async function benchActivation(): Promise<ActivationRow[]> {
-  const rows = [measure('dist/extension.js (npm run build)', path.join(ROOT, 'dist', 'extension.js'))];
-  // The production bundle (what vscode:prepublish builds for the .vsix), built to a temporary folder.
+  // Both bundles are built here, each into a temporary folder's dist/ beside its dist/server.js (as
+  // in the .vsix), with esbuild's metafile: dist/ itself may be rebuilt by something else meanwhile.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scan-targets-bench-'));
   try {
-    execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs'), '--production', '--outdir', dir], { cwd: ROOT, stdio: 'ignore' });
-    const outfile = path.join(dir, 'extension.js');
-    rows.push(measure('production bundle (--production, minified)', outfile));
+    const rows: ActivationRow[] = [];
+    for (const [label, variant, production] of [
+      ['`npm run build` bundle (dist/extension.js)', 'dev', false],
+      ['production bundle (--production, minified, as in the .vsix)', 'production', true],
+    ] as const) {
+      const outdir = path.join(dir, variant, 'dist');
+      const args = [path.join(ROOT, 'scripts', 'build.mjs'), '--outdir', outdir, '--metafile', ...(production ? ['--production'] : [])];
+      execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'ignore' });
+      const outfile = path.join(outdir, 'extension.js');
+      rows.push(measure(label, outfile, partsOf(`${outfile}.meta.json`, outfile)));
+    }
+    return rows;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  return rows;
 }

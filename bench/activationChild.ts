@@ -1,6 +1,11 @@
 // Run in a fresh process by activation.ts: loads a bundled extension with a stand-in for the
-// `vscode` module, runs activate(), and prints timings and whether any schema was compiled.
+// `vscode` module, runs activate(), and prints timings and whether any schema was compiled. The
+// extension's LanguageClient really starts against the stand-in: it forks the bundle's
+// `dist/server.js` over Node IPC after activate() has returned (start() is asynchronous); the
+// fork and the server's answer to `initialize` are timed by watching child_process.fork, then
+// the client is stopped and the server process killed.
 // Usage: node activationChild.js BUNDLE
+import type { ChildProcess } from 'child_process';
 import * as path from 'path';
 import Module from 'module';
 
@@ -20,6 +25,25 @@ globalThis.Function = new Proxy(RealFunction, {
     return Reflect.apply(target, thisArg, args);
   },
 }) as FunctionConstructor;
+
+// The language client forks the server with child_process.fork: note when, and when the server
+// answers `initialize` (an IPC message carrying `result.capabilities`).
+const server: { forkedAt?: number; initializedAt?: number; children: ChildProcess[] } = { children: [] };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const childProcess = require('child_process') as { fork: (...args: unknown[]) => ChildProcess };
+const realFork = childProcess.fork;
+childProcess.fork = function (...args: unknown[]): ChildProcess {
+  const child = realFork.apply(this, args);
+  server.forkedAt ??= performance.now();
+  server.children.push(child);
+  child.on('message', (message: { result?: { capabilities?: unknown } } | null) => {
+    if (message?.result?.capabilities !== undefined) server.initializedAt ??= performance.now();
+  });
+  return child;
+};
+
+/** What the extension wrote to its log (the stand-in output channel), for the report. */
+const logged: string[] = [];
 
 const noop = (): void => undefined;
 const disposable = { dispose: noop };
@@ -69,6 +93,30 @@ function withFallback<T extends object>(name: string, obj: T): T {
   return new Proxy(obj, { get: (t, p) => (p in t || typeof p !== 'string' || p === 'then' ? (t as Record<PropertyKey, unknown>)[p] : fake(`${name}.${p}`)) });
 }
 
+/** A log output channel that keeps its lines (warnings and errors end up in the report). */
+function outputChannel(name: string): unknown {
+  const write = (level: string) => (message: unknown) => {
+    logged.push(`${level}: ${message instanceof Error ? message.message : String(message)}`);
+  };
+  return withFallback(`OutputChannel(${name})`, {
+    name,
+    logLevel: 2,
+    onDidChangeLogLevel: event,
+    trace: write('trace'),
+    debug: write('debug'),
+    info: write('info'),
+    warn: write('warn'),
+    error: write('error'),
+    append: write('append'),
+    appendLine: write('line'),
+    replace: noop,
+    clear: noop,
+    show: noop,
+    hide: noop,
+    dispose: noop,
+  });
+}
+
 const uri = (p: string) => ({ scheme: 'file', path: p, fsPath: p, toString: () => `file://${p}`, with: () => uri(p) });
 const event = () => disposable;
 const configuration = { get: (_key: string, defaultValue?: unknown) => defaultValue, has: () => false, inspect: () => undefined, update: async () => undefined };
@@ -108,7 +156,13 @@ const vscodeStandIn: Record<string, unknown> = {
     { get: (t: Record<string, unknown>, p: string) => (p in t ? t[p] : typeof p === 'string' && p.startsWith('onDid') ? event : fake(`workspace.${p}`)) },
   ),
   window: new Proxy(
-    { visibleTextEditors: [], activeTextEditor: undefined, onDidChangeActiveTextEditor: event, onDidChangeVisibleTextEditors: event },
+    {
+      visibleTextEditors: [],
+      activeTextEditor: undefined,
+      onDidChangeActiveTextEditor: event,
+      onDidChangeVisibleTextEditors: event,
+      createOutputChannel: (name: string) => outputChannel(name),
+    },
     { get: (t: Record<string, unknown>, p: string) => (p in t ? t[p] : typeof p === 'string' && p.startsWith('onDid') ? event : fake(`window.${p}`)) },
   ),
   languages: new Proxy({ onDidChangeDiagnostics: event }, { get: (t: Record<string, unknown>, p: string) => (p in t ? t[p] : fake(`languages.${p}`)) }),
@@ -144,22 +198,50 @@ const context = {
   asAbsolutePath: (p: string) => path.join(extensionPath, p),
 };
 
-const t0 = performance.now();
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const extension = require(bundle) as { activate(context: unknown): unknown; deactivate?(): void };
-const t1 = performance.now();
-const functionsAtLoad = functionsBuilt;
-extension.activate(context);
-const t2 = performance.now();
-const functionsAtActivate = functionsBuilt - functionsAtLoad;
-const ajvLoaded = Object.keys(require.cache).some((k) => /[\\/]ajv[\\/]/.test(k));
-const result = { loadMs: t1 - t0, activateMs: t2 - t1, totalMs: t2 - t0, functionsAtLoad, functionsAtActivate, ajvLoaded, subscriptions: context.subscriptions.length };
-for (const d of context.subscriptions) {
+const SERVER_WAIT_MS = 10_000;
+
+async function main(): Promise<void> {
+  const t0 = performance.now();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const extension = require(bundle) as { activate(context: unknown): unknown; deactivate?(): void };
+  const t1 = performance.now();
+  const functionsAtLoad = functionsBuilt;
+  let activateError: string | undefined;
   try {
-    d.dispose();
-  } catch {
-    // a stand-in may not dispose cleanly
+    extension.activate(context);
+  } catch (err) {
+    activateError = err instanceof Error ? err.message : String(err);
   }
+  const t2 = performance.now();
+  const functionsAtActivate = functionsBuilt - functionsAtLoad;
+  const ajvLoaded = Object.keys(require.cache).some((k) => /[\\/]ajv[\\/]/.test(k));
+  // After activate() returned: the language client forks the server and initializes it.
+  const until = performance.now() + SERVER_WAIT_MS;
+  while (server.initializedAt === undefined && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 1));
+  const result = {
+    loadMs: t1 - t0,
+    activateMs: t2 - t1,
+    totalMs: t2 - t0,
+    activateError,
+    serverForkMs: server.forkedAt === undefined ? null : server.forkedAt - t2,
+    serverReadyMs: server.initializedAt === undefined ? null : server.initializedAt - t2,
+    functionsAtLoad,
+    functionsAtActivate,
+    ajvLoaded,
+    subscriptions: context.subscriptions.length,
+    problems: logged.filter((l) => /^(warn|error)/.test(l)).slice(0, 3),
+  };
+  for (const d of context.subscriptions) {
+    try {
+      d.dispose();
+    } catch {
+      // a stand-in may not dispose cleanly
+    }
+  }
+  // The language client's stop() is asynchronous: end the server process it forked here, by its pid.
+  for (const child of server.children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  process.stdout.write(JSON.stringify(result) + '\n');
+  process.exit(0);
 }
-process.stdout.write(JSON.stringify(result) + '\n');
-process.exit(0);
+
+void main();

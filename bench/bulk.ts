@@ -1,4 +1,4 @@
-// 5. Bulk update against the local sandbox over loopback: end to end (plan + chunked requests
+// Bulk update against the local sandbox over loopback: end to end (plan + chunked requests
 // through the real client + outcome, on a file already parsed and validated, timed apart) against the floor of the same HTTP requests
 // (same chunks, same concurrency, same bodies) sent raw with undici. The sandbox runs on a thread
 // of its own (sandboxThread.ts), as the service runs elsewhere.

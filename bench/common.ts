@@ -9,7 +9,11 @@ export const ROOT = path.resolve(__dirname, '../..');
 
 export const SIZES = [1_000, 10_000, 100_000] as const;
 
-const SETTINGS = `site:
+/** The first line of every generated file: points yaml-language-server (and our server) at the schema. */
+export const MODELINE = '# yaml-language-server: $schema=../schemas/target-settings.schema.json';
+
+/** The settings that follow the `ids` list in every generated file (the shapes in shapes.ts reuse them). */
+export const SETTINGS = `site:
   name: Shop (staging)
   desc: Storefront of the staging environment
   url: https://staging.shop.example
@@ -43,7 +47,7 @@ blackout_period:
 /** A target-settings file with `n` sandbox ids (the sandbox's seeded ids, so a bulk update finds them all). */
 export function targetSettingsFile(n: number): { text: string; ids: string[] } {
   const ids = sandboxTargetIds(n);
-  return { text: `# yaml-language-server: $schema=../schemas/target-settings.schema.json\nids:\n${ids.map((id) => `  - ${id}\n`).join('')}${SETTINGS}`, ids };
+  return { text: `${MODELINE}\nids:\n${ids.map((id) => `  - ${id}\n`).join('')}${SETTINGS}`, ids };
 }
 
 export function now(): number {
@@ -103,6 +107,9 @@ export function label(n: number): string {
   return n.toLocaleString('en-US');
 }
 
+const loaded = Date.now();
+
+/** A progress line on stderr, with the seconds since the bench started. */
 export function log(message: string): void {
-  process.stderr.write(`[bench] ${message}\n`);
+  process.stderr.write(`[bench ${((Date.now() - loaded) / 1000).toFixed(0).padStart(3)} s] ${message}\n`);
 }

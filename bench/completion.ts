@@ -1,5 +1,5 @@
-// 2. Completion at the end of the file and inside `site`: after a one-character edit (a new
-// version through the ParseCache, as the worker does) and on an unchanged version (cache hit),
+// Completion (in-process) at the end of the file and inside `site`: after a one-character edit (a new
+// version through the ParseCache, as the language server does) and on an unchanged version (cache hit),
 // against yaml-language-server's doComplete.
 import { complete } from '../src/core/assist';
 import { ParseCache } from '../src/core/yaml';

@@ -1,4 +1,4 @@
-// 6. Peak memory for the 100,000-id file, in a child process each (fast path on, and off for comparison).
+// Peak memory (in-process core) for the 100,000-id file, in a child process each (fast path on, and off for comparison).
 import { execFileSync } from 'child_process';
 import * as path from 'path';
 import { log } from './common';

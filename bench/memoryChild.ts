@@ -1,5 +1,5 @@
 // Run in a fresh process by memory.ts: validates the 100,000-id file (through a ParseCache, as the
-// worker does, then a one-character edit) and prints peak memory. Usage: node memoryChild.js [full]
+// language server does, then a one-character edit) and prints peak memory. Usage: node memoryChild.js [full]
 import { validateFile } from '../src/core/validation';
 import { ParseCache } from '../src/core/yaml';
 import { fastIdsControl } from '../src/core/yaml/fastIds';

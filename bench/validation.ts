@@ -1,4 +1,4 @@
-// 1. Validation: our full path (parse + schema + rules + positions) against yaml-language-server's
+// Validation (in-process): our full path (parse + schema + rules + positions) against yaml-language-server's
 // doValidation and the parse floors, on the same generated files. Each run validates a new text:
 // one letter of an id in the middle of the list changes (so nothing of the previous run's list is
 // reused), or, for "typing elsewhere", one letter of site.name.

@@ -1,0 +1,575 @@
+// 1. The language servers, measured through the server over stdio (JSON-RPC included), on every
+// shape of a 100,000-id file (shapes.ts): ours (`node dist/server.js --stdio`) and
+// yaml-language-server (`node node_modules/yaml-language-server/bin/yaml-language-server --stdio`,
+// given our schema through `yaml.schemas`), each a fresh process per shape, driven by the
+// hand-written client of the unit tests (test/unit/server/lspClient.ts).
+//
+// Per shape and server: open -> first publishDiagnostics; one-character incremental edits ->
+// the diagnostics of that version (the next edit only once they arrived); completion sent right
+// after an edit; the server's resident memory after the edits; a check that the server really
+// reports a schema error (a small second file with `report_type: nope`). Also `scan-targets
+// validate FILE` as a whole process against yaml-language-server's whole process (spawn,
+// initialize, open, first diagnostics), and what a keystroke costs the client side (serialize,
+// frame, write the didChange).
+import { spawn, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { pathToFileURL } from 'url';
+import { PerformanceObserver, type PerformanceEntry } from 'perf_hooks';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { StdioLspClient } from '../test/unit/server/lspClient';
+import { ROOT, log, median, now } from './common';
+import { shapes, type Shape } from './shapes';
+
+/** The ids in every shape's file. */
+export const LSP_IDS = 100_000;
+/**
+ * Edits per scenario: first a series timed for diagnostics, then a series with a completion each.
+ * A series stops at `max` edits, or once `budgetMs` is spent and `min` edits are done, so shapes
+ * where a server takes a second per edit keep the whole bench bounded (the tables give the count).
+ */
+interface Budget {
+  max: number;
+  min: number;
+  budgetMs: number;
+}
+const BUDGETS: Record<'ours' | 'yls', { edits: Budget; completions: Budget }> = {
+  ours: { edits: { max: 40, min: 10, budgetMs: 8_000 }, completions: { max: 40, min: 10, budgetMs: 6_000 } },
+  // yaml-language-server takes seconds per edit on these files (and waits 200 ms before it validates).
+  yls: { edits: { max: 5, min: 3, budgetMs: 6_000 }, completions: { max: 2, min: 2, budgetMs: 0 } },
+};
+/** Fresh processes of ours per shape for the open time (the last one goes on with the edits). */
+const OURS_OPENS = 3;
+const CLI_RUNS = 3;
+const YLS_TIMEOUT_MS = 120_000;
+const OURS_TIMEOUT_MS = 30_000;
+
+const SERVER = path.join(ROOT, 'dist', 'server.js');
+const CLI = path.join(ROOT, 'dist', 'cli.js');
+const YLS = path.join(ROOT, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server');
+const SCHEMA_URI = pathToFileURL(path.join(ROOT, 'schemas', 'target-settings.schema.json')).href;
+const ROOT_URI = pathToFileURL(ROOT).href;
+
+type Kind = 'ours' | 'yls';
+
+interface Diagnostic {
+  range: { start: { line: number; character: number } };
+  severity?: number;
+  message: string;
+}
+interface Published {
+  uri: string;
+  version?: number;
+  diagnostics: Diagnostic[];
+}
+
+/** What the first diagnostics said. */
+export interface Content {
+  errors: number;
+  others: number;
+  /** Whether that is what the shape expects (no error, or at least one). */
+  asExpected: boolean;
+}
+
+export interface Series {
+  /** Median, 95th percentile and maximum, in ms. */
+  median: number;
+  p95: number;
+  max: number;
+  count: number;
+}
+
+export interface ScenarioResult {
+  name: string;
+  /** Edit -> publishDiagnostics of that version. */
+  diagnostics: Series;
+  /** didChange + completion sent at once -> completion answer. */
+  completion: Series;
+  completionItems: number;
+  /** Zones the edits hit, e.g. "id list, site, end". */
+  zones: string;
+  /** Median edit -> diagnostics latency per zone. */
+  zoneMedians: { zone: string; median: number; count: number }[];
+}
+
+export interface ServerResult {
+  kind: Kind;
+  /** Spawn -> initialize answered (ms; median of the fresh processes). */
+  startMs: number;
+  /** didOpen -> first publishDiagnostics (median of the fresh processes). */
+  openMs: number;
+  openSamples: number;
+  /** Spawn -> first publishDiagnostics of the process that went on (yaml-language-server's whole process). */
+  wholeMs: number;
+  content: Content;
+  scenarios: ScenarioResult[];
+  /** VmRSS of the server process right after the open, in bytes. */
+  rssOpen: number;
+  /** VmRSS and VmHWM (peak) of the server process after the edits, in bytes. */
+  rss: number;
+  hwm: number;
+  /** Whether the server reported `report_type: nope` in a second, small file. */
+  schemaCheck: boolean;
+  /** Whether a hover on the shape's first `ids` key answered: the server sees the file's structure. */
+  structureCheck: boolean;
+  /** What went wrong, if something did (the figures may then be missing: NaN). */
+  failure?: string;
+}
+
+export interface CliResult {
+  /** Spawn -> exit (median of CLI_RUNS), ms. */
+  wholeMs: number;
+  exitCode: number | null;
+  errors: number;
+  asExpected: boolean;
+}
+
+export interface KeystrokeCost {
+  /** Our client's notify(): JSON.stringify + Content-Length framing + write to the server's stdin pipe. */
+  stdio: Series;
+  /** The same, leaving out the writes during which this process collected garbage. */
+  stdioWithoutGc: Series;
+  /** How many writes had a garbage collection of this process inside them. */
+  withGc: number;
+  /** CPU time (user + system, all threads of this process) of each write, and of the slowest one. */
+  cpu: Series;
+  slowestCpuMs: number;
+  /** The same didChange sent over Node IPC (`child.send`, what the extension's LanguageClient uses). */
+  ipc: Series;
+}
+
+export interface ShapeResult {
+  key: string;
+  label: string;
+  expect: Shape['expect'];
+  bytes: number;
+  lines: number;
+  ours: ServerResult;
+  yls: ServerResult;
+  cli: CliResult;
+  keystroke: KeystrokeCost;
+}
+
+export function series(xs: readonly number[]): Series {
+  if (xs.length === 0) return { median: NaN, p95: NaN, max: NaN, count: 0 };
+  const s = [...xs].sort((a, b) => a - b);
+  // Nearest-rank 95th percentile: the smallest value at or above 95 % of the samples.
+  const p95 = s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)];
+  return { median: median(s), p95, max: s[s.length - 1], count: s.length };
+}
+
+function configuration(kind: Kind): (section: string | undefined) => unknown {
+  if (kind === 'ours') {
+    const settings = { validation: { debounceMs: 0 } };
+    return (section) => (section === 'scanTargets' ? settings : null);
+  }
+  const yaml = {
+    schemas: { [SCHEMA_URI]: '*.target-settings.yaml' },
+    validate: true,
+    completion: true,
+    hover: true,
+    // No schema store download; any other request would go to a closed port on 127.0.0.1.
+    schemaStore: { enable: false, url: '' },
+  };
+  const http = { proxy: 'http://127.0.0.1:9', proxyStrictSSL: true };
+  return (section) => (section === 'yaml' ? yaml : section === 'http' ? http : null);
+}
+
+function command(kind: Kind): string[] {
+  return kind === 'ours' ? [SERVER, '--stdio'] : [YLS, '--stdio'];
+}
+
+/** Every server process started and not yet closed, so an interrupted run can still kill them. */
+const running = new Set<Server>();
+
+/** Kills every server process this bench started that is still running (on exit, on the watchdog). */
+export function killServers(): void {
+  for (const server of running) {
+    const p = server.client.process;
+    if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+  }
+  running.clear();
+}
+
+/** A server process, initialized with its settings read. */
+class Server {
+  readonly client: StdioLspClient;
+  readonly spawnedAt: number;
+  startMs = NaN;
+
+  constructor(readonly kind: Kind) {
+    this.spawnedAt = now();
+    this.client = new StdioLspClient(process.execPath, command(kind), configuration(kind));
+    running.add(this);
+  }
+
+  get timeoutMs(): number {
+    return this.kind === 'yls' ? YLS_TIMEOUT_MS : OURS_TIMEOUT_MS;
+  }
+
+  async initialize(): Promise<void> {
+    await withTimeout(
+      this.client.request('initialize', {
+        processId: process.pid,
+        rootUri: ROOT_URI,
+        workspaceFolders: [{ uri: ROOT_URI, name: 'bench' }],
+        capabilities: {
+          workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: false } },
+          textDocument: {
+            synchronization: { dynamicRegistration: false },
+            publishDiagnostics: { versionSupport: true },
+            completion: { completionItem: { snippetSupport: true } },
+            hover: { contentFormat: ['markdown', 'plaintext'] },
+          },
+        },
+      }),
+      this.timeoutMs,
+      'initialize',
+    );
+    this.startMs = now() - this.spawnedAt;
+    this.client.notify('initialized', {});
+    // Both servers pull their settings after `initialized`; once answered, a round trip makes sure
+    // they are applied before the file is opened.
+    const until = now() + this.timeoutMs;
+    while (!this.client.serverRequests.includes('workspace/configuration')) {
+      if (now() > until) throw new Error(`${this.kind}: no workspace/configuration request`);
+      await sleep(2);
+    }
+    await withTimeout(this.client.request('textDocument/hover', { textDocument: { uri: `${ROOT_URI}/bench/none.yaml` }, position: { line: 0, character: 0 } }), this.timeoutMs, 'round trip');
+  }
+
+  /** The first publishDiagnostics for `uri` after notification number `after` (ours: of `version`). */
+  published(uri: string, after: number, version: number): Promise<Published> {
+    const notifications = this.client.notifications;
+    const test = (params: unknown): boolean => {
+      const p = params as Published;
+      if (p.uri !== uri) return false;
+      if (this.kind === 'ours') return p.version === version;
+      // yaml-language-server publishes without a version: the first one after the change was sent.
+      for (let i = notifications.length - 1; i >= after; i--) if (notifications[i].params === params) return true;
+      return false;
+    };
+    return this.client.waitForNotification('textDocument/publishDiagnostics', test, this.timeoutMs) as Promise<Published>;
+  }
+
+  memory(): { rss: number; hwm: number } {
+    try {
+      const status = fs.readFileSync(`/proc/${this.client.process.pid}/status`, 'utf8');
+      const kb = (field: string): number => Number(new RegExp(`^${field}:\\s*(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+      return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+    } catch {
+      return { rss: NaN, hwm: NaN };
+    }
+  }
+
+  async close(): Promise<void> {
+    try {
+      if (this.client.process.exitCode === null) {
+        await withTimeout(this.client.request('shutdown', null), 5_000, 'shutdown');
+        this.client.notify('exit', null);
+        await withTimeout(this.client.exited(), 2_000, 'exit');
+      }
+    } catch {
+      // killed below
+    } finally {
+      if (this.client.process.exitCode === null && this.client.process.signalCode === null) this.client.process.kill('SIGKILL');
+      running.delete(this);
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function contentOf(p: Published, expect: Shape['expect']): Content {
+  const errors = p.diagnostics.filter((d) => d.severity === 1).length;
+  return { errors, others: p.diagnostics.length - errors, asExpected: expect === 'errors' ? errors > 0 : errors === 0 };
+}
+
+function shapeUri(shape: Shape): string {
+  return `${ROOT_URI}/bench/${shape.key}.target-settings.yaml`;
+}
+
+/** Opens the shape's file in a fresh server: spawn, initialize, didOpen, first diagnostics. */
+async function openFresh(kind: Kind, shape: Shape): Promise<{ server: Server; openMs: number; wholeMs: number; content: Content }> {
+  const server = new Server(kind);
+  try {
+    await server.initialize();
+    const uri = shapeUri(shape);
+    const after = server.client.notifications.length;
+    const t0 = now();
+    server.client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: shape.text } });
+    const first = await server.published(uri, after, 1);
+    const t1 = now();
+    return { server, openMs: t1 - t0, wholeMs: t1 - server.spawnedAt, content: contentOf(first, shape.expect) };
+  } catch (err) {
+    await server.close();
+    throw err;
+  }
+}
+
+async function runServer(kind: Kind, shape: Shape, stdioCosts: Array<[number, number, number]>, sent: unknown[]): Promise<ServerResult> {
+  const opens = kind === 'ours' ? OURS_OPENS : 1;
+  const result: ServerResult = {
+    kind,
+    startMs: NaN,
+    openMs: NaN,
+    openSamples: 0,
+    wholeMs: NaN,
+    content: { errors: 0, others: 0, asExpected: false },
+    scenarios: [],
+    rssOpen: NaN,
+    rss: NaN,
+    hwm: NaN,
+    schemaCheck: false,
+    structureCheck: false,
+  };
+  const openTimes: number[] = [];
+  const startTimes: number[] = [];
+  let server: Server | undefined;
+  try {
+    for (let i = 0; i < opens; i++) {
+      log(`lsp ${shape.key}: ${kind}, open ${i + 1} of ${opens}`);
+      const opened = await openFresh(kind, shape);
+      openTimes.push(opened.openMs);
+      startTimes.push(opened.server.startMs);
+      result.wholeMs = opened.wholeMs;
+      result.content = opened.content;
+      if (i < opens - 1) await opened.server.close();
+      else server = opened.server;
+    }
+    result.openMs = median(openTimes);
+    result.startMs = median(startTimes);
+    result.openSamples = openTimes.length;
+    const live = server!;
+    result.rssOpen = live.memory().rss;
+    const uri = shapeUri(shape);
+    let document = TextDocument.create(uri, 'yaml', 1, shape.text);
+    let k = 0;
+    for (const scenario of shape.scenarios) {
+      log(`lsp ${shape.key}: ${kind}, ${scenario.name}`);
+      const latencies: number[] = [];
+      const completions: number[] = [];
+      let items = 0;
+      const zones = new Set<string>();
+      const byZone = new Map<string, number[]>();
+      const budget = BUDGETS[kind];
+      for (const phase of ['edits', 'completions'] as const) {
+        const { max, min, budgetMs } = budget[phase];
+        const phaseStart = now();
+        for (let i = 0; i < max && (i < min || now() - phaseStart < budgetMs); i++) {
+          const edit = scenario.next(document.getText(), k++);
+          zones.add(edit.zone.replace(/, .*$/, ''));
+          const range = { start: document.positionAt(edit.start), end: document.positionAt(edit.end) };
+          const version = document.version + 1;
+          document = TextDocument.update(document, [{ range, text: edit.text }], version);
+          const params = { textDocument: { uri, version }, contentChanges: [{ range, text: edit.text }] };
+          const after = live.client.notifications.length;
+          const diagnostics = live.published(uri, after, version);
+          const cpu0 = process.cpuUsage();
+          const t0 = now();
+          live.client.notify('textDocument/didChange', params);
+          const t1 = now();
+          const cpu = process.cpuUsage(cpu0);
+          if (kind === 'ours') {
+            stdioCosts.push([t0, t1, (cpu.user + cpu.system) / 1000]);
+            sent.push({ jsonrpc: '2.0', method: 'textDocument/didChange', params });
+          }
+          if (phase === 'edits') {
+            await diagnostics;
+            latencies.push(now() - t0);
+            const zone = edit.zone.replace(/, .*$/, '');
+            byZone.set(zone, [...(byZone.get(zone) ?? []), now() - t0]);
+          } else {
+            // Completion of the keys of `site` (at its first key, where both servers offer the
+            // schema's properties), sent right after the change.
+            const site = /(?:^|[\r\n])site:(?:\r\n|\r|\n)/.exec(document.getText());
+            const position = document.positionAt(site === null ? edit.start + edit.text.length : site.index + site[0].length + 2);
+            const answer = await withTimeout(
+              live.client.request<{ items: unknown[] } | unknown[] | null>('textDocument/completion', { textDocument: { uri }, position, context: { triggerKind: 1 } }),
+              live.timeoutMs,
+              'completion',
+            );
+            completions.push(now() - t0);
+            items = answer === null ? 0 : Array.isArray(answer) ? answer.length : answer.items.length;
+            // The next edit only once this version's diagnostics are out (untimed).
+            await diagnostics;
+          }
+        }
+      }
+      result.scenarios.push({
+        name: scenario.name,
+        diagnostics: series(latencies),
+        completion: series(completions),
+        completionItems: items,
+        zones: [...zones].join(', '),
+        zoneMedians: [...byZone].map(([zone, xs]) => ({ zone, median: median(xs), count: xs.length })),
+      });
+    }
+    const memory = live.memory();
+    result.rss = memory.rss;
+    result.hwm = memory.hwm;
+    result.structureCheck = await structureCheck(live, uri, document);
+    result.schemaCheck = await schemaCheck(live);
+  } catch (err) {
+    result.failure = err instanceof Error ? err.message : String(err);
+    log(`lsp ${shape.key}: ${kind} failed: ${result.failure}`);
+  } finally {
+    await server?.close();
+  }
+  return result;
+}
+
+/**
+ * A hover on the first `ids` key of the shape's file must answer: else the server read the file as
+ * something else (e.g. a lone-CR file as one comment line) and its figures time an empty document.
+ */
+async function structureCheck(server: Server, uri: string, document: TextDocument): Promise<boolean> {
+  const text = document.getText();
+  const key = /(^|[\r\n])ids:/.exec(text);
+  if (key === null) return false;
+  const position = document.positionAt(key.index + key[1].length + 1);
+  try {
+    const hover = await withTimeout(server.client.request<{ contents: unknown } | null>('textDocument/hover', { textDocument: { uri }, position }), server.timeoutMs, 'hover');
+    if (hover === null || hover === undefined) return false;
+    const contents = hover.contents as string | { value?: string } | unknown[];
+    return typeof contents === 'string' ? contents.length > 0 : Array.isArray(contents) ? contents.length > 0 : Boolean((contents as { value?: string }).value);
+  } catch {
+    return false;
+  }
+}
+
+/** A small second file with a schema error (`report_type: nope`): the server must report it on its line. */
+async function schemaCheck(server: Server): Promise<boolean> {
+  const uri = `${ROOT_URI}/bench/schema-check.target-settings.yaml`;
+  const lines = ['ids:', '  - 3Sy7TyNMnQ8x', 'site:', '  name: Shop', '  url: https://shop.example', 'report_type: nope', ''];
+  const after = server.client.notifications.length;
+  const published = server.published(uri, after, 1);
+  server.client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: lines.join('\n') } });
+  try {
+    const p = await published;
+    return p.diagnostics.some((d) => d.range.start.line === 5);
+  } catch {
+    return false;
+  }
+}
+
+function runCli(shape: Shape, dir: string): CliResult {
+  const file = path.join(dir, `${shape.key}.target-settings.yaml`);
+  fs.writeFileSync(file, shape.text);
+  const times: number[] = [];
+  let exitCode: number | null = null;
+  let errors = NaN;
+  for (let i = 0; i < CLI_RUNS; i++) {
+    const t0 = now();
+    const run = spawnSync(process.execPath, [CLI, 'validate', '--format', 'json', file], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: 120_000 });
+    times.push(now() - t0);
+    exitCode = run.status;
+    try {
+      errors = (JSON.parse(run.stdout) as { summary: { errors: number } }).summary.errors;
+    } catch {
+      errors = NaN;
+    }
+  }
+  return { wholeMs: median(times), exitCode, errors, asExpected: shape.expect === 'errors' ? errors > 0 && exitCode === 1 : errors === 0 && exitCode === 0 };
+}
+
+/** The didChange messages of our run, sent again over Node IPC to a child that ignores them. */
+async function ipcCosts(messages: readonly unknown[]): Promise<number[]> {
+  const sink = spawn(process.execPath, ['-e', "process.on('message', () => undefined); process.on('disconnect', () => process.exit(0));"], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      sink.once('spawn', () => resolve());
+      sink.once('error', reject);
+    });
+    const costs: number[] = [];
+    for (const message of messages) {
+      const t0 = now();
+      sink.send(message as object);
+      costs.push(now() - t0);
+      // Let the channel drain between keystrokes, as a user's typing does.
+      await sleep(1);
+    }
+    return costs;
+  } finally {
+    if (sink.connected) sink.disconnect();
+    sink.kill('SIGKILL');
+  }
+}
+
+/** Garbage collections of this process while it runs (same clock as performance.now()). */
+function watchGc(): { stop(): Promise<Array<{ start: number; end: number }>> } {
+  const entries: Array<{ start: number; end: number }> = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as PerformanceEntry[]) entries.push({ start: e.startTime, end: e.startTime + e.duration });
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    async stop() {
+      // Entries are delivered asynchronously: let the last ones arrive.
+      await sleep(50);
+      observer.disconnect();
+      return entries;
+    },
+  };
+}
+
+function keystrokeCost(windows: ReadonlyArray<[number, number, number]>, gcs: ReadonlyArray<{ start: number; end: number }>, ipc: number[]): KeystrokeCost {
+  const hit = (w: readonly [number, number, number]): boolean => gcs.some((g) => g.start < w[1] && g.end > w[0]);
+  const all = windows.map(([a, b]) => b - a);
+  const clean = windows.filter((w) => !hit(w)).map(([a, b]) => b - a);
+  const slowest = windows.reduce<readonly [number, number, number] | undefined>((worst, w) => (worst === undefined || w[1] - w[0] > worst[1] - worst[0] ? w : worst), undefined);
+  return {
+    stdio: series(all),
+    stdioWithoutGc: series(clean),
+    withGc: windows.length - clean.length,
+    slowestCpuMs: slowest === undefined ? NaN : slowest[2],
+    cpu: series(windows.map((w) => w[2])),
+    ipc: series(ipc),
+  };
+}
+
+export async function benchLanguageServers(): Promise<ShapeResult[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scan-targets-bench-'));
+  const results: ShapeResult[] = [];
+  try {
+    // BENCH_SHAPES=plain,flow runs only those shapes (for working on one; `npm run bench` runs them all).
+    const only = process.env.BENCH_SHAPES?.split(',').filter(Boolean);
+    for (const shape of shapes(LSP_IDS).filter((s) => only === undefined || only.length === 0 || only.includes(s.key))) {
+      const stdio: Array<[number, number, number]> = [];
+      const sent: unknown[] = [];
+      log(`lsp ${shape.key}: ${shape.label}`);
+      const gcs = watchGc();
+      const ours = await runServer('ours', shape, stdio, sent);
+      const collections = await gcs.stop();
+      const yls = await runServer('yls', shape, [], []);
+      log(`lsp ${shape.key}: scan-targets validate`);
+      const cli = runCli(shape, dir);
+      const ipc = await ipcCosts(sent);
+      results.push({
+        key: shape.key,
+        label: shape.label,
+        expect: shape.expect,
+        bytes: Buffer.byteLength(shape.text),
+        lines: shape.text.split(/\r\n|\r|\n/).length,
+        ours,
+        yls,
+        cli,
+        keystroke: keystrokeCost(stdio, collections, ipc),
+      });
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return results;
+}

@@ -1,0 +1,169 @@
+// The shapes of a 100,000-id target-settings file the language-server benches run on (lsp.ts),
+// each generated from common.ts's targetSettingsFile / sandboxTargetIds, with the one-character
+// edits a user makes in it. An edit is given in offsets of the text it applies to; lsp.ts turns it
+// into an incremental didChange (a range and the new text).
+import { sandboxTargetIds } from '../src/sandbox/prng';
+import { MODELINE, SETTINGS, targetSettingsFile } from './common';
+
+/** A one-character edit: replace `[start, end)` of the current text with `text`. */
+export interface Edit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+  /** Where the edit happens, for the detail tables ("id list", "site", "end", ...). */
+  readonly zone: string;
+}
+
+/** A series of edits: `next(text, k)` is the k-th edit (k from 0) of the current text. */
+export interface EditScenario {
+  readonly name: string;
+  next(text: string, k: number): Edit;
+}
+
+export interface Shape {
+  /** Short name (used in uris and file names). */
+  readonly key: string;
+  /** Label in the tables. */
+  readonly label: string;
+  readonly text: string;
+  /** What the first diagnostics of a YAML 1.2 reader should say: no error, or at least one error. */
+  readonly expect: 'no errors' | 'errors';
+  /** Edit series run one after the other on the same open document (most shapes have one). */
+  readonly scenarios: readonly EditScenario[];
+}
+
+const SITE_NAME = 'Shop (staging)';
+const TIMEZONE = 'Europe/Lisbon';
+
+/** Replaces the letter at `at` by another letter (x, or y for an x): the file stays as valid as it was. */
+function toggle(text: string, at: number, zone: string): Edit {
+  const c = text[at];
+  if (!/[A-Za-z0-9]/.test(c ?? '')) throw new Error(`shapes: offset ${at} (${JSON.stringify(c)}) is not a letter of the ${zone}`);
+  return { start: at, end: at + 1, text: c === 'x' ? 'y' : 'x', zone };
+}
+
+/**
+ * Edits spread over a document: in turn a letter of an id in the middle of the list (a different
+ * id each time), a letter of `site.name`, a letter of the last value of the document. Offsets are
+ * found in the original text: the edits replace one character, so they never move.
+ */
+function spread(name: string, text: string, ids: readonly string[], from = 0, to = text.length): EditScenario {
+  const mid = ids.length >> 1;
+  const site = text.indexOf(SITE_NAME, from);
+  const end = text.lastIndexOf(TIMEZONE, to);
+  if (site === -1 || site > to || end < from) throw new Error(`shapes: ${name}: site.name or the time zone not found`);
+  const idOffset = (j: number): number => {
+    const id = ids[mid + (j % (ids.length - mid))];
+    const at = text.indexOf(id, from);
+    if (at === -1 || at > to) throw new Error(`shapes: ${name}: id ${id} not found`);
+    return at;
+  };
+  return {
+    name,
+    next(current, k) {
+      const round = Math.floor(k / 3);
+      switch (k % 3) {
+        case 0:
+          return toggle(current, idOffset(round) + (round % 12), 'id list');
+        case 1:
+          return toggle(current, site + 2, 'site');
+        default:
+          return toggle(current, end + 7 + (round % 6), 'end');
+      }
+    },
+  };
+}
+
+function withIds(ids: readonly string[], item: (id: string) => string): string {
+  return `${MODELINE}\nids:\n${ids.map(item).join('')}${SETTINGS}`;
+}
+
+function tagged(edit: Edit, where: string): Edit {
+  return { ...edit, zone: `${edit.zone}, ${where}` };
+}
+
+/** Every shape of the bench, with `n` ids (100,000 in the bench). */
+export function shapes(n: number): Shape[] {
+  const { text: plain, ids } = targetSettingsFile(n);
+  const list: Shape[] = [];
+  const add = (key: string, label: string, text: string, expect: Shape['expect'] = 'no errors', scenarios?: EditScenario[]): void => {
+    list.push({ key, label, text, expect, scenarios: scenarios ?? [spread('spread over the file', text, ids)] });
+  };
+
+  add('plain', '1. plain block ids `  - abc`', plain);
+  add('single', "2. single-quoted ids `  - 'abc'`", withIds(ids, (id) => `  - '${id}'\n`));
+  add('double', '3. double-quoted ids `  - "abc"`', withIds(ids, (id) => `  - "${id}"\n`));
+  add('flow', '4a. flow sequence on one line `ids: [abc, def, ...]`', `${MODELINE}\nids: [${ids.join(', ')}]\n${SETTINGS}`);
+  add('flow-lines', '4b. flow sequence, one id per line', `${MODELINE}\nids: [\n${ids.map((id) => `  ${id}`).join(',\n')}\n  ]\n${SETTINGS}`);
+  // A blank line and a comment line before every 100th item (runs of 100 plain items between them).
+  add('comments', '5. a blank line and a comment every 100 ids', commented(ids));
+  add('crlf', '6. CRLF line breaks', plain.replace(/\n/g, '\r\n'));
+  add('cr', '7. lone CR line breaks', plain.replace(/\n/g, '\r'));
+  add('bom', '8. with a BOM', `\uFEFF${plain}`);
+  const badIndent = plain.replace('\n  url: https://staging.shop.example\n', '\n url: https://staging.shop.example\n');
+  if (badIndent === plain) throw new Error('shapes: site.url not found');
+  add('syntax-error', '9. bad indentation in `site` (syntax error)', badIndent, 'errors');
+  add('unclosed-quote', '10. an id being typed `  - "abc` (no closing quote), mid-list', unclosedQuote(plain, ids), 'errors', [typingInQuote(plain, ids)]);
+  list.push(multiDocument(n, plain, ids));
+  return list;
+}
+
+function commented(ids: readonly string[]): string {
+  const lines: string[] = [];
+  ids.forEach((id, i) => {
+    if (i > 0 && i % 100 === 0) lines.push('\n', `  # batch ${i / 100 + 1}\n`);
+    lines.push(`  - ${id}\n`);
+  });
+  return `${MODELINE}\nids:\n${lines.join('')}${SETTINGS}`;
+}
+
+/** The line where the id is being typed: right after the middle id of the list. */
+function quoteLine(plain: string, ids: readonly string[]): number {
+  const mid = plain.indexOf(`  - ${ids[ids.length >> 1]}\n`);
+  return plain.indexOf('\n', mid) + 1;
+}
+
+const TYPED = '  - "abc';
+
+function unclosedQuote(plain: string, ids: readonly string[]): string {
+  const at = quoteLine(plain, ids);
+  return `${plain.slice(0, at)}${TYPED}\n${plain.slice(at)}`;
+}
+
+/** Typing inside the unclosed quote: each edit adds a letter at the end of the id being typed. */
+function typingInQuote(plain: string, ids: readonly string[]): EditScenario {
+  const start = quoteLine(plain, ids) + TYPED.length;
+  const letters = 'defghijkmnopqrstuvwxyz';
+  return { name: 'typing inside the quote', next: (_text, k) => ({ start: start + k, end: start + k, text: letters[k % letters.length], zone: 'in the quote' }) };
+}
+
+/**
+ * 11. Three documents: a small one (10 ids), the big list, a small one. Edits in the small
+ * documents (their site and last value), then in the big one (list, site, end).
+ */
+function multiDocument(n: number, plain: string, ids: readonly string[]): Shape {
+  const extra = sandboxTargetIds(n + 20).slice(n);
+  const small = (some: readonly string[]): string => `ids:\n${some.map((id) => `  - ${id}\n`).join('')}${SETTINGS}`;
+  const big = plain.slice(plain.indexOf('\n') + 1);
+  const text = `${MODELINE}\n${small(extra.slice(0, 10))}---\n${big}---\n${small(extra.slice(10))}`;
+  const bigStart = text.indexOf('\n---\n') + 5;
+  const bigEnd = text.indexOf('\n---\n', bigStart);
+  const first = spread('in the small documents', text, extra.slice(0, 10), 0, bigStart);
+  const last = spread('in the small documents', text, extra.slice(10), bigEnd, text.length);
+  const inSmall: EditScenario = {
+    name: 'edits in the small documents',
+    next: (current, k) => {
+      // The first document's site, then the last document's list and end, in turn.
+      if (k % 2 === 0) return tagged(first.next(current, 1 + 3 * (k >> 1)), 'first document');
+      return tagged(last.next(current, 3 * (k >> 1) + ((k >> 1) % 2 === 0 ? 0 : 2)), 'last document');
+    },
+  };
+  const inBig = spread('edits in the big document', text, ids, bigStart, bigEnd);
+  return {
+    key: 'multi-doc',
+    label: '11. three `---` documents, the big list in the middle one',
+    text,
+    expect: 'no errors',
+    scenarios: [inSmall, { name: inBig.name, next: (current, k) => tagged(inBig.next(current, k), 'big document') }],
+  };
+}
