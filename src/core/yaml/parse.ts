@@ -460,8 +460,48 @@ function parseSlice(source: string, start: number, end: number, last: boolean): 
   return parseSliceText(source, source, start, end, last);
 }
 
+/**
+ * Deepest nesting of flow collections (`[`, `{`) the parser is given. The `yaml` package nests a
+ * call per level: thousands of open brackets would run it out of stack, and where that happens
+ * inside V8's regular expression compiler the process aborts instead of throwing.
+ */
+export const MAX_FLOW_DEPTH = 256;
+
+/**
+ * Where the flow nesting of `text` first goes deeper than {@link MAX_FLOW_DEPTH}, or -1. Brackets
+ * in quotes and comments are not counted (roughly: this guards against pathological input, it is
+ * not a parser). Most texts have fewer brackets than the limit in all, and are not scanned.
+ */
+function tooDeepAt(text: string): number {
+  let count = 0;
+  for (const bracket of ['[', '{']) {
+    for (let i = text.indexOf(bracket); i !== -1 && count < MAX_FLOW_DEPTH; i = text.indexOf(bracket, i + 1)) count++;
+  }
+  if (count < MAX_FLOW_DEPTH) return -1;
+  let depth = 0;
+  let quote = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (quote !== 0) {
+      if (c === quote) quote = 0;
+    } else if (c === 0x22 || c === 0x27) {
+      quote = c;
+    } else if (c === 0x23 /* # */ && (i === 0 || text.charCodeAt(i - 1) <= 0x20)) {
+      while (i < text.length && text.charCodeAt(i) !== 0x0a) i++;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_FLOW_DEPTH) return i;
+    } else if ((c === 0x5d || c === 0x7d) && depth > 0) {
+      depth--;
+    }
+  }
+  return -1;
+}
+
 /** Parses `text` (the source, or a stand-in of the same length) as the slice `source`. */
 function parseSliceText(text: string, source: string, start: number, end: number, last: boolean): Slice {
+  // Too deep: the text from there on is read as blank (line breaks kept), and the document says why.
+  const cut = tooDeepAt(text);
+  if (cut !== -1) text = text.slice(0, cut) + text.slice(cut).replace(/[^\r\n]/g, ' ');
   const parser = new Parser();
   // Tokens, and so every node range and error position, get offsets of the whole file.
   parser.offset = start;
@@ -504,6 +544,12 @@ function parseSliceText(text: string, source: string, start: number, end: number
     }
   }
   const streamErrors = documents.length === 0 ? composer.streamInfo().errors : [];
+  if (cut !== -1) {
+    const error = new YAMLParseError([start + cut, start + cut + 1], 'RESOURCE_EXHAUSTION', `Flow collections nested more than ${MAX_FLOW_DEPTH} levels deep are not read`);
+    const doc = [...documents].reverse().find((d) => d.range[0] <= start + cut);
+    if (doc !== undefined) doc.errors.push(error);
+    else streamErrors.push(error);
+  }
   return {
     start,
     end,
