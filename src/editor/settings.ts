@@ -1,7 +1,7 @@
-// Typed access to the extension's settings. VS Code itself ignores workspace values of the
-// restricted settings (package.json `restrictedConfigurations`) in untrusted workspaces.
+// Typed access to the settings the extension itself uses; the language server reads the
+// validation settings with workspace/configuration. VS Code itself ignores workspace values of
+// the restricted settings (package.json `restrictedConfigurations`) in untrusted workspaces.
 import * as vscode from 'vscode';
-import type { Severity } from '../core/diagnostic';
 
 export const SECTION = 'scanTargets';
 
@@ -10,10 +10,6 @@ export interface Settings {
   authScheme: string;
   authHeader: string;
   files: string[];
-  severityOverrides: Record<string, Severity | 'off'>;
-  debounceMs: number;
-  maxProblems: number;
-  entitlementChecks: boolean;
   refreshIntervalMinutes: number;
   chunkSize: number;
   concurrency: number;
@@ -32,10 +28,6 @@ export function readSettings(): Settings {
     authHeader: c.get<string>('authHeader', 'Authorization'),
     // Copies: configuration values are read-only proxies, which cannot cross to the worker thread.
     files: [...c.get<string[]>('files', [])],
-    severityOverrides: { ...c.get<Record<string, Severity | 'off'>>('validation.severity', {}) },
-    debounceMs: c.get<number>('validation.debounceMs', 200),
-    maxProblems: c.get<number>('validation.maxProblems', 1000),
-    entitlementChecks: c.get<boolean>('entitlements.checks', true),
     refreshIntervalMinutes: c.get<number>('entitlements.refreshIntervalMinutes', 0),
     chunkSize: Math.max(1, Math.floor(c.get<number>('bulkUpdate.chunkSize', 500))),
     concurrency: Math.max(1, Math.floor(c.get<number>('bulkUpdate.concurrency', 2))),
