@@ -3,7 +3,7 @@
 // `scanTargets.files` setting it reads with workspace/configuration), and forwards the two things
 // only the extension knows: the entitlements record, and the outcome of a bulk update.
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { LanguageClient, RevealOutputChannelOn, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import type { EntitlementsRecord } from '../core/entitlements/types';
 import {
   PLAN_BULK_UPDATE,
@@ -33,7 +33,7 @@ export class TargetSettingsClient implements vscode.Disposable {
       synchronize: { configurationSection: SECTION },
       outputChannel: log,
       // Problems go to the log; the server says in its diagnostics what the user must know.
-      revealOutputChannelOn: 4 /* RevealOutputChannelOn.Never */,
+      revealOutputChannelOn: RevealOutputChannelOn.Never,
     };
     this.client = new LanguageClient('scanTargets', 'Scan Target Settings', serverOptions, clientOptions);
     this.started = this.client.start().then(() => {
