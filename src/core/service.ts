@@ -103,11 +103,6 @@ export class LanguageService {
     return kept.length === 0 ? invalid : [...invalid, ...kept];
   }
 
-  /** Forgets rejected ids of a file (all of them without `ids`). */
-  forgetInvalidIds(uri: string, ids?: readonly string[]): void {
-    this.invalidIds.forget(uri, ids);
-  }
-
   /** Edits that remove every item of `ids` from a document's `ids` list. */
   removeIdsEdits(file: ParsedFile, documentIndex: number, ids: readonly string[]): OffsetEdit[] {
     return removeIdsEdits(file, documentIndex, ids);

@@ -35,11 +35,6 @@ export class TargetFiles implements vscode.Disposable {
     return hasSchemaModeline(document.lineAt(0).text);
   }
 
-  /** A document selector for providers; `matches` is checked again inside them. */
-  get selector(): vscode.DocumentSelector {
-    return [{ language: 'yaml' }];
-  }
-
   private updateContextKey(): void {
     const document = vscode.window.activeTextEditor?.document;
     void vscode.commands.executeCommand('setContext', 'scanTargets.isTargetSettingsFile', document ? this.matches(document) : false);

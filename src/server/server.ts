@@ -4,11 +4,11 @@
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import {
+  CodeAction,
   CodeActionKind,
   CompletionTriggerKind,
   TextDocuments,
   TextDocumentSyncKind,
-  type CodeAction,
   type CodeActionParams,
   type CompletionParams,
   type Connection,
@@ -233,7 +233,7 @@ export function startServer(connection: Connection): void {
     if (asked.length === 0) return [];
     const remove = (title: string, byDocument: Map<number, string[]>): CodeAction => {
       const edits = [...byDocument].flatMap(([documentIndex, ids]) => service.removeIdsEdits(file, documentIndex, ids));
-      return { title, kind: CodeActionKind.QuickFix, edit: { changes: { [uri]: toTextEdits(document, edits) } } };
+      return CodeAction.create(title, { changes: { [uri]: toTextEdits(document, edits) } }, CodeActionKind.QuickFix);
     };
     const actions: CodeAction[] = [];
     for (const d of asked) {

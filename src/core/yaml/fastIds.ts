@@ -162,15 +162,12 @@ function blockRun(scan: ListScan, from: number, to: number, count: number): IdsR
   if (first.kind !== 'item' || last.kind !== 'item') return undefined;
   const start = scan.starts[from];
   const end = scan.starts[to] + last.length;
-  const head = `${scan.indent}- ${scan.source.slice(start + first.from, start + first.to)} #`;
-  const paddingLength = end - start - head.length - first.eol;
-  if (paddingLength < 1) return undefined;
-  const padding = ' '.repeat(paddingLength);
+  const padded = padTo(`${scan.indent}- ${scan.source.slice(start + first.from, start + first.to)} #`, end - start, EOL[first.eol]);
+  if (padded === undefined) return undefined;
   return {
     start,
     end,
-    padding,
-    standIn: head + padding + (first.eol === 2 ? '\r\n' : '\n'),
+    ...padded,
     count,
     first: { value: first.value, type: first.type, valueStart: start + first.from, valueEnd: start + first.to },
     block: { scan, from, to },
@@ -187,11 +184,20 @@ function flowRun(scan: FlowScan): IdsRun | undefined {
   if (items.length < MIN_RUN) return undefined;
   const firstItem = items[0];
   const first = { value: firstItem.value, type: firstItem.type, valueStart: starts[0], valueEnd: starts[0] + firstItem.length };
-  const head = `${source.slice(open, first.valueEnd)}] #`;
-  const paddingLength = scan.lineEnd - open - head.length;
+  const padded = padTo(`${source.slice(open, first.valueEnd)}] #`, scan.lineEnd - open, '');
+  if (padded === undefined) return undefined;
+  return { start: open, end: scan.lineEnd, ...padded, count: items.length, first, flow: scan };
+}
+
+/**
+ * A stand-in of exactly `length` characters: `head` (ending in `#`), a comment of spaces, `tail`.
+ * Undefined when the comment would be empty (yaml reads an empty comment as one space).
+ */
+function padTo(head: string, length: number, tail: string): { padding: string; standIn: string } | undefined {
+  const paddingLength = length - head.length - tail.length;
   if (paddingLength < 1) return undefined;
   const padding = ' '.repeat(paddingLength);
-  return { start: open, end: scan.lineEnd, padding, standIn: head + padding, count: items.length, first, flow: scan };
+  return { padding, standIn: head + padding + tail };
 }
 
 /** The last flow list read: the next version of the same text reads only what changed. */
