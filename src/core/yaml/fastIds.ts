@@ -1,12 +1,13 @@
 // A fast path for the long `ids` list of a target-settings document.
 //
 // Parsing a 100,000-id list with the `yaml` package costs most of a second: one lexer token, CST
-// item and Scalar node per id. So the list is read here, and the `yaml` package parses a stand-in
-// text of the SAME LENGTH in which every long run of simple items is replaced by its first item
-// followed by a comment of spaces. Every offset outside the runs is unchanged, so every other node,
-// range, error and comment (other items of the list included: one being typed, an anchor, a tag)
-// comes out of the `yaml` parse as before; the id nodes of each run are then built here, with the
-// ranges, comments and blank-line marks the full parse gives them.
+// item and Scalar node per id. So the list is read here, and the `yaml` package parses a short
+// stand-in text in which every long run of simple items is replaced by its first item followed by
+// a comment (`# `). The parse's offsets after a run are moved back by what the run was shortened
+// (FastIdsStandIn.toFile), so every other node, range, error and comment (other items of the list
+// included: one being typed, an anchor, a tag) comes out of the `yaml` parse as it would from the
+// whole text; the id nodes of each run are then put in, with the ranges, comments and blank-line
+// marks the full parse gives them.
 //
 // What is read here, in a top-level `ids:` list:
 // - a block list: item lines `<indent>- <id>` with the id plain, 'single-quoted' or
@@ -14,8 +15,10 @@
 //   and blank lines (they become the next item's `commentBefore` / `spaceBefore`, as the `yaml`
 //   composer makes them); one kind of line break per run;
 // - a flow list opened on the `ids:` line, on one line or several: `ids: [a, "b", 'c']`.
-// An edit reads again only the lines (or flow items) it touched: the others are taken over from
-// the last version with their nodes, moved when the edit was before them.
+// The list read is kept from one version of the document to the next (idsLists.ts): an edit reads
+// again only the lines (or flow items) it touched, and the nodes of the others are the same
+// objects, in the same arrays, moved in place. So a parse holds its id nodes until the next parse
+// of the same document (ParseCache keeps the newest parse of each file only).
 // Runs start after an item line (or the `ids:` line, or comment and blank lines) and end before
 // an item line of the list, a column-0 line or the end of the text, so that no line next to a
 // run could continue one of its scalars. After a line with an unclosed quote no run is made: the
@@ -26,14 +29,14 @@
 // and, after the stand-in parse, any error or warning inside a run, or any run that did not come
 // out as exactly one padded item of the `ids` list. test/unit/core/yaml.fastIds.test.ts checks it
 // against the full parse: same AST (every node, value and range), same values, same diagnostics,
-// on adversarial files, random files and random edits. (idsText.ts reads the scalars, idsLists.ts
-// keeps the lines and items of a list from one version to the next.)
+// on adversarial files, random files and random edits.
 
-import { Scalar, isMap, isNode, isScalar, isSeq, type Document, type YAMLError } from 'yaml';
-import { rescanBlockList, scanBlockList, scanFlowList, type FlowItem, type FlowScan, type ListLine, type ListScan } from './idsLists';
-import { fastIdsControl, type IdCounts, type Options, type ScalarType } from './idsText';
+import { isMap, isNode, isScalar, isSeq, type Document, type Scalar, type YAMLError } from 'yaml';
+import { rescanBlockList, rescanFlowList, scanBlockList, scanFlowList, setLineProps, setProps, type FlowScan, type IdsScan, type ListLine, type ListScan } from './idsLists';
+import { fastIdsControl, upperBound, type IdCounts, type Options, type ScalarType } from './idsText';
 
 export { fastIdsControl } from './idsText';
+export { moveScan, type IdsScan } from './idsLists';
 
 /** Lists with fewer simple ids go through the `yaml` parse as usual (the fast path only pays off on long lists). */
 export const MIN_FAST_IDS = 256;
@@ -41,12 +44,18 @@ export const MIN_FAST_IDS = 256;
 /** Shorter runs of simple lines stay in the stand-in as they are. */
 const MIN_RUN = 32;
 
-/** What {@link fastIdsStandIn} found: the stand-in text and how to put the ids back. */
+/** What {@link readIds} found: the stand-in text and how to put the ids back. */
 export interface FastIdsStandIn {
-  /** The source with each long run of ids shortened to one padded item; same length as the source. */
+  /** The source with each long run of ids shortened to its first item and a comment. */
   readonly text: string;
   /**
-   * Puts the id nodes into the documents parsed from {@link text} (with `parser.offset = start`).
+   * The file offset of a file offset of the parse of {@link text} (with `parser.offset = start`):
+   * offsets after a run move by what the stand-in shortened it.
+   */
+  toFile(offset: number): number;
+  /**
+   * Puts the id nodes into the documents parsed from {@link text}, their offsets already moved
+   * with {@link toFile}.
    * Returns false, leaving the documents unusable, when they are not exactly as expected: the
    * caller must then parse the original source.
    */
@@ -66,172 +75,194 @@ export interface KnownIds {
   inSpans(value: string): number;
 }
 
-/** The lists the fast path built in the last parses, with what it knows of them. */
-export const knownIdsOf = new WeakMap<object, KnownIds>();
+/** An `ids` list the fast path built. */
+export interface FastList {
+  /** What it knows of the ids, when none of the spans' ids repeats. */
+  readonly known: KnownIds | undefined;
+  /** The list as plain JS, when every item is a scalar without an anchor (valid until the next parse). */
+  readonly values: readonly unknown[] | undefined;
+  /** The items of the list that the `yaml` parse built (not the fast path's). */
+  readonly parsedItems: readonly unknown[];
+  /** The scan that holds the other items' nodes. */
+  readonly scan: IdsScan;
+}
 
-/** A run of simple ids, replaced in the stand-in by its first item and a padding comment. */
+const fastLists = new WeakMap<object, FastList>();
+
+/** The fast path's record of an `ids` list (a YAMLSeq) it built in the last parse of its document. */
+export function fastListOf(seq: unknown): FastList | undefined {
+  return typeof seq === 'object' && seq !== null ? fastLists.get(seq) : undefined;
+}
+
+/** The comment the stand-in puts after a run's first item, as `yaml` reads it (from `# `). */
+const PADDING = ' ';
+
+/** A run of simple ids, replaced in the stand-in by its first item and a comment. */
 interface IdsRun {
   /** Start of the text the stand-in replaces, and its end (exclusive). */
   readonly start: number;
   readonly end: number;
-  /** The comment of spaces yaml reads after the first item in the stand-in. */
-  readonly padding: string;
   /** The stand-in text for [start, end). */
   readonly standIn: string;
-  /** How many ids the run holds. */
+  /** The run's ids: `scan.nodes[firstItem, firstItem + count)`. */
+  readonly firstItem: number;
   readonly count: number;
   /** The value, type and scalar offsets of the first item (the one the stand-in keeps). */
   readonly first: { readonly value: string; readonly type: ScalarType; readonly valueStart: number; readonly valueEnd: number };
-  /** A block run: its lines, from the first item's line to the last item's (indexes in ListScan.lines). */
-  readonly block?: { readonly scan: ListScan; readonly from: number; readonly to: number };
-  /** A flow list: its items; the stand-in closes the list after the first one. */
-  readonly flow?: FlowScan;
+  /** A block run's first item line. */
+  readonly firstLine?: ListLine;
 }
 
 /**
  * The runs of a block list: maximal stretches from an item line to an item line, over simple items
  * and the comment and blank lines between them, all with one kind of line break; and the ids of
  * the item lines in no run (few: an item being typed, the lines after an unclosed quote...).
+ * Found break by break (see ListScan.breaks): between two breaks every item line continues a run.
  */
 function blockRuns(scan: ListScan): { runs: IdsRun[]; outside: Map<string, number> } {
-  const lines = scan.lines;
+  const { lines, breaks, itemsBeforeBreak } = scan;
   const runs: IdsRun[] = [];
+  const bounds: Array<[number, number]> = []; // the line indexes of each run
+  /** The open run: its first and last item lines, the index of its first item, its item count. */
   let from = -1;
   let last = -1;
+  let firstItem = 0;
   let count = 0;
-  let eol = 0;
   /** Whether the last line that was not a comment or blank line was an item of the list. */
   let afterItem = true;
-  let poisoned = false;
   const close = (nextIsSafe: boolean): void => {
     // The line after a run's last item (past comments and blank lines) must not be able to
     // continue its scalar: an item of the list, or the end of the list.
     if (!nextIsSafe && from !== -1) {
       count--;
-      let previous = last - 1;
-      while (previous >= from && lines[previous].kind !== 'item') previous--;
-      last = previous;
+      last = itemLineBefore(lines, last - 1, from);
     }
     if (from !== -1 && count >= MIN_RUN) {
-      const run = blockRun(scan, from, last, count);
-      if (run !== undefined) runs.push(run);
+      const run = blockRun(scan, from, last, firstItem, count);
+      if (run !== undefined) {
+        runs.push(run);
+        bounds.push([from, last]);
+      }
     }
     from = -1;
     count = 0;
   };
-  for (let n = 0; n < lines.length; n++) {
-    const line = lines[n];
-    if (poisoned) continue;
-    if (line.kind === 'comment' || line.kind === 'blank') {
-      // A change of line breaks ends a run (its lines share one); the next line is an item, so safe.
-      if (from !== -1 && line.eol !== eol) close(true);
-    } else if (line.kind === 'item') {
-      if (from !== -1 && line.eol !== eol) close(true);
-      if (from === -1 && afterItem) {
-        from = n;
-        eol = line.eol;
-      }
-      if (from !== -1) {
-        last = n;
-        count++;
-      }
-      afterItem = true;
+  /** Lines [a, b): items, comments and blank lines, with one kind of line break; `items` item lines before a. */
+  const stretch = (a: number, b: number, items: number, itemsAtEnd: number): void => {
+    const inStretch = itemsAtEnd - items;
+    if (inStretch === 0) return;
+    if (from !== -1) {
+      count += inStretch;
     } else {
+      // After a line the fast path does not read, its first item line is left to the parser.
+      const skip = afterItem ? 0 : 1;
+      if (inStretch > skip) {
+        from = itemLineAfter(lines, a);
+        if (skip === 1) from = itemLineAfter(lines, from + 1);
+        firstItem = items + skip;
+        count = inStretch - skip;
+      }
+    }
+    if (from !== -1) last = itemLineBefore(lines, b - 1, from);
+    afterItem = true;
+  };
+  let a = 0;
+  let itemsAtA = 0;
+  let poisoned = false;
+  for (let t = 0; t < breaks.length && !poisoned; t++) {
+    const n = breaks[t];
+    stretch(a, n, itemsAtA, itemsBeforeBreak[t]);
+    const line = lines[n];
+    if (line.kind === 'other') {
       close(line.isItem);
       afterItem = line.isItem;
       // After an unclosed quote the quoted scalar runs on over the next lines: they are the parser's.
       if (line.openQuote) poisoned = true;
+      a = n + 1;
+    } else {
+      // A change of line breaks ends a run (its lines share one); the next line is an item, so safe.
+      close(true);
+      a = n;
     }
+    itemsAtA = itemsBeforeBreak[t];
   }
-  if (!poisoned) close(scan.ending !== 'other');
+  if (!poisoned) {
+    stretch(a, lines.length, itemsAtA, scan.nodes.length);
+    close(scan.ending !== 'other');
+  }
   // The item lines in no run.
   const outside = new Map<string, number>();
-  let r = 0;
-  for (let n = 0; n < lines.length; n++) {
-    const line = lines[n];
-    while (r < runs.length && runs[r].block!.to < n) r++;
-    if (line.kind === 'item' && !(r < runs.length && runs[r].block!.from <= n)) outside.set(line.value, (outside.get(line.value) ?? 0) + 1);
+  let m = 0;
+  const addOutside = (to: number): void => {
+    for (; m < to; m++) if (lines[m].kind === 'item') outside.set(lines[m].value, (outside.get(lines[m].value) ?? 0) + 1);
+  };
+  for (const [runFrom, runTo] of bounds) {
+    addOutside(runFrom);
+    m = runTo + 1;
   }
+  addOutside(lines.length);
   return { runs, outside };
 }
 
-/** Cuts a run into the stand-in: the first item (as written), a comment of spaces to the run's end. */
-function blockRun(scan: ListScan, from: number, to: number, count: number): IdsRun | undefined {
+/** The first item line at or after line `n`. */
+function itemLineAfter(lines: readonly ListLine[], n: number): number {
+  while (lines[n].kind !== 'item') n++;
+  return n;
+}
+
+/** The last item line at or before line `n`, not before `floor` (else `floor - 1`). */
+function itemLineBefore(lines: readonly ListLine[], n: number, floor: number): number {
+  while (n >= floor && lines[n].kind !== 'item') n--;
+  return n;
+}
+
+/** Cuts a run into the stand-in: the first item (as written) and a comment, on one line. */
+function blockRun(scan: ListScan, from: number, to: number, firstItem: number, count: number): IdsRun | undefined {
   const first = scan.lines[from];
   const last = scan.lines[to];
   if (first.kind !== 'item' || last.kind !== 'item') return undefined;
   const start = scan.starts[from];
   const end = scan.starts[to] + last.length;
-  const padded = padTo(`${scan.indent}- ${scan.source.slice(start + first.from, start + first.to)} #`, end - start, EOL[first.eol]);
-  if (padded === undefined) return undefined;
   return {
     start,
     end,
-    ...padded,
+    standIn: `${scan.indent}- ${scan.source.slice(start + first.from, start + first.to)} #${PADDING}${EOL[first.eol]}`,
+    firstItem,
     count,
     first: { value: first.value, type: first.type, valueStart: start + first.from, valueEnd: start + first.to },
-    block: { scan, from, to },
+    firstLine: first,
   };
 }
 
+const EOL = ['', '\n', '\r\n'];
+
 /**
  * The run of a flow list: the stand-in keeps the first item and closes the list after it; the
- * rest, to the end of the line of the real `]` (line breaks included), becomes a comment of spaces
- * (one lexer step, where spaces or lines inside the list would be read one by one).
+ * rest, to the end of the line of the real `]`, becomes a comment.
  */
 function flowRun(scan: FlowScan): IdsRun | undefined {
   const { source, open, items, starts } = scan;
   if (items.length < MIN_RUN) return undefined;
   const firstItem = items[0];
   const first = { value: firstItem.value, type: firstItem.type, valueStart: starts[0], valueEnd: starts[0] + firstItem.length };
-  const padded = padTo(`${source.slice(open, first.valueEnd)}] #`, scan.lineEnd - open, '');
-  if (padded === undefined) return undefined;
-  return { start: open, end: scan.lineEnd, ...padded, count: items.length, first, flow: scan };
+  return { start: open, end: scan.lineEnd, standIn: `${source.slice(open, first.valueEnd)}] #${PADDING}`, firstItem: 0, count: items.length, first };
 }
 
-/**
- * A stand-in of exactly `length` characters: `head` (ending in `#`), a comment of spaces, `tail`.
- * Undefined when the comment would be empty (yaml reads an empty comment as one space).
- */
-function padTo(head: string, length: number, tail: string): { padding: string; standIn: string } | undefined {
-  const paddingLength = length - head.length - tail.length;
-  if (paddingLength < 1) return undefined;
-  const padding = ' '.repeat(paddingLength);
-  return { padding, standIn: head + padding + tail };
-}
-
-/** The last flow list read: the next version of the same text reads only what changed. */
-let lastFlowScan: FlowScan | undefined;
-
-/** The last block list read: the next version of the same text reads only what changed. */
-let lastScan: ListScan | undefined;
-
-/** The runs of a list, and the counts of its ids (for {@link KnownIds}). */
-interface ListRuns {
-  readonly runs: readonly IdsRun[];
-  readonly counts: IdCounts;
-  /** The ids of item lines outside every run. */
-  readonly outside: ReadonlyMap<string, number>;
-}
-
-/** The runs of the list whose first line starts at `listStart` (block) or whose `[` is there (flow). */
-function scanList(source: string, keyStart: number, listStart: number, flow: boolean, options: Options): ListRuns | undefined {
-  if (flow) {
-    const scan = scanFlowList(source, listStart, options, lastFlowScan);
-    lastFlowScan = scan;
-    const run = scan === undefined ? undefined : flowRun(scan);
-    return run === undefined || scan === undefined ? undefined : { runs: [run], counts: scan.counts, outside: new Map() };
+/** The `ids` list of `source`, read afresh or brought up to date from `previous` (in place). */
+function scanList(source: string, keyStart: number, listStart: number, flow: boolean, options: Options, base: number, previous: IdsScan | undefined): IdsScan | undefined {
+  if (previous !== undefined && previous.options === options) {
+    if (flow && previous.kind === 'flow' && rescanFlowList(previous, source, listStart, base)) {
+      fastIdsControl.listsReused++;
+      return previous;
+    }
+    if (!flow && previous.kind === 'block' && rescanBlockList(previous, source, base)) {
+      if (previous.keyStart === keyStart && previous.listStart === listStart) {
+        fastIdsControl.listsReused++;
+        return previous;
+      }
+    }
   }
-  const known = lastScan;
-  let scan: ListScan | undefined;
-  if (known !== undefined && known.options === options) {
-    scan = rescanBlockList(known, source);
-    if (scan !== undefined && (scan.keyStart !== keyStart || scan.listStart !== listStart)) scan = undefined;
-    if (scan !== undefined) fastIdsControl.listsReused++;
-  }
-  scan ??= scanBlockList(source, keyStart, listStart, options);
-  lastScan = scan;
-  return scan === undefined ? undefined : { ...blockRuns(scan), counts: scan.counts };
+  return flow ? scanFlowList(source, listStart, options, base) : scanBlockList(source, keyStart, listStart, options, base);
 }
 
 /** What the list's spans hold, when its simple items are all different (else the checks look at every item). */
@@ -240,43 +271,64 @@ function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outsid
   return { spans, inSpans: (value) => (counts.counts.get(value) ?? 0) - (outside.get(value) ?? 0) };
 }
 
+/** What {@link readIds} found in a document's text. */
+export interface ReadIds {
+  /** The `ids` list read, to hand to the next version's {@link readIds}. */
+  readonly scan: IdsScan | undefined;
+  /** The stand-in to parse, when the list is long and simple enough. */
+  readonly standIn: FastIdsStandIn | undefined;
+}
+
 /**
- * The stand-in for `source` when it holds a long `ids` list of simple ids, else `undefined`.
+ * Reads the `ids` list of `source` (a document's text, at file offset `base`) and makes its
+ * stand-in. With `previous` (the scan this returned for the last version of the same document),
+ * only what the change touched is read again, and `previous` is taken over.
  * @param options the parse options (the schema decides which plain scalars are strings).
  */
-export function fastIdsStandIn(source: string, options: Options, minIds = MIN_FAST_IDS): FastIdsStandIn | undefined {
-  if (!fastIdsControl.enabled) return undefined;
-  if (options.schema !== undefined && options.schema !== 'core') return undefined;
-  if (options.version !== undefined && options.version !== '1.2') return undefined;
-  if (options.customTags !== undefined || options.compat !== undefined) return undefined;
+export function readIds(source: string, options: Options, previous?: IdsScan, base = 0, minIds = MIN_FAST_IDS): ReadIds {
+  const none: ReadIds = { scan: undefined, standIn: undefined };
+  if (!fastIdsControl.enabled) return none;
+  if (options.schema !== undefined && options.schema !== 'core') return none;
+  if (options.version !== undefined && options.version !== '1.2') return none;
+  if (options.customTags !== undefined || options.compat !== undefined) return none;
   // Only the first `ids:` line at column 0 is tried: a block list below it, or a flow list on it.
   const keyLine = /^\uFEFF?ids:(?:\r?\n| +\[)/m.exec(source);
-  if (keyLine === null) return undefined;
+  if (keyLine === null) return none;
   const bom = source.charCodeAt(keyLine.index) === 0xfeff ? 1 : 0;
   const keyStart = keyLine.index + bom;
   const flow = keyLine[0].endsWith('[');
   const listStart = keyLine.index + keyLine[0].length - (flow ? 1 : 0);
-  const list = scanList(source, keyStart, listStart, flow, options);
-  const runs = list?.runs ?? [];
-  if (list === undefined || runs.reduce((sum, run) => sum + run.count, 0) < minIds) return undefined;
-  const { counts, outside } = list;
+  const scan = scanList(source, keyStart, listStart, flow, options, base, previous);
+  if (scan === undefined) return none;
+  const { runs, outside } = scan.kind === 'flow' ? { runs: [flowRun(scan)].filter((r) => r !== undefined), outside: new Map<string, number>() } : blockRuns(scan);
+  if (runs.reduce((sum, run) => sum + run.count, 0) < minIds) return { scan, standIn: undefined };
 
   const parts: string[] = [];
+  // Where each run's stand-in ends in the stand-in text, and how much shorter the text is from there on.
+  const standInEnds: number[] = [];
+  const shortenedBy: number[] = [0];
   let copied = 0;
   for (const run of runs) {
     parts.push(source.slice(copied, run.start), run.standIn);
+    const shortened = shortenedBy[shortenedBy.length - 1];
+    standInEnds.push(run.start - shortened + run.standIn.length);
+    shortenedBy.push(shortened + run.end - run.start - run.standIn.length);
     copied = run.end;
   }
   parts.push(source.slice(copied));
   const text = parts.join('');
 
   return {
-    text,
-    restore(documents, start) {
-      const ok = restore(documents, start);
-      if (ok) fastIdsControl.restored++;
-      else fastIdsControl.rejected++;
-      return ok;
+    scan,
+    standIn: {
+      text,
+      toFile: (offset) => offset + shortenedBy[upperBound(standInEnds, offset - base)],
+      restore(documents, start) {
+        const ok = restore(documents, start);
+        if (ok) fastIdsControl.restored++;
+        else fastIdsControl.rejected++;
+        return ok;
+      },
     },
   };
 
@@ -290,44 +342,80 @@ export function fastIdsStandIn(source: string, options: Options, minIds = MIN_FA
     if (pair === undefined || !isScalar(pair.key) || pair.key.value !== 'ids' || pair.key.type !== 'PLAIN') return false;
     const seq = pair.value;
     if (!isSeq(seq) || Boolean(seq.flow) !== flow || seq.tag !== undefined || seq.anchor !== undefined || !seq.range) return false;
+    const { nodes, values } = scan!;
 
-    if (flow) {
+    if (scan!.kind === 'flow') {
       const run = runs[0];
-      const scan = run.flow!;
-      if (seq.items.length !== 1 || !isSimpleStandIn(seq.items[0], run, start) || seq.range[0] !== start + scan.open || seq.comment !== run.padding) return false;
-      seq.items = scan.items.map((item, n) => flowNode(item, start + scan.starts[n])) as typeof seq.items;
-      seq.range = [seq.range[0], start + scan.close + 1, seq.range[2]];
+      if (seq.items.length !== 1 || !isSimpleStandIn(seq.items[0], run, start) || seq.range[0] !== start + scan!.open || seq.comment !== PADDING) return false;
+      seq.items = nodes as typeof seq.items;
+      seq.range = [seq.range[0], start + scan!.close + 1, seq.range[2]];
       delete seq.comment;
-      const known = knownIds([[0, scan.items.length]], counts, outside);
-      if (known !== undefined) knownIdsOf.set(seq, known);
+      fastLists.set(seq, { known: knownIds([[0, nodes.length]], scan!.counts, outside), values, parsedItems: [], scan: scan! });
       return true;
     }
 
-    const items: unknown[] = [];
-    const spans: Array<[number, number]> = [];
+    // The list's items in pieces: a run's nodes, or items of the text as it is (the parser's).
+    const pieces: Array<{ run: IdsRun; parsed: Scalar } | unknown[]> = [];
+    const parsedItems: unknown[] = [];
     let r = 0;
     for (const item of seq.items) {
       const run = runs[r];
       if (run === undefined || !isNode(item) || item.range?.[0] !== start + run.first.valueStart) {
-        items.push(item); // an item of the text as it is
+        const last = pieces[pieces.length - 1];
+        if (Array.isArray(last)) last.push(item);
+        else pieces.push([item]);
+        parsedItems.push(item);
         continue;
       }
-      if (!isSimpleStandIn(item, run, start) || item.comment !== run.padding || item.range[2] !== start + run.end) return false;
-      // The first item's comments and blank lines before it are the parser's, from the text as it is.
-      spans.push([items.length, run.count]);
-      blockNodes(run, start, items, item);
+      if (!isSimpleStandIn(item, run, start) || item.comment !== PADDING || item.range[2] !== start + run.end) return false;
+      pieces.push({ run, parsed: item });
       r++;
     }
     if (r !== runs.length) return false;
-    seq.items = items as typeof seq.items;
-    const known = knownIds(spans, counts, outside);
-    if (known !== undefined) knownIdsOf.set(seq, known);
+
+    // A run's first item has the comments and blank lines before it from the parse of the text as
+    // it is; an item that was first in a run before and no longer is gets those of its lines again.
+    const firsts = new Set<ListLine>();
+    for (const piece of pieces) {
+      if (Array.isArray(piece)) continue;
+      firsts.add(piece.run.firstLine!);
+      setProps(nodes[piece.run.firstItem], piece.parsed.commentBefore, piece.parsed.spaceBefore);
+    }
+    const { lines } = scan as ListScan;
+    for (const line of (scan as ListScan).parserProps) {
+      const n = firsts.has(line) ? -1 : lines.indexOf(line);
+      if (n !== -1) setLineProps(lines, n);
+    }
+    (scan as ListScan).parserProps = [...firsts];
+
+    const whole = pieces.length === 1 && runs[0].count === nodes.length;
+    const itemsOf = (piece: (typeof pieces)[number]): unknown[] => (Array.isArray(piece) ? piece : nodes.slice(piece.run.firstItem, piece.run.firstItem + piece.run.count));
+    const valuesOf = (piece: (typeof pieces)[number]): unknown[] => (Array.isArray(piece) ? piece.map((n) => (n as Scalar).value) : values.slice(piece.run.firstItem, piece.run.firstItem + piece.run.count));
+    seq.items = (whole ? nodes : ([] as unknown[]).concat(...pieces.map(itemsOf))) as typeof seq.items;
+    const spans: Array<[number, number]> = [];
+    let at = 0;
+    for (const piece of pieces) {
+      if (!Array.isArray(piece)) spans.push([at, piece.run.count]);
+      at += Array.isArray(piece) ? piece.length : piece.run.count;
+    }
+    const plain = parsedItems.every((n) => isScalar(n) && n.anchor === undefined);
+    fastLists.set(seq, {
+      known: knownIds(spans, scan!.counts, outside),
+      values: !plain ? undefined : whole ? values : ([] as unknown[]).concat(...pieces.map(valuesOf)),
+      parsedItems,
+      scan: scan!,
+    });
     return true;
   }
 
   function insideRun(e: YAMLError, start: number): boolean {
     return runs.some((run) => e.pos[1] > start + run.start && e.pos[0] < start + run.end);
   }
+}
+
+/** The stand-in for `source` when it holds a long `ids` list of simple ids (a fresh read), else `undefined`. */
+export function fastIdsStandIn(source: string, options: Options, minIds = MIN_FAST_IDS): FastIdsStandIn | undefined {
+  return readIds(source, options, undefined, 0, minIds).standIn;
 }
 
 /** Whether the parsed stand-in item is the run's first item, as written. */
@@ -342,88 +430,4 @@ function isSimpleStandIn(item: unknown, run: IdsRun, start: number): item is Sca
     item.range?.[0] === start + first.valueStart &&
     item.range[1] === start + first.valueEnd
   );
-}
-
-function newNode(value: string, type: ScalarType, range: [number, number, number]): Scalar {
-  const node = new Scalar(value);
-  node.range = range;
-  node.source = value;
-  node.type = type;
-  return node;
-}
-
-const EOL = ['', '\n', '\r\n'];
-
-/**
- * Appends the nodes of a block run to `out`, as the `yaml` parse builds them: an item's comment
- * and blank lines before it become its `commentBefore` and `spaceBefore` (as the composer's
- * resolveProps makes them: comments joined by their line breaks, a blank line after a comment
- * adds its line break, a blank line before any comment marks `spaceBefore`). The first item's come
- * from the parse of the stand-in (`firstParsed`), where the lines before the run stay as they are.
- *
- * Each item line keeps its node from one version to the next: a line the edit moved gets its
- * node's range moved, in place. So a parse holds its id nodes until the next version of the same
- * list is parsed (ParseCache keeps the newest parse of each file only).
- */
-function blockNodes(run: IdsRun, start: number, out: unknown[], firstParsed: Scalar): void {
-  const { scan, from, to } = run.block!;
-  let comment = '';
-  let separator = '';
-  let spaceBefore = false;
-  for (let n = from; n <= to; n++) {
-    const line = scan.lines[n];
-    if (line.kind === 'item') {
-      const node = itemNode(line, start + scan.starts[n]);
-      setProps(node, n === from ? firstParsed.commentBefore ?? undefined : comment || undefined, n === from ? firstParsed.spaceBefore : spaceBefore);
-      out.push(node);
-      comment = '';
-      separator = '';
-      spaceBefore = false;
-    } else if (line.kind === 'comment') {
-      comment = comment === '' ? line.text : comment + separator + line.text;
-      separator = EOL[line.eol];
-    } else if (comment !== '') {
-      comment += EOL[line.kind === 'blank' ? line.eol : 0];
-    } else {
-      spaceBefore = true;
-    }
-  }
-}
-
-/** The node of an item line whose text starts at file offset `base`: kept from the last version (moved), or new. */
-function itemNode(line: Extract<ListLine, { kind: 'item' }>, base: number): Scalar {
-  if (line.node === undefined) {
-    line.node = newNode(line.value, line.type, [base + line.from, base + line.to, base + line.length]);
-    if (line.comment !== undefined) line.node.comment = line.comment;
-  }
-  return moveTo(line.node, base + line.from);
-}
-
-/** The node of a flow item whose scalar starts at file offset `base`: kept from the last version (moved), or new. */
-function flowNode(item: FlowItem, base: number): Scalar {
-  item.node ??= newNode(item.value, item.type, [base, base + item.length, base + item.sep]);
-  return moveTo(item.node, base);
-}
-
-/** Moves a node's range, in place, so that it starts at `start` (the node says where it is now). */
-function moveTo(node: Scalar, start: number): Scalar {
-  const range = node.range!;
-  const delta = start - range[0];
-  if (delta !== 0) {
-    range[0] += delta;
-    range[1] += delta;
-    range[2] += delta;
-  }
-  return node;
-}
-
-function setProps(node: Scalar, commentBefore: string | undefined, spaceBefore: boolean | undefined): void {
-  if (node.commentBefore !== commentBefore) {
-    if (commentBefore === undefined) delete node.commentBefore;
-    else node.commentBefore = commentBefore;
-  }
-  if (Boolean(node.spaceBefore) !== Boolean(spaceBefore)) {
-    if (spaceBefore) node.spaceBefore = true;
-    else delete node.spaceBefore;
-  }
 }

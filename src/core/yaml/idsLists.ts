@@ -1,29 +1,96 @@
-// The ids lists the fast path reads: a block list as its lines, a flow list as its items, each
-// with offsets relative to itself so that the version after an edit reads again only what the edit
-// touched and takes the rest over (moved), with the nodes built for them. Pure, but the lines and
-// items carry their nodes from one version to the next (see fastIds.ts).
+// The ids lists the fast path reads, kept from one version of a document to the next: a block list
+// as its lines, a flow list as its items, each with the `yaml` node of every id. The next version
+// reads again only the lines (or items) an edit touched and splices them in, in place: the other
+// lines keep their nodes, moved when the edit changed the length before them. So an edit costs
+// the lines it touched plus a few passes over plain arrays, not a node per id. (A scan belongs to
+// one document of one file: ParsedFile hands it from a parse to the next.)
 
-import type { Scalar } from 'yaml';
-import {
-  IdCounts,
-  commonEnds,
-  contentEnd,
-  eolAt,
-  fastIdsControl,
-  lineRest,
-  nextLine,
-  nonStringTests,
-  scalarAt,
-  skipFlowSpace,
-  upperBound,
-  type Options,
-  type ScalarType,
-} from './idsText';
+import { Scalar } from 'yaml';
+import { IdCounts, commonEnds, contentEnd, eolAt, fastIdsControl, lineRest, nextLine, nonStringTests, scalarAt, skipFlowSpace, upperBound, type Options, type ScalarType } from './idsText';
+
+/** What every scan has: the id nodes it built, in order, with their values, at file offsets. */
+interface IdsNodes {
+  readonly options: object;
+  /** The text read (one YAML document's), and the file offset where it starts: nodes have file offsets. */
+  source: string;
+  base: number;
+  /** The node of each id read (each item line of a block list, each item of a flow list), in order. */
+  readonly nodes: Scalar[];
+  /** The value of each of {@link nodes}. */
+  readonly values: string[];
+  /** How many ids of the list hold each value. */
+  readonly counts: IdCounts;
+}
 
 /**
- * An id of a flow list as read, its offsets relative to where its scalar starts: an item that an
- * edit elsewhere only moved is taken over as it is, with its node (moved to where the item is).
+ * A line of a block list as read, offsets relative to the line's start. Every kind has every field
+ * (one object shape: the loops over 100,000 lines stay fast).
  */
+export interface ListLine {
+  readonly kind: 'item' | 'comment' | 'blank' | 'other';
+  /** Length with the line break, and the line break's length (0, 1 or 2). */
+  readonly length: number;
+  readonly eol: number;
+  /** item: the id, its scalar type, the scalar's offsets in the line, the comment after it. */
+  readonly value: string;
+  readonly type: ScalarType;
+  readonly from: number;
+  readonly to: number;
+  readonly comment: string | undefined;
+  /** comment: its text. */
+  readonly text: string;
+  /** other: whether it is an item of the list (one the fast path does not read), whether it holds a quote. */
+  readonly isItem: boolean;
+  readonly openQuote: boolean;
+  /** item: its node. */
+  readonly node: Scalar | undefined;
+}
+
+/** The lines of a block list, read from `source`. */
+export interface ListScan extends IdsNodes {
+  readonly kind: 'block';
+  /** Where the `ids:` line starts, and where the line after it (the list's first) starts. */
+  keyStart: number;
+  listStart: number;
+  readonly indent: string;
+  readonly lines: ListLine[];
+  /** Offset in `source` of each line. */
+  readonly starts: number[];
+  /** Where the line that ends the list starts (or the text's end), and what that line is. */
+  end: number;
+  ending: 'end' | 'key' | 'other';
+  /**
+   * The item lines whose node has the comment and blank-line marks the `yaml` parse gave it (the
+   * first item of a run, see fastIds.ts) rather than those its lines give it.
+   */
+  parserProps: ListLine[];
+  /**
+   * The lines that break the list's stretches of simple lines ({@link isBreak}), in order, and
+   * how many item lines come before each: between two breaks the lines are items, comments and
+   * blank lines with one kind of line break, so the runs are found break by break, not line by line.
+   */
+  breaks: number[];
+  itemsBeforeBreak: number[];
+}
+
+/** Whether line `n` breaks a stretch of simple lines: a line the fast path does not read, or a change of line breaks. */
+export function isBreak(lines: readonly ListLine[], n: number): boolean {
+  const kind = lines[n].kind;
+  return kind === 'other' || (n > 0 && lines[n - 1].kind !== 'other' && lines[n].eol !== lines[n - 1].eol);
+}
+
+/** The breaks of `lines[from, to)` (the first of which has `items` item lines before it), appended to the scan's. */
+function addBreaks(scan: Pick<ListScan, 'breaks' | 'itemsBeforeBreak'>, lines: readonly ListLine[], from: number, to: number, items: number): void {
+  for (let n = from; n < to; n++) {
+    if (isBreak(lines, n)) {
+      scan.breaks.push(n);
+      scan.itemsBeforeBreak.push(items);
+    }
+    if (lines[n].kind === 'item') items++;
+  }
+}
+
+/** An id of a flow list as read, offsets relative to where its scalar starts. */
 export interface FlowItem {
   readonly kind: 'item';
   readonly value: string;
@@ -31,74 +98,96 @@ export interface FlowItem {
   /** Length of the scalar (quotes included), and where its node ends: the separator after it (`,` or `]`). */
   readonly length: number;
   readonly sep: number;
-  node?: Scalar;
 }
 
-/** The items of a flow list, read from `source` (one YAML document's text). */
-export interface FlowScan {
-  readonly options: object;
-  readonly source: string;
+/** The items of a flow list, read from `source`. */
+export interface FlowScan extends IdsNodes {
+  readonly kind: 'flow';
   /** Where `[` and `]` are, and where the line of `]` ends (before its line break). */
-  readonly open: number;
-  readonly close: number;
-  readonly lineEnd: number;
-  readonly items: readonly FlowItem[];
+  open: number;
+  close: number;
+  lineEnd: number;
+  readonly items: FlowItem[];
   /** Offset in `source` where each item's scalar starts. */
-  readonly starts: readonly number[];
-  readonly counts: IdCounts;
+  readonly starts: number[];
 }
 
-/**
- * A line of a block list as read, its offsets relative to the line's start: a line that an edit
- * elsewhere only moved is taken over as it is, with the node built for it (moved to where the line is).
- */
-export type ListLine =
-  | {
-      readonly kind: 'item';
-      readonly value: string;
-      readonly type: ScalarType;
-      /** Offsets of the scalar in the line. */
-      readonly from: number;
-      readonly to: number;
-      readonly comment?: string;
-      readonly length: number;
-      readonly eol: number;
-      node?: Scalar;
-    }
-  | { readonly kind: 'comment'; readonly text: string; readonly length: number; readonly eol: number }
-  | { readonly kind: 'blank'; readonly length: number; readonly eol: number }
-  | { readonly kind: 'other'; readonly length: number; readonly isItem: boolean; readonly openQuote: boolean };
+export type IdsScan = ListScan | FlowScan;
 
-/** The lines of a block list, read from `source` (one YAML document's text). */
-export interface ListScan {
-  readonly options: object;
-  readonly source: string;
-  /** Where the `ids:` line starts, and where the line after it (the list's first) starts. */
-  readonly keyStart: number;
-  readonly listStart: number;
-  readonly indent: string;
-  readonly lines: readonly ListLine[];
-  /** Offset in `source` of each line. */
-  readonly starts: readonly number[];
-  /** Where the line that ends the list starts (or the text's end), and what that line is. */
-  readonly end: number;
-  readonly ending: 'end' | 'key' | 'other';
-  /** The ids of the item lines (shared by the scans of one list's versions, kept up to date). */
-  readonly counts: IdCounts;
+export function newNode(value: string, type: ScalarType, range: [number, number, number], comment?: string): Scalar {
+  const node = new Scalar(value);
+  node.range = range;
+  node.source = value;
+  node.type = type;
+  if (comment !== undefined) node.comment = comment;
+  return node;
 }
 
-function readLine(source: string, pos: number, indent: string, tests: readonly RegExp[]): ListLine {
+/** Moves the ranges of `nodes[from, to)` by `delta`, in place. */
+export function moveNodes(nodes: readonly Scalar[], delta: number, from = 0, to = nodes.length): void {
+  if (delta === 0) return;
+  for (let n = from; n < to; n++) {
+    const range = nodes[n].range!;
+    range[0] += delta;
+    range[1] += delta;
+    range[2] += delta;
+  }
+}
+
+/** Moves a scan's nodes by `delta` (its document moved in the file). */
+export function moveScan(scan: IdsScan, delta: number): void {
+  moveNodes(scan.nodes, delta);
+  scan.base += delta;
+}
+
+/** `array.splice(at, remove, ...items)`, without spreading a long `items` onto the stack. */
+function spliceIn<T>(array: T[], at: number, remove: number, items: readonly T[]): void {
+  if (items.length < 4096) {
+    array.splice(at, remove, ...items);
+    return;
+  }
+  const tail = array.slice(at + remove);
+  array.length = at;
+  for (const item of items) array.push(item);
+  for (const item of tail) array.push(item);
+}
+
+/** Adds `delta` to `numbers[from...]`, in place. */
+function shiftFrom(numbers: number[], from: number, delta: number): void {
+  if (delta === 0) return;
+  for (let n = from; n < numbers.length; n++) numbers[n] += delta;
+}
+
+function line(kind: ListLine['kind'], length: number, eol: number, parts: Partial<ListLine> = {}): ListLine {
+  return {
+    kind,
+    length,
+    eol,
+    value: parts.value ?? '',
+    type: parts.type ?? 'PLAIN',
+    from: parts.from ?? 0,
+    to: parts.to ?? 0,
+    comment: parts.comment,
+    text: parts.text ?? '',
+    isItem: parts.isItem ?? false,
+    openQuote: parts.openQuote ?? false,
+    node: parts.node,
+  };
+}
+
+/** Reads the line at `pos` of a list indented by `indent`; an item's node gets file offsets (`base` + offset in `source`). */
+function readLine(source: string, pos: number, indent: string, tests: readonly RegExp[], base: number): ListLine {
   fastIdsControl.linesRead++;
   let j = pos;
   while (source.charCodeAt(j) === 0x20) j++;
   const eol = eolAt(source, j);
-  if (eol > 0) return { kind: 'blank', length: j + eol - pos, eol };
+  if (eol > 0) return line('blank', j + eol - pos, eol);
   if (source.charCodeAt(j) === 0x23 /* # */) {
     const k = contentEnd(source, j);
     const lineEol = eolAt(source, k);
     // A comment line no deeper than the items goes to the next item; a deeper one to the item before.
-    if (lineEol > 0 && j - pos <= indent.length) return { kind: 'comment', text: source.slice(j + 1, k) || ' ', length: k + lineEol - pos, eol: lineEol };
-    return { kind: 'other', length: k + lineEol - pos, isItem: false, openQuote: false };
+    if (lineEol > 0 && j - pos <= indent.length) return line('comment', k + lineEol - pos, lineEol, { text: source.slice(j + 1, k) || ' ' });
+    return line('other', k + lineEol - pos, lineEol);
   }
   const isItem = isItemLine(source, pos, indent);
   if (isItem && source.charCodeAt(pos + indent.length + 1) === 0x20) {
@@ -106,13 +195,14 @@ function readLine(source: string, pos: number, indent: string, tests: readonly R
     const scalar = scalarAt(source, valueStart, tests, false);
     const rest = scalar && lineRest(source, scalar.end);
     if (scalar !== undefined && rest !== undefined) {
-      const line: ListLine = { kind: 'item', value: scalar.value, type: scalar.type, from: valueStart - pos, to: scalar.end - pos, length: rest.eolStart + rest.eol - pos, eol: rest.eol };
-      return rest.comment === undefined ? line : { ...line, comment: rest.comment };
+      const length = rest.eolStart + rest.eol - pos;
+      const node = newNode(scalar.value, scalar.type, [base + valueStart, base + scalar.end, base + pos + length], rest.comment);
+      return line('item', length, rest.eol, { value: scalar.value, type: scalar.type, from: valueStart - pos, to: scalar.end - pos, comment: rest.comment, node });
     }
   }
   const end = nextLine(source, pos);
   const text = source.slice(pos, end);
-  return { kind: 'other', length: end - pos, isItem, openQuote: text.includes('"') || text.includes("'") };
+  return line('other', end - pos, 0, { isItem, openQuote: text.includes('"') || text.includes("'") });
 }
 
 /** Whether the line at `pos` ends the list's lines, and how; undefined when it does not. */
@@ -131,20 +221,72 @@ function isItemLine(source: string, pos: number, indent: string): boolean {
   return after === 0x20 || after === 0x0a || (after === 0x0d && source.charCodeAt(dash + 2) === 0x0a);
 }
 
-/** Reads list lines from `pos` into `lines`/`starts` until the list ends; returns where and how. */
-function readLines(source: string, pos: number, indent: string, tests: readonly RegExp[], lines: ListLine[], starts: number[]): { end: number; ending: 'end' | 'key' | 'other' } {
-  for (;;) {
-    const ending = listEndAt(source, pos, indent);
-    if (ending !== undefined) return { end: pos, ending };
-    const line = readLine(source, pos, indent, tests);
-    lines.push(line);
-    starts.push(pos);
-    pos += line.length;
+const EOL = ['', '\n', '\r\n'];
+
+/**
+ * Gives the node of item line `n` the comment and blank-line marks the `yaml` composer gives it
+ * from the comment and blank lines right before it (as its resolveProps makes them: comments
+ * joined by their line breaks, a blank line after a comment adds its line break, a blank line
+ * before any comment marks `spaceBefore`).
+ */
+export function setLineProps(lines: readonly ListLine[], n: number): void {
+  let j = n;
+  while (j > 0 && (lines[j - 1].kind === 'comment' || lines[j - 1].kind === 'blank')) j--;
+  let comment = '';
+  let separator = '';
+  let spaceBefore = false;
+  for (let m = j; m < n; m++) {
+    const l = lines[m];
+    if (l.kind === 'comment') {
+      comment = comment === '' ? l.text : comment + separator + l.text;
+      separator = EOL[l.eol];
+    } else if (comment !== '') {
+      comment += EOL[l.eol];
+    } else {
+      spaceBefore = true;
+    }
+  }
+  setProps(lines[n].node!, comment || undefined, spaceBefore);
+}
+
+export function setProps(node: Scalar, commentBefore: string | null | undefined, spaceBefore: boolean | undefined): void {
+  if (node.commentBefore !== (commentBefore ?? undefined)) {
+    if (commentBefore == null) delete node.commentBefore;
+    else node.commentBefore = commentBefore;
+  }
+  if (Boolean(node.spaceBefore) !== Boolean(spaceBefore)) {
+    if (spaceBefore) node.spaceBefore = true;
+    else delete node.spaceBefore;
   }
 }
 
+/** Reads list lines from `pos` into `lines`/`starts` until the list ends; returns where and how. */
+function readLines(source: string, pos: number, indent: string, tests: readonly RegExp[], base: number, lines: ListLine[], starts: number[]): { end: number; ending: 'end' | 'key' | 'other' } {
+  for (;;) {
+    const ending = listEndAt(source, pos, indent);
+    if (ending !== undefined) return { end: pos, ending };
+    const read = readLine(source, pos, indent, tests, base);
+    lines.push(read);
+    starts.push(pos);
+    pos += read.length;
+  }
+}
+
+/** The nodes and values of the item lines of `lines`, in order. */
+function itemsOf(lines: readonly ListLine[]): { nodes: Scalar[]; values: string[] } {
+  const nodes: Scalar[] = [];
+  const values: string[] = [];
+  for (const l of lines) {
+    if (l.kind === 'item') {
+      nodes.push(l.node!);
+      values.push(l.value);
+    }
+  }
+  return { nodes, values };
+}
+
 /** Reads the block list whose first line starts at `listStart`, every line of it. */
-export function scanBlockList(source: string, keyStart: number, listStart: number, options: Options): ListScan | undefined {
+export function scanBlockList(source: string, keyStart: number, listStart: number, options: Options, base: number): ListScan | undefined {
   // The list's indentation is that of its first line, which must be an item.
   let p = listStart;
   while (source.charCodeAt(p) === 0x20) p++;
@@ -152,111 +294,226 @@ export function scanBlockList(source: string, keyStart: number, listStart: numbe
   if (!isItemLine(source, listStart, indent)) return undefined;
   const lines: ListLine[] = [];
   const starts: number[] = [];
-  const { end, ending } = readLines(source, listStart, indent, nonStringTests(options), lines, starts);
+  const { end, ending } = readLines(source, listStart, indent, nonStringTests(options), base, lines, starts);
+  for (let n = 0; n < lines.length; n++) if (lines[n].kind === 'item') setLineProps(lines, n);
   const counts = new IdCounts();
   counts.add(lines);
-  return { options, source, keyStart, listStart, indent, lines, starts, end, ending, counts };
+  const breaks = { breaks: [] as number[], itemsBeforeBreak: [] as number[] };
+  addBreaks(breaks, lines, 0, lines.length, 0);
+  return { kind: 'block', options, source, base, keyStart, listStart, indent, lines, starts, end, ending, counts, ...itemsOf(lines), parserProps: [], ...breaks };
 }
 
 /**
- * The scan of `source` from an earlier scan of a text that differs from it in one place: the lines
- * before and after the change are taken over (those after it moved), the lines it touches are read
- * again. Undefined when the change reaches the `ids:` line (then the list is read afresh).
+ * Brings `scan` (of an earlier text of the same document) up to `source`, which starts at file
+ * offset `base`, in place: the lines before and after the change are kept (those after it moved),
+ * the lines it touches are read again. Returns false, leaving the scan as it was, when the change
+ * reaches the `ids:` line or the list's first line (then the list is read afresh).
  */
-export function rescanBlockList(old: ListScan, source: string): ListScan | undefined {
-  const { prefix, suffix } = commonEnds(old.source, source);
-  const oldChangeEnd = old.source.length - suffix;
-  const delta = source.length - old.source.length;
-  if (prefix === old.source.length && delta === 0) return old;
-  if (oldChangeEnd <= old.keyStart) {
+export function rescanBlockList(scan: ListScan, source: string, base: number): boolean {
+  const { prefix, suffix } = commonEnds(scan.source, source);
+  const oldLength = scan.source.length;
+  const oldChangeEnd = oldLength - suffix;
+  const delta = source.length - oldLength;
+  const moved = base - scan.base;
+  if (prefix === oldLength && delta === 0) {
+    finish(scan.nodes.length, scan.nodes.length);
+    return true;
+  }
+  if (oldChangeEnd <= scan.keyStart) {
     // A change before the `ids:` line: the list only moved.
-    return { ...old, source, keyStart: old.keyStart + delta, listStart: old.listStart + delta, starts: old.starts.map((s) => s + delta), end: old.end + delta };
+    scan.keyStart += delta;
+    scan.listStart += delta;
+    scan.end += delta;
+    shiftFrom(scan.starts, 0, delta);
+    finish(0, 0);
+    return true;
   }
   // A change in the list's first line may change its indentation, which every line is read by.
-  if (prefix < old.listStart + old.lines[0].length) return undefined;
+  if (prefix < scan.listStart + scan.lines[0].length) return false;
   // The first character of the line that ends the list decides the end: a change after it leaves the list as it is.
-  if (prefix > old.end) return { ...old, source };
-  const tests = nonStringTests(old.options as Options);
+  if (prefix > scan.end) {
+    finish(scan.nodes.length, scan.nodes.length);
+    return true;
+  }
+  const { lines, starts } = scan;
+  const tests = nonStringTests(scan.options as Options);
   // From the line before the one the change starts in (a line's reading depends on its own text only).
-  let i = upperBound(old.starts, prefix) - 1;
-  if (i > 0) i--;
-  if (i < 0) i = 0;
-  const lines = old.lines.slice(0, i);
-  const starts = old.starts.slice(0, i);
-  let pos = old.starts.length > 0 ? old.starts[i] : old.listStart;
-  // Old lines from k on are taken over once the reading reaches one of them (moved by delta).
-  let k = upperBound(old.starts, oldChangeEnd - 1);
+  const i = Math.max(0, upperBound(starts, prefix) - 2);
+  const read: ListLine[] = [];
+  const readStarts: number[] = [];
+  let pos = starts.length > 0 ? starts[i] : scan.listStart;
+  // Old lines from k on are kept once the reading reaches one of them (moved by delta).
+  let k = upperBound(starts, oldChangeEnd - 1);
+  let ending: ListScan['ending'] | undefined;
   for (;;) {
-    while (k < old.starts.length && old.starts[k] + delta < pos) k++;
-    if (pos >= oldChangeEnd + delta && k < old.starts.length && old.starts[k] + delta === pos) {
-      old.counts.remove(old.lines.slice(i, k));
-      old.counts.add(lines.slice(i));
-      for (let n = k; n < old.lines.length; n++) {
-        lines.push(old.lines[n]);
-        starts.push(old.starts[n] + delta);
-      }
-      return { ...old, source, lines, starts, end: old.end + delta, ending: old.ending };
-    }
-    const ending = listEndAt(source, pos, old.indent);
+    while (k < starts.length && starts[k] + delta < pos) k++;
+    if (pos >= oldChangeEnd + delta && k < starts.length && starts[k] + delta === pos) break;
+    ending = listEndAt(source, pos, scan.indent);
     if (ending !== undefined) {
       // The list now ends here: at its old end (moved), or somewhere else.
-      old.counts.remove(old.lines.slice(i));
-      old.counts.add(lines.slice(i));
-      return { ...old, source, lines, starts, end: pos, ending };
+      k = lines.length;
+      break;
     }
-    const line = readLine(source, pos, old.indent, tests);
-    lines.push(line);
-    starts.push(pos);
-    pos += line.length;
+    const l = readLine(source, pos, scan.indent, tests, base);
+    read.push(l);
+    readStarts.push(pos);
+    pos += l.length;
+  }
+  // Lines [i, k) of the old scan become `read`.
+  const removed = lines.slice(i, k);
+  scan.counts.remove(removed);
+  scan.counts.add(read);
+  let itemAt = 0; // index in `nodes` of the first item line at or after line i
+  for (let n = i - 1; n >= 0; n--) {
+    if (lines[n].kind === 'item') {
+      itemAt = scan.nodes.indexOf(lines[n].node!) + 1;
+      break;
+    }
+  }
+  const removedItems = removed.reduce((count, l) => count + (l.kind === 'item' ? 1 : 0), 0);
+  const added = itemsOf(read);
+  spliceIn(lines, i, k - i, read);
+  spliceIn(starts, i, k - i, readStarts);
+  shiftFrom(starts, i + read.length, delta);
+  spliceIn(scan.nodes, itemAt, removedItems, added.nodes);
+  spliceIn(scan.values, itemAt, removedItems, added.values);
+  // The breaks: those before the read lines kept, those of the read lines and the line after them
+  // (its line before changed) found again, those after moved.
+  const { breaks, itemsBeforeBreak } = scan;
+  scan.breaks = [];
+  scan.itemsBeforeBreak = [];
+  let b = 0;
+  for (; b < breaks.length && breaks[b] < i; b++) {
+    scan.breaks.push(breaks[b]);
+    scan.itemsBeforeBreak.push(itemsBeforeBreak[b]);
+  }
+  addBreaks(scan, lines, i, Math.min(lines.length, i + read.length + 1), itemAt);
+  for (; b < breaks.length; b++) {
+    if (breaks[b] <= k) continue;
+    scan.breaks.push(breaks[b] + read.length - (k - i));
+    scan.itemsBeforeBreak.push(itemsBeforeBreak[b] + added.nodes.length - removedItems);
+  }
+  if (removedItems > 0) scan.parserProps = scan.parserProps.filter((l) => !removed.includes(l));
+  // The read lines' nodes, and the next item's (its comment lines may have changed), get their marks.
+  for (let n = i; n < i + read.length; n++) if (lines[n].kind === 'item') setLineProps(lines, n);
+  let next = i + read.length;
+  while (next < lines.length && (lines[next].kind === 'comment' || lines[next].kind === 'blank')) next++;
+  if (next < lines.length && lines[next].kind === 'item') setLineProps(lines, next);
+  if (ending !== undefined) {
+    scan.end = pos;
+    scan.ending = ending;
+  } else {
+    scan.end += delta;
+  }
+  finish(itemAt, itemAt + added.nodes.length);
+  return true;
+
+  /**
+   * Moves the kept nodes: those before item `readFrom` with the document, those from item
+   * `keptFrom` on by `delta` more (the ones between were just read, at their place).
+   */
+  function finish(readFrom: number, keptFrom: number): void {
+    moveNodes(scan.nodes, moved, 0, readFrom);
+    moveNodes(scan.nodes, moved + delta, keptFrom);
+    scan.source = source;
+    scan.base = base;
   }
 }
 
 /**
  * The items of a flow list that starts on the `ids:` line (`[` at `open`), on that line or over
  * several, or undefined when it is not simple (comments, blank lines, nested collections...).
- * With `old` (the scan of an earlier text that differs from `source` in one place), the items
- * before the change and after it are taken over (moved), the ones it touches read again.
  */
-export function scanFlowList(source: string, open: number, options: Options, old?: FlowScan): FlowScan | undefined {
-  const tests = nonStringTests(options);
+export function scanFlowList(source: string, open: number, options: Options, base: number): FlowScan | undefined {
   const items: FlowItem[] = [];
   const starts: number[] = [];
-  let pos = open + 1;
-  let change: { end: number; delta: number; k: number; i: number } | undefined;
-  if (old !== undefined && old.options === options) {
-    const { prefix, suffix } = commonEnds(old.source, source);
-    const delta = source.length - old.source.length;
-    // A change before the list only moves it.
-    if (old.source.length - suffix <= old.open && open === old.open + delta) {
-      return { ...old, source, open, close: old.close + delta, lineEnd: old.lineEnd + delta, starts: old.starts.map((s) => s + delta) };
-    }
-    if (old.open !== open) return scanFlowList(source, open, options);
-    // From the item before the one the change starts in; the ones before are taken over.
-    const i = Math.max(0, upperBound(old.starts, prefix) - 2);
-    for (let n = 0; n < i; n++) {
-      items.push(old.items[n]);
-      starts.push(old.starts[n]);
-    }
-    if (i > 0) pos = old.starts[i - 1] + old.items[i - 1].sep + 1;
-    const end = old.source.length - suffix;
-    change = { end: end + delta, delta, k: upperBound(old.starts, end - 1), i };
+  const read = readFlowItems(source, open + 1, nonStringTests(options), items, starts);
+  if (read === undefined) return undefined;
+  const lineEnd = flowLineEnd(source, read.close);
+  if (lineEnd === undefined) return undefined;
+  const counts = new IdCounts();
+  counts.add(items);
+  const nodes = items.map((item, n) => flowNode(item, base + starts[n]));
+  return { kind: 'flow', options, source, base, open, close: read.close, lineEnd, items, starts, counts, nodes, values: items.map((item) => item.value) };
+}
+
+/**
+ * Brings a flow list's `scan` up to `source` (its `[` now at `open`, the text at file offset
+ * `base`), in place: the items before and after the change are kept (those after it moved), the
+ * ones it touches read again. Returns false, leaving the scan as it was, when the list is no
+ * longer simple or starts elsewhere.
+ */
+export function rescanFlowList(scan: FlowScan, source: string, open: number, base: number): boolean {
+  const { prefix, suffix } = commonEnds(scan.source, source);
+  const delta = source.length - scan.source.length;
+  const moved = base - scan.base;
+  const oldChangeEnd = scan.source.length - suffix;
+  // A change before the list only moves it.
+  if (oldChangeEnd <= scan.open && open === scan.open + delta) {
+    scan.open = open;
+    scan.close += delta;
+    scan.lineEnd += delta;
+    shiftFrom(scan.starts, 0, delta);
+    return finish(0, 0);
   }
+  if (scan.open !== open) return false;
+  // A change after the line of `]` leaves the list as it is.
+  if (prefix > scan.lineEnd) return finish(scan.items.length, scan.items.length);
+  const { items, starts } = scan;
+  // From the item before the one the change starts in.
+  const i = Math.max(0, upperBound(starts, prefix) - 2);
+  const pos = i > 0 ? starts[i - 1] + items[i - 1].sep + 1 : open + 1;
+  let m = upperBound(starts, oldChangeEnd - 1);
+  const readItems: FlowItem[] = [];
+  const readStarts: number[] = [];
+  const read = readFlowItems(source, pos, nonStringTests(scan.options as Options), readItems, readStarts, (at) => {
+    // Past the change, at an item that only moved: the rest is kept.
+    while (m < starts.length && starts[m] + delta < at) m++;
+    return at >= oldChangeEnd + delta && m < starts.length && starts[m] + delta === at ? m : undefined;
+  });
+  if (read === undefined) return false;
+  const keptFrom = read.keptFrom ?? items.length;
+  const close = read.keptFrom === undefined ? read.close : scan.close + delta;
+  const lineEnd = read.keptFrom === undefined ? flowLineEnd(source, close) : scan.lineEnd + delta;
+  if (lineEnd === undefined) return false;
+  scan.counts.remove(items.slice(i, keptFrom));
+  scan.counts.add(readItems);
+  spliceIn(items, i, keptFrom - i, readItems);
+  spliceIn(starts, i, keptFrom - i, readStarts);
+  shiftFrom(starts, i + readItems.length, delta);
+  spliceIn(scan.nodes, i, keptFrom - i, readItems.map((item, n) => flowNode(item, base + readStarts[n])));
+  spliceIn(scan.values, i, keptFrom - i, readItems.map((item) => item.value));
+  scan.close = close;
+  scan.lineEnd = lineEnd;
+  return finish(i, i + readItems.length);
+
+  /** As rescanBlockList's: the kept nodes before item `readFrom`, and from item `keptFrom` on (moved by `delta` more). */
+  function finish(readFrom: number, keptFrom: number): true {
+    moveNodes(scan.nodes, moved, 0, readFrom);
+    moveNodes(scan.nodes, moved + delta, keptFrom);
+    scan.source = source;
+    scan.base = base;
+    return true;
+  }
+}
+
+/**
+ * Reads flow items from `pos` to the closing `]`: where it is, or (when `kept` says an item at a
+ * position is one of the old scan's, from which on the rest is kept) that index.
+ */
+function readFlowItems(
+  source: string,
+  pos: number,
+  tests: readonly RegExp[],
+  items: FlowItem[],
+  starts: number[],
+  kept?: (at: number) => number | undefined,
+): { close: number; keptFrom?: number } | undefined {
   for (;;) {
     const at = skipFlowSpace(source, pos);
     if (at === undefined) return undefined;
-    if (change !== undefined && old !== undefined) {
-      // Past the change, at an item that only moved: take it and the rest over.
-      while (change.k < old.starts.length && old.starts[change.k] + change.delta < at) change.k++;
-      if (at >= change.end && change.k < old.starts.length && old.starts[change.k] + change.delta === at) {
-        for (let n = change.k; n < old.items.length; n++) {
-          items.push(old.items[n]);
-          starts.push(old.starts[n] + change.delta);
-        }
-        old.counts.remove(old.items.slice(change.i, change.k));
-        old.counts.add(items.slice(change.i, change.i + (items.length - change.i - (old.items.length - change.k))));
-        return { options, source, open, close: old.close + change.delta, lineEnd: old.lineEnd + change.delta, items, starts, counts: old.counts };
-      }
-    }
+    const keptFrom = kept?.(at);
+    if (keptFrom !== undefined) return { close: -1, keptFrom };
     const scalar = scalarAt(source, at, tests, true);
     if (scalar === undefined) return undefined;
     const sep = skipFlowSpace(source, scalar.end);
@@ -273,20 +530,18 @@ export function scanFlowList(source: string, open: number, options: Options, old
       c = source.charCodeAt(next);
       if (c === 0x5d) pos = next + 1;
     }
-    if (c === 0x5d) break;
+    if (c === 0x5d) return { close: pos - 1 };
   }
-  const close = pos - 1;
-  let lineEnd = pos;
+}
+
+/** Where the line of the list's `]` ends, when nothing but spaces follows it there. */
+function flowLineEnd(source: string, close: number): number | undefined {
+  let lineEnd = close + 1;
   while (source.charCodeAt(lineEnd) === 0x20) lineEnd++;
-  if (eolAt(source, lineEnd) === 0 && lineEnd < source.length) return undefined;
-  let counts: IdCounts;
-  if (change !== undefined && old !== undefined) {
-    counts = old.counts;
-    counts.remove(old.items.slice(change.i));
-    counts.add(items.slice(change.i));
-  } else {
-    counts = new IdCounts();
-    counts.add(items);
-  }
-  return { options, source, open, close, lineEnd, items, starts, counts };
+  return eolAt(source, lineEnd) === 0 && lineEnd < source.length ? undefined : lineEnd;
+}
+
+/** The node of a flow item whose scalar starts at file offset `at`. */
+function flowNode(item: FlowItem, at: number): Scalar {
+  return newNode(item.value, item.type, [at, at + item.length, at + item.sep]);
 }

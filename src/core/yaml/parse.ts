@@ -21,15 +21,15 @@ import {
   isNode,
   isPair,
   isScalar,
-  isSeq,
-  type Scalar,
   type ToJSOptions,
   type DocumentOptions,
   type ParseOptions,
   type SchemaOptions,
 } from 'yaml';
 import type { Position, Range } from '../diagnostic';
-import { fastIdsStandIn, knownIdsOf } from './fastIds';
+import { markerLines, splitAt, updateMarkerLines, type TextChange } from './documents';
+import { fastListOf, moveScan, readIds, type IdsScan } from './fastIds';
+import { commonEnds } from './idsText';
 
 /** A half-open range of offsets `[start, end)` into the file text. */
 export interface OffsetRange {
@@ -165,19 +165,21 @@ export class ParsedDocument {
 }
 
 /**
- * `document.toJS(options)`; for a document whose long `ids` list the fast path built (scalars
- * without anchors), that list's values are read off its nodes rather than converted one by one.
+ * `document.toJS(options)`; for a document whose long `ids` list the fast path built, that list's
+ * values are the fast path's (kept up to date from one version to the next) rather than converted
+ * one by one.
  */
 function documentToJS(document: Document.Parsed, options: ToJSOptions): unknown {
   const map = document.contents;
   if (document.errors.length === 0 && isMap(map)) {
     const pair = map.items.find((p) => isScalar(p.key) && p.key.value === 'ids');
     const seq = pair?.value;
-    if (pair !== undefined && isSeq(seq) && knownIdsOf.has(seq) && seq.items.every((n) => isScalar(n) && n.anchor === undefined)) {
+    const ids = fastListOf(seq)?.values;
+    if (pair !== undefined && seq != null && ids !== undefined) {
       pair.value = new YAMLSeq() as typeof seq;
       try {
         const value = document.toJS(options) as Record<string, unknown>;
-        value.ids = seq.items.map((n) => (n as Scalar).value);
+        value.ids = ids;
         return value;
       } finally {
         pair.value = seq;
@@ -205,6 +207,8 @@ interface Slice {
   readonly dependsOn: ReadonlySet<'rest' | 'next' | 'previous'>;
   /** Whether the slice ends the file (else it was parsed with the next `---` line after it). */
   readonly last: boolean;
+  /** The `ids` list the fast path read in it, for the next version of the same text to start from. */
+  readonly ids: IdsScan | undefined;
 }
 
 /** What {@link parseFile} did, for tests and benchmarks. */
@@ -217,6 +221,16 @@ export interface ParseStats {
   readonly reused: number;
   /** Slices taken over from the previous parse with their offsets moved. */
   readonly moved: number;
+}
+
+/** @internal What a parse of a file keeps for the parse of its next version. */
+interface FileBasis {
+  /** The text as given. */
+  readonly source: string;
+  /** Whether it has a lone `\r` (else the parse's text is the source itself). */
+  readonly loneCr: boolean;
+  /** The marker lines of the text (see documents.ts). */
+  readonly markers: readonly number[];
 }
 
 /** A whole file: its text, its documents, and offset <-> position conversion. */
@@ -235,6 +249,8 @@ export class ParsedFile {
     readonly slices: readonly Slice[],
     /** What the parse did (reuse counts). */
     readonly stats: ParseStats,
+    /** @internal What the next version's parse starts from. */
+    readonly basis: FileBasis,
   ) {}
 
   /** The `yaml` line counter of the text, built on first use. */
@@ -353,8 +369,9 @@ export function parseFile(source: string, previous?: ParsedFile): ParsedFile {
   // A lone `\r` is a line break in YAML (and in LSP positions), but not to the `yaml` package: the
   // file is read with each one as a `\n`. Same length, so every offset and position holds for the
   // source as the editor has it.
-  const text = withLoneCrAsLf(source);
-  const bounds = splitDocuments(text);
+  const basis = basisOf(source, previous?.basis, previous?.text);
+  const text = basis.text;
+  const bounds = splitAt(text, basis.markers);
   const oldByLength = new Map<number, Slice[]>();
   if (previous !== undefined) {
     for (const s of previous.slices) {
@@ -366,6 +383,18 @@ export function parseFile(source: string, previous?: ParsedFile): ParsedFile {
       }
     }
   }
+  const take = (old: Slice): void => {
+    const list = oldByLength.get(old.source.length);
+    const at = list?.indexOf(old) ?? -1;
+    if (at !== -1) list!.splice(at, 1);
+  };
+  /** The `ids` list of the old slice at index `i`, when no new slice took that slice over (it is taken over here). */
+  const idsToUpdate = (i: number): IdsScan | undefined => {
+    const old = previous?.slices[i];
+    if (old === undefined || old.ids === undefined || !oldByLength.get(old.source.length)?.includes(old)) return undefined;
+    take(old);
+    return old.ids;
+  };
   const slices: Slice[] = [];
   let parsed = 0;
   let reused = 0;
@@ -379,12 +408,9 @@ export function parseFile(source: string, previous?: ParsedFile): ParsedFile {
       // Prefer a slice that did not move (no offsets to shift), then any equal one.
       // A run that ends the file parses differently from one that another run follows.
       const last = i === bounds.length - 1;
-      const index =
-        indexWhere(candidates, (c) => c.start === start && c.last === last && c.source === source) ??
-        indexWhere(candidates, (c) => c.last === last && c.source === source);
-      if (index !== undefined) {
-        const match = candidates[index];
-        candidates.splice(index, 1);
+      const match = candidates.find((c) => c.start === start && c.last === last && c.source === source) ?? candidates.find((c) => c.last === last && c.source === source);
+      if (match !== undefined) {
+        take(match);
         if (match.start === start) {
           slice = match;
           reused++;
@@ -395,7 +421,7 @@ export function parseFile(source: string, previous?: ParsedFile): ParsedFile {
       }
     }
     if (slice === undefined) {
-      slice = parseSlice(source, start, end, i === bounds.length - 1);
+      slice = parseSlice(source, start, end, i === bounds.length - 1, idsToUpdate(i));
       parsed++;
     }
     // A slice whose parse depends on its neighbours is parsed again together with them. (An
@@ -432,16 +458,44 @@ export function parseFile(source: string, previous?: ParsedFile): ParsedFile {
     parsed,
     reused,
     moved,
-  });
+  }, basis);
 }
 
 function withLoneCrAsLf(text: string): string {
   return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
 }
 
-function indexWhere<T>(list: readonly T[], predicate: (item: T) => boolean): number | undefined {
-  const i = list.findIndex(predicate);
-  return i === -1 ? undefined : i;
+/**
+ * The text to parse (each lone `\r` read as `\n`) and its marker lines, worked out again only
+ * around the edit when the last version's are known: a `\r` is lone or not by the character after
+ * it, so only those in the edit and the one right before it can change.
+ */
+function basisOf(source: string, previous: FileBasis | undefined, previousText: string | undefined): FileBasis & { text: string } {
+  if (previous === undefined || previousText === undefined) {
+    const text = withLoneCrAsLf(source);
+    return { source, text, loneCr: text !== source, markers: markerLines(text) };
+  }
+  const { prefix, suffix } = commonEnds(previous.source, source);
+  const change: TextChange = { start: prefix, oldEnd: previous.source.length - suffix, newEnd: source.length - suffix };
+  const from = Math.max(0, change.start - 1);
+  let text = source;
+  let loneCr = previous.loneCr;
+  if (loneCr || hasLoneCr(source, from, change.newEnd)) {
+    // The edited part (and the character after it, to tell a lone `\r` at its end) read again.
+    const edited = withLoneCrAsLf(source.slice(from, change.newEnd + 1)).slice(0, change.newEnd - from);
+    text = previousText.slice(0, from) + edited + previousText.slice(change.oldEnd);
+    loneCr = true;
+  }
+  return { source, text, loneCr, markers: updateMarkerLines(previous.markers, text, change) };
+}
+
+/** Whether `source[from, to)` holds a `\r` not followed by `\n`. */
+function hasLoneCr(source: string, from: number, to: number): boolean {
+  const part = source.slice(from, to);
+  for (let i = part.indexOf('\r'); i !== -1; i = part.indexOf('\r', i + 1)) {
+    if (source.charCodeAt(from + i + 1) !== 0x0a) return true;
+  }
+  return false;
 }
 
 /** Appended to a run of text that another run follows: the `---` line that starts that run. */
@@ -449,15 +503,16 @@ const NEXT_DOCUMENT = '---\n';
 
 type Token = CST.Token;
 
-function parseSlice(source: string, start: number, end: number, last: boolean): Slice {
-  // Fast path (issue 9, see fastIds.ts): a long simple `ids` list is parsed from a same-length
-  // stand-in text and its nodes are built directly; anything unexpected parses the source as is.
-  const fast = fastIdsStandIn(source, YAML_OPTIONS);
-  if (fast !== undefined) {
-    const slice = parseSliceText(fast.text, source, start, end, last);
-    if (fast.restore(slice.documents, start)) return slice;
+/** Parses a slice; `ids`: the `ids` list read in the last version of its text (taken over). */
+function parseSlice(source: string, start: number, end: number, last: boolean, ids: IdsScan | undefined): Slice {
+  // Fast path (see fastIds.ts): a long simple `ids` list is parsed from a short stand-in text and
+  // its nodes are put in directly; anything unexpected parses the source as is.
+  const fast = readIds(source, YAML_OPTIONS, ids, start);
+  if (fast.standIn !== undefined) {
+    const slice = parseSliceText(fast.standIn.text, source, start, end, last, fast.scan, fast.standIn.toFile);
+    if (fast.standIn.restore(slice.documents, start)) return slice;
   }
-  return parseSliceText(source, source, start, end, last);
+  return parseSliceText(source, source, start, end, last, fast.scan);
 }
 
 /**
@@ -497,8 +552,11 @@ function tooDeepAt(text: string): number {
   return -1;
 }
 
-/** Parses `text` (the source, or a stand-in of the same length) as the slice `source`. */
-function parseSliceText(text: string, source: string, start: number, end: number, last: boolean): Slice {
+/**
+ * Parses `text` as the slice `source`: the source itself, or a stand-in whose offsets `toFile`
+ * turns into the source's.
+ */
+function parseSliceText(text: string, source: string, start: number, end: number, last: boolean, ids: IdsScan | undefined, toFile?: (offset: number) => number): Slice {
   // Too deep: the text from there on is read as blank (line breaks kept), and the document says why.
   const cut = tooDeepAt(text);
   if (cut !== -1) text = text.slice(0, cut) + text.slice(cut).replace(/[^\r\n]/g, ' ');
@@ -534,6 +592,9 @@ function parseSliceText(text: string, source: string, start: number, end: number
   const documents = Array.from(
     composer.compose(tokens(last ? text : text + NEXT_DOCUMENT)),
   ) as Document.Parsed[];
+  if (toFile !== undefined) {
+    for (const doc of documents) mapDocument(doc, toFile);
+  }
   if (!last) {
     const next = documents.pop();
     if (next === undefined || next.range[0] !== end) {
@@ -543,10 +604,11 @@ function parseSliceText(text: string, source: string, start: number, end: number
       dependsOn.add('next');
     }
   }
-  const streamErrors = documents.length === 0 ? composer.streamInfo().errors : [];
+  const streamErrors = documents.length === 0 ? composer.streamInfo().errors.map((e) => (toFile === undefined ? e : mapError(e, toFile))) : [];
   if (cut !== -1) {
-    const error = new YAMLParseError([start + cut, start + cut + 1], 'RESOURCE_EXHAUSTION', `Flow collections nested more than ${MAX_FLOW_DEPTH} levels deep are not read`);
-    const doc = [...documents].reverse().find((d) => d.range[0] <= start + cut);
+    const at = toFile === undefined ? start + cut : toFile(start + cut);
+    const error = new YAMLParseError([at, at + 1], 'RESOURCE_EXHAUSTION', `Flow collections nested more than ${MAX_FLOW_DEPTH} levels deep are not read`);
+    const doc = [...documents].reverse().find((d) => d.range[0] <= at);
     if (doc !== undefined) doc.errors.push(error);
     else streamErrors.push(error);
   }
@@ -559,6 +621,7 @@ function parseSliceText(text: string, source: string, start: number, end: number
     streamErrors,
     dependsOn,
     last,
+    ids,
   };
 }
 
@@ -591,26 +654,30 @@ function quoteCloses(lexeme: string): boolean {
 
 /** The slice at another offset: its documents moved in place; values shared. */
 function moveSlice(slice: Slice, delta: number, source: string): Slice {
+  if (slice.ids !== undefined) moveScan(slice.ids, delta);
   return {
     start: slice.start + delta,
     end: slice.end + delta,
     source,
-    documents: slice.documents.map((doc) => shiftDocument(doc, delta)),
+    documents: slice.documents.map((doc) => mapDocument(doc, (offset) => offset + delta)),
     states: slice.states,
-    streamErrors: slice.streamErrors.map((e) => shiftError(e, delta)),
+    streamErrors: slice.streamErrors.map((e) => mapError(e, (offset) => offset + delta)),
     dependsOn: slice.dependsOn,
     last: slice.last,
+    ids: slice.ids,
   };
 }
 
 /**
- * Moves a document by `delta`, in place: its range, errors and every node. (No copy: cloning a
- * 100,000-id document on every edit above it would cost more than parsing it with the fast path.)
+ * Moves every offset of a document with `map`, in place: its range, errors and every node. (No
+ * copy: cloning a 100,000-id document on every edit above it would cost more than parsing it with
+ * the fast path.) The nodes of an `ids` list the fast path built are its scan's, which the caller
+ * moves.
  */
-function shiftDocument(doc: Document.Parsed, delta: number): Document.Parsed {
-  doc.range = [doc.range[0] + delta, doc.range[1] + delta, doc.range[2] + delta];
-  doc.errors = doc.errors.map((e) => shiftError(e, delta));
-  doc.warnings = doc.warnings.map((e) => shiftError(e, delta));
+function mapDocument(doc: Document.Parsed, map: (offset: number) => number): Document.Parsed {
+  doc.range = [map(doc.range[0]), map(doc.range[1]), map(doc.range[2])];
+  doc.errors = doc.errors.map((e) => mapError(e, map));
+  doc.warnings = doc.warnings.map((e) => mapError(e, map));
   // Iterative walk: deeply nested documents must not overflow the stack.
   const stack: unknown[] = [doc.contents];
   while (stack.length > 0) {
@@ -620,11 +687,16 @@ function shiftDocument(doc: Document.Parsed, delta: number): Document.Parsed {
     } else if (isNode(item)) {
       const r = item.range;
       if (r) {
-        r[0] += delta;
-        r[1] += delta;
-        r[2] += delta;
+        r[0] = map(r[0]);
+        r[1] = map(r[1]);
+        r[2] = map(r[2]);
       }
-      if (isCollection(item)) {
+      const fast = fastListOf(item);
+      if (fast !== undefined) {
+        for (const child of fast.parsedItems) {
+          stack.push(child);
+        }
+      } else if (isCollection(item)) {
         for (const child of item.items) {
           stack.push(child);
         }
@@ -634,86 +706,9 @@ function shiftDocument(doc: Document.Parsed, delta: number): Document.Parsed {
   return doc;
 }
 
-function shiftError(e: YAMLError, delta: number): YAMLError {
-  const pos: [number, number] = [e.pos[0] + delta, e.pos[1] + delta];
+function mapError(e: YAMLError, map: (offset: number) => number): YAMLError {
+  const pos: [number, number] = [map(e.pos[0]), map(e.pos[1])];
   return e instanceof YAMLWarning
     ? new YAMLWarning(pos, e.code, e.message)
     : new YAMLParseError(pos, e.code, e.message);
-}
-
-/**
- * Cuts a file into runs of text that parse independently: a cut before every line that starts a
- * document (`---` followed by a space, a tab, a line break or the end). YAML forbids such a line
- * inside any scalar or collection, so it always starts a new document, and a run of text from one
- * such line to the next parses exactly as it does inside the whole file. Comment-only text before
- * the first `---` belongs to that document (as its leading comment), so no cut is made there.
- *
- * Directives (`%YAML`, `%TAG`) carry state from one document to the next, and text after a `...`
- * document-end line goes to the next document, so a file with either is not cut at all. (Two more
- * exceptions are handled by {@link parseFile} after parsing a run: the `yaml` lexer runs an
- * unclosed quoted scalar over `---` lines when no closing quote follows, so such a run is merged
- * with the rest of the file; and comments after a document's end, outside it, belong to the next
- * document, so such a run is merged with the next one.)
- *
- * @returns the `[start, end)` offsets of each run; one run for the whole text when it is not cut.
- */
-export function splitDocuments(text: string): Array<[number, number]> {
-  const cuts: number[] = [];
-  let lineStart = 0;
-  const length = text.length;
-  while (lineStart < length) {
-    let i = lineStart;
-    if (i === 0 && text.charCodeAt(0) === 0xfeff) {
-      i++; // a byte order mark is skipped at the start of the stream only
-    }
-    const c = text.charCodeAt(i);
-    if (c === 0x25 /* % */) {
-      return [[0, length]];
-    }
-    if ((c === 0x2d /* - */ || c === 0x2e) /* . */ && text.charCodeAt(i + 1) === c && text.charCodeAt(i + 2) === c) {
-      const after = text.charCodeAt(i + 3);
-      // NaN (end of text), space, tab, \n, \r
-      if (Number.isNaN(after) || after === 0x20 || after === 0x09 || after === 0x0a || after === 0x0d) {
-        if (c === 0x2e) {
-          return [[0, length]];
-        }
-        if (lineStart > 0) {
-          cuts.push(lineStart);
-        }
-      }
-    }
-    const nl = text.indexOf('\n', lineStart);
-    if (nl === -1) {
-      break;
-    }
-    lineStart = nl + 1;
-  }
-  if (cuts.length > 0 && !hasContent(text, 0, cuts[0])) {
-    cuts.shift();
-  }
-  const out: Array<[number, number]> = [];
-  let start = 0;
-  for (const cut of cuts) {
-    out.push([start, cut]);
-    start = cut;
-  }
-  out.push([start, length]);
-  return out;
-}
-
-/** True when `text[start, end)` holds anything but blank lines and comments. */
-function hasContent(text: string, start: number, end: number): boolean {
-  let lineStart = start;
-  while (lineStart < end) {
-    let nl = text.indexOf('\n', lineStart);
-    if (nl === -1 || nl > end) {
-      nl = end;
-    }
-    const line = text.slice(lineStart, nl).replace(/^\uFEFF/, '').trim();
-    if (line !== '' && !line.startsWith('#')) {
-      return true;
-    }
-    lineStart = nl + 1;
-  }
-  return false;
 }

@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isCollection, isNode, isPair, parseAllDocuments, type Document, type Node } from 'yaml';
-import { MAX_ALIAS_COUNT, YAML_OPTIONS, parseFile, splitDocuments, type ParsedFile } from '../../../src/core/yaml/parse';
+import { MAX_ALIAS_COUNT, YAML_OPTIONS, parseFile, type ParsedFile } from '../../../src/core/yaml/parse';
+import { splitDocuments } from '../../../src/core/yaml/documents';
 import { mulberry32 } from '../../../src/sandbox/prng';
 
 /** Every node with its kind and range, in walk order. */

@@ -1,0 +1,115 @@
+// Where the documents of a file start, found again after an edit only around the edit. Pure.
+//
+// A file is cut into runs of text that parse independently: a cut before every line that starts a
+// document (`---` followed by a space, a tab, a line break or the end). YAML forbids such a line
+// inside any scalar or collection, so it always starts a new document, and a run of text from one
+// such line to the next parses exactly as it does inside the whole file. Comment-only text before
+// the first `---` belongs to that document (as its leading comment), so no cut is made there.
+//
+// Directives (`%YAML`, `%TAG`) carry state from one document to the next, and text after a `...`
+// document-end line goes to the next document, so a file with either is not cut at all. (Two more
+// exceptions are handled by parseFile after parsing a run: the `yaml` lexer runs an unclosed
+// quoted scalar over `---` lines when no closing quote follows, so such a run is merged with the
+// rest of the file; and comments after a document's end, outside it, belong to the next document,
+// so such a run is merged with the next one.)
+
+/** Where an edit changed a text: `[start, oldEnd)` of the old text became `[start, newEnd)`. */
+export interface TextChange {
+  readonly start: number;
+  readonly oldEnd: number;
+  readonly newEnd: number;
+}
+
+/**
+ * The offsets of the lines of `text` that start with `---` or `...` (then a space, a tab, a line
+ * break or the end) or with `%`: the lines that decide where documents start. Only lines starting
+ * in `[from, to]` are looked at.
+ */
+export function markerLines(text: string, from = 0, to = text.length): number[] {
+  const markers: number[] = [];
+  let lineStart = from === 0 ? 0 : text.lastIndexOf('\n', from - 1) + 1;
+  if (lineStart < from) lineStart = nextLineStart(text, lineStart);
+  while (lineStart !== -1 && lineStart <= to && lineStart < text.length) {
+    if (isMarkerLine(text, lineStart)) markers.push(lineStart);
+    lineStart = nextLineStart(text, lineStart);
+  }
+  return markers;
+}
+
+function nextLineStart(text: string, lineStart: number): number {
+  const nl = text.indexOf('\n', lineStart);
+  return nl === -1 ? -1 : nl + 1;
+}
+
+function isMarkerLine(text: string, lineStart: number): boolean {
+  // A byte order mark is skipped at the start of the stream only.
+  const i = lineStart === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const c = text.charCodeAt(lineStart + i);
+  if (c === 0x25 /* % */) return true;
+  if ((c !== 0x2d /* - */ && c !== 0x2e) /* . */ || text.charCodeAt(lineStart + i + 1) !== c || text.charCodeAt(lineStart + i + 2) !== c) return false;
+  const after = text.charCodeAt(lineStart + i + 3);
+  // NaN (end of text), space, tab, \n, \r
+  return Number.isNaN(after) || after === 0x20 || after === 0x09 || after === 0x0a || after === 0x0d;
+}
+
+/**
+ * The marker lines of `text` from those of the text before `change`: the ones the edit cannot
+ * have touched are kept (moved), the lines around the edit are looked at again. A line's status
+ * depends on the character before it and its first four characters.
+ */
+export function updateMarkerLines(old: readonly number[], text: string, change: TextChange): number[] {
+  const delta = change.newEnd - change.oldEnd;
+  const from = Math.max(0, change.start - 4);
+  const markers = old.filter((m) => m < from);
+  markers.push(...markerLines(text, from, change.newEnd));
+  for (const m of old) if (m > change.oldEnd) markers.push(m + delta);
+  return markers;
+}
+
+/**
+ * Cuts a file into runs of text that parse independently (see the top of this file), given its
+ * marker lines ({@link markerLines}).
+ * @returns the `[start, end)` offsets of each run; one run for the whole text when it is not cut.
+ */
+export function splitAt(text: string, markers: readonly number[]): Array<[number, number]> {
+  const length = text.length;
+  const cuts: number[] = [];
+  for (const m of markers) {
+    const c = text.charCodeAt(m === 0 && text.charCodeAt(0) === 0xfeff ? 1 : m);
+    if (c !== 0x2d /* - */) return [[0, length]];
+    if (m > 0) cuts.push(m);
+  }
+  if (cuts.length > 0 && !hasContent(text, 0, cuts[0])) {
+    cuts.shift();
+  }
+  const out: Array<[number, number]> = [];
+  let start = 0;
+  for (const cut of cuts) {
+    out.push([start, cut]);
+    start = cut;
+  }
+  out.push([start, length]);
+  return out;
+}
+
+/** {@link splitAt} of the whole text. */
+export function splitDocuments(text: string): Array<[number, number]> {
+  return splitAt(text, markerLines(text));
+}
+
+/** True when `text[start, end)` holds anything but blank lines and comments. */
+function hasContent(text: string, start: number, end: number): boolean {
+  let lineStart = start;
+  while (lineStart < end) {
+    let nl = text.indexOf('\n', lineStart);
+    if (nl === -1 || nl > end) {
+      nl = end;
+    }
+    const line = text.slice(lineStart, nl).replace(/^\uFEFF/, '').trim();
+    if (line !== '' && !line.startsWith('#')) {
+      return true;
+    }
+    lineStart = nl + 1;
+  }
+  return false;
+}
