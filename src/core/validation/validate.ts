@@ -16,8 +16,7 @@
 
 import type { ValidateFunction } from 'ajv';
 import type { CoreDiagnostic, Severity } from '../diagnostic';
-import type { YAMLMap } from 'yaml';
-import { fastListOf, type KnownIds } from '../yaml/fastIds';
+import { fastIdsOf, type KnownIds } from '../yaml/fastIds';
 import { parseFile, type ParsedDocument, type ParsedFile } from '../yaml/parse';
 import { encodeJsonPointer } from '../yaml/pointer';
 import { translateAjvErrors } from './ajvErrors';
@@ -113,8 +112,7 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
       });
       return findings;
     }
-    // (With duplicate keys the value's ids may come from another `ids` entry than the one built.)
-    const known = doc.errors.length === 0 ? fastListOf((doc.document.contents as YAMLMap).get('ids', true))?.known : undefined;
+    const known = fastIdsOf(doc.document)?.list.known;
     if (!validateSkipping(validate, value as Record<string, unknown>, known)) {
       const errors = (validate.errors ?? []).filter(
         (e) =>

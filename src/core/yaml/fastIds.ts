@@ -21,8 +21,9 @@
 // of the same document (ParseCache keeps the newest parse of each file only).
 // Runs start after an item line (or the `ids:` line, or comment and blank lines) and end before
 // an item line of the list, a column-0 line or the end of the text, so that no line next to a
-// run could continue one of its scalars. After a line with an unclosed quote no run is made: the
-// quoted scalar runs on over the lines after it, and the `yaml` package reads those as they are.
+// run could continue one of its scalars. After a line with an unclosed quote no run is made, unless
+// the quoted scalar certainly ends on that line (see endsOnItsLine): it may run on over the lines
+// after it, and the `yaml` package reads those as they are.
 //
 // It steps aside (the caller parses the original text) whenever unsure: no long run, a list not at
 // the root, ids the schema would read as anything but a string (`true`, `null`, `0x1F`, `1e5`...),
@@ -31,7 +32,7 @@
 // against the full parse: same AST (every node, value and range), same values, same diagnostics,
 // on adversarial files, random files and random edits.
 
-import { isMap, isNode, isScalar, isSeq, type Document, type Scalar, type YAMLError } from 'yaml';
+import { isMap, isNode, isScalar, isSeq, type Document, type Pair, type Scalar, type YAMLError } from 'yaml';
 import { rescanBlockList, rescanFlowList, scanBlockList, scanFlowList, setLineProps, setProps, type FlowScan, type IdsScan, type ListLine, type ListScan } from './idsLists';
 import { fastIdsControl, upperBound, type IdCounts, type Options, type ScalarType } from './idsText';
 
@@ -96,6 +97,23 @@ export function fastListOf(seq: unknown): FastList | undefined {
 
 /** The comment the stand-in puts after a run's first item, as `yaml` reads it (from `# `). */
 const PADDING = ' ';
+
+/**
+ * The `ids` entry of a document and the fast path's record of its list, when the fast path built
+ * it and the document has no other `ids` key (with two, the document's value may hold the other).
+ */
+export function fastIdsOf(document: Document.Parsed): { pair: Pair<unknown, unknown>; list: FastList } | undefined {
+  const map = document.contents;
+  if (!isMap(map)) return undefined;
+  let ids: Pair<unknown, unknown> | undefined;
+  for (const pair of map.items) {
+    if (!isScalar(pair.key) || pair.key.value !== 'ids') continue;
+    if (ids !== undefined) return undefined;
+    ids = pair;
+  }
+  const list = fastListOf(ids?.value);
+  return ids !== undefined && list !== undefined ? { pair: ids, list } : undefined;
+}
 
 /** A run of simple ids, replaced in the stand-in by its first item and a comment. */
 interface IdsRun {
@@ -176,8 +194,7 @@ function blockRuns(scan: ListScan): { runs: IdsRun[]; outside: Map<string, numbe
     if (line.kind === 'other') {
       close(line.isItem);
       afterItem = line.isItem;
-      // After an unclosed quote the quoted scalar runs on over the next lines: they are the parser's.
-      if (line.openQuote) poisoned = true;
+      if (line.openQuote && !endsOnItsLine(scan, n)) poisoned = true;
       a = n + 1;
     } else {
       // A change of line breaks ends a run (its lines share one); the next line is an item, so safe.
@@ -202,6 +219,20 @@ function blockRuns(scan: ListScan): { runs: IdsRun[]; outside: Map<string, numbe
   }
   addOutside(lines.length);
   return { runs, outside };
+}
+
+/**
+ * Whether the quoted scalar a line opens certainly ends on that line (else it may run on over the
+ * lines after it, which are then left to the parser). The `yaml` lexer ends an open quote at the
+ * first line after it that is not blank and not indented deeper than the item; but when no closing
+ * quote follows anywhere in the text, the scalar runs to its end. So: an item's value that opens a
+ * quote, with the same quote somewhere after the line. (Should that quote be inside a run, the
+ * stand-in does not have it, and its parse does not come out as expected: the text is then parsed
+ * as it is.)
+ */
+function endsOnItsLine(scan: ListScan, n: number): boolean {
+  const line = scan.lines[n];
+  return line.quote !== 0 && scan.source.indexOf(String.fromCharCode(line.quote), scan.starts[n] + line.length) !== -1;
 }
 
 /** The first item line at or after line `n`. */

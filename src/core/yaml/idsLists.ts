@@ -42,6 +42,11 @@ export interface ListLine {
   /** other: whether it is an item of the list (one the fast path does not read), whether it holds a quote. */
   readonly isItem: boolean;
   readonly openQuote: boolean;
+  /**
+   * other: the quote (its character code) that opens the item's value when no other such quote
+   * follows on the line (an id being typed: `- "abc`), else 0.
+   */
+  readonly quote: number;
   /** item: its node. */
   readonly node: Scalar | undefined;
 }
@@ -171,6 +176,7 @@ function line(kind: ListLine['kind'], length: number, eol: number, parts: Partia
     text: parts.text ?? '',
     isItem: parts.isItem ?? false,
     openQuote: parts.openQuote ?? false,
+    quote: parts.quote ?? 0,
     node: parts.node,
   };
 }
@@ -202,7 +208,9 @@ function readLine(source: string, pos: number, indent: string, tests: readonly R
   }
   const end = nextLine(source, pos);
   const text = source.slice(pos, end);
-  return line('other', end - pos, 0, { isItem, openQuote: text.includes('"') || text.includes("'") });
+  const q = source.charCodeAt(pos + indent.length + 2);
+  const quote = isItem && (q === 0x22 || q === 0x27) && !text.includes(String.fromCharCode(q), indent.length + 3) ? q : 0;
+  return line('other', end - pos, 0, { isItem, openQuote: text.includes('"') || text.includes("'"), quote });
 }
 
 /** Whether the line at `pos` ends the list's lines, and how; undefined when it does not. */

@@ -9,7 +9,6 @@ import {
   Composer,
   Document,
   Lexer,
-  LineCounter,
   Parser,
   YAMLError,
   YAMLParseError,
@@ -17,7 +16,6 @@ import {
   YAMLSeq,
   isCollection,
   type CST,
-  isMap,
   isNode,
   isPair,
   isScalar,
@@ -28,8 +26,9 @@ import {
 } from 'yaml';
 import type { Position, Range } from '../diagnostic';
 import { markerLines, splitAt, updateMarkerLines, type TextChange } from './documents';
-import { fastListOf, moveScan, readIds, type IdsScan } from './fastIds';
-import { commonEnds } from './idsText';
+import { fastIdsOf, fastListOf, moveScan, readIds, type IdsScan } from './fastIds';
+import { commonEnds, upperBound } from './idsText';
+import { lineStarts, updateLineStarts } from './lineStarts';
 
 /** A half-open range of offsets `[start, end)` into the file text. */
 export interface OffsetRange {
@@ -170,20 +169,17 @@ export class ParsedDocument {
  * one by one.
  */
 function documentToJS(document: Document.Parsed, options: ToJSOptions): unknown {
-  const map = document.contents;
-  if (document.errors.length === 0 && isMap(map)) {
-    const pair = map.items.find((p) => isScalar(p.key) && p.key.value === 'ids');
-    const seq = pair?.value;
-    const ids = fastListOf(seq)?.values;
-    if (pair !== undefined && seq != null && ids !== undefined) {
-      pair.value = new YAMLSeq() as typeof seq;
-      try {
-        const value = document.toJS(options) as Record<string, unknown>;
-        value.ids = ids;
-        return value;
-      } finally {
-        pair.value = seq;
-      }
+  const fast = fastIdsOf(document);
+  const ids = fast?.list.values;
+  if (fast !== undefined && ids !== undefined) {
+    const seq = fast.pair.value;
+    fast.pair.value = new YAMLSeq();
+    try {
+      const value = document.toJS(options) as Record<string, unknown>;
+      value.ids = ids;
+      return value;
+    } finally {
+      fast.pair.value = seq;
     }
   }
   return document.toJS(options);
@@ -235,8 +231,6 @@ interface FileBasis {
 
 /** A whole file: its text, its documents, and offset <-> position conversion. */
 export class ParsedFile {
-  private lines: LineCounter | undefined;
-
   /** @internal */
   constructor(
     /** The file's text, each lone `\r` line break read as `\n` (same length, same offsets). */
@@ -251,32 +245,30 @@ export class ParsedFile {
     readonly stats: ParseStats,
     /** @internal What the next version's parse starts from. */
     readonly basis: FileBasis,
+    /** Where each line starts, when known (else worked out on first use). */
+    private lines?: number[],
   ) {}
 
-  /** The `yaml` line counter of the text, built on first use. */
-  get lineCounter(): LineCounter {
-    if (this.lines === undefined) {
-      const lc = new LineCounter();
-      lc.addNewLine(0);
-      const text = this.text;
-      let i = text.indexOf('\n');
-      while (i !== -1) {
-        lc.addNewLine(i + 1);
-        i = text.indexOf('\n', i + 1);
-      }
-      this.lines = lc;
-    }
+  /** @internal The line starts, if worked out, for the parse of the next version to take over. */
+  takeLineStarts(): number[] | undefined {
+    const lines = this.lines;
+    this.lines = undefined;
+    return lines;
+  }
+
+  private get starts(): number[] {
+    this.lines ??= lineStarts(this.text);
     return this.lines;
   }
 
   /** Number of lines (a final line without a line break counts; an empty text has 1 line). */
   get lineCount(): number {
-    return this.lineCounter.lineStarts.length;
+    return this.starts.length;
   }
 
   /** Offset of the first character of a 0-based line (clamped to the text). */
   lineStart(line: number): number {
-    const starts = this.lineCounter.lineStarts;
+    const starts = this.starts;
     if (line <= 0) {
       return 0;
     }
@@ -288,7 +280,7 @@ export class ParsedFile {
 
   /** Offset just after the last character of a 0-based line, before its `\n` or `\r\n`. */
   lineEnd(line: number): number {
-    const starts = this.lineCounter.lineStarts;
+    const starts = this.starts;
     if (line < 0) {
       return 0;
     }
@@ -305,13 +297,14 @@ export class ParsedFile {
   /** 0-based position of an offset (clamped to the text). */
   positionAt(offset: number): Position {
     const o = Math.max(0, Math.min(offset, this.text.length));
-    const { line, col } = this.lineCounter.linePos(o);
-    return { line: line - 1, character: col - 1 };
+    const starts = this.starts;
+    const line = upperBound(starts, o) - 1;
+    return { line, character: o - starts[line] };
   }
 
   /** Offset of a 0-based position; a character past the end of its line is clamped to it. */
   offsetAt(position: Position): number {
-    const starts = this.lineCounter.lineStarts;
+    const starts = this.starts;
     if (position.line < 0) {
       return 0;
     }
@@ -453,12 +446,15 @@ export function parseFile(source: string, previous?: ParsedFile): ParsedFile {
     });
     streamErrors.push(...slice.streamErrors);
   }
+  // The line starts, when the last version worked them out, brought up to date.
+  const lines = basis.change !== undefined ? previous?.takeLineStarts() : undefined;
+  if (lines !== undefined) updateLineStarts(lines, text, basis.change!);
   return new ParsedFile(text, documents, streamErrors, slices, {
     slices: slices.length,
     parsed,
     reused,
     moved,
-  }, basis);
+  }, { source, loneCr: basis.loneCr, markers: basis.markers }, lines);
 }
 
 function withLoneCrAsLf(text: string): string {
@@ -470,7 +466,7 @@ function withLoneCrAsLf(text: string): string {
  * around the edit when the last version's are known: a `\r` is lone or not by the character after
  * it, so only those in the edit and the one right before it can change.
  */
-function basisOf(source: string, previous: FileBasis | undefined, previousText: string | undefined): FileBasis & { text: string } {
+function basisOf(source: string, previous: FileBasis | undefined, previousText: string | undefined): FileBasis & { text: string; change?: TextChange } {
   if (previous === undefined || previousText === undefined) {
     const text = withLoneCrAsLf(source);
     return { source, text, loneCr: text !== source, markers: markerLines(text) };
@@ -486,7 +482,7 @@ function basisOf(source: string, previous: FileBasis | undefined, previousText: 
     text = previousText.slice(0, from) + edited + previousText.slice(change.oldEnd);
     loneCr = true;
   }
-  return { source, text, loneCr, markers: updateMarkerLines(previous.markers, text, change) };
+  return { source, text, loneCr, markers: updateMarkerLines(previous.markers, text, change), change };
 }
 
 /** Whether `source[from, to)` holds a `\r` not followed by `\n`. */
