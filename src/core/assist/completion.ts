@@ -76,9 +76,23 @@ export function complete(file: ParsedFile, offset: number, options: CompletionOp
 
 /** The indentation step the file uses: the first indented content line's indentation (2 if none). */
 export function detectIndentUnit(text: string): number {
-  const m = /^( +)[^ #\r\n]/m.exec(text);
-  const n = m === null ? 2 : m[1].length;
-  return n >= 1 && n <= 8 ? n : 2;
+  // Line by line, not by a multi-line regular expression: that one tries every character of a
+  // megabyte-long line (a flow list of ids) as a line start.
+  for (let start = 0; start < text.length; ) {
+    let i = start;
+    while (text.charCodeAt(i) === 0x20) i++;
+    const c = text.charCodeAt(i);
+    if (i > start && i < text.length && c !== 0x23 /* # */ && c !== 0x0a && c !== 0x0d) {
+      const n = i - start;
+      return n <= 8 ? n : 2;
+    }
+    const lf = text.indexOf('\n', i);
+    const cr = text.indexOf('\r', i);
+    const end = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return 2;
 }
 
 const SORT_REQUIRED = '0';

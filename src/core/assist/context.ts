@@ -11,6 +11,7 @@
 
 import { isNode, isPair, isSeq } from 'yaml';
 import type { OffsetRange, ParsedDocument, ParsedFile } from '../yaml/parse';
+import { fastIdsOf } from '../yaml/fastIds';
 import { nodeAtPath } from '../yaml/nodes';
 import type { PathSegment } from '../yaml/pointer';
 
@@ -72,8 +73,19 @@ export function stripTrailingComment(text: string): string {
   return text;
 }
 
+/** Lines longer than this are read only so far past their indentation by {@link lineShape}. */
+const LONG_LINE = 4096;
+
 /** Reads the structure of one line of block YAML. */
-export function lineShape(text: string): LineShape {
+export function lineShape(line: string): LineShape {
+  // A line's shape is in its first characters: a megabyte-long line (a flow list of ids) is read
+  // only so far (its rest could only be a long value, never a block opener).
+  let text = line;
+  if (line.length > LONG_LINE) {
+    let i = 0;
+    while (line.charCodeAt(i) === 0x20) i++;
+    text = line.slice(0, i + LONG_LINE);
+  }
   const trimmed = text.replace(/\s+$/, '');
   if (/^(---|\.\.\.)(\s|$)/.test(trimmed)) {
     return { empty: true, marker: true, starts: [] };
@@ -229,7 +241,11 @@ export class TextStructure {
     const known = this.previous.get(key);
     if (known !== undefined) return known < 0 ? undefined : known;
     let k = line - 1;
-    while (k >= this.firstLine && this.skippable(k, column)) k--;
+    while (k >= this.firstLine && this.skippable(k, column)) {
+      // Every line of a block list indented deeper than column 0 is skippable there: jump over it.
+      k = (column === 0 ? this.firstIdLine(k) : undefined) ?? k;
+      k--;
+    }
     const found = k >= this.firstLine ? k : -1;
     this.previous.set(key, found);
     return found < 0 ? undefined : found;
@@ -242,6 +258,39 @@ export class TextStructure {
       this.shapes.set(line, s);
     }
     return s;
+  }
+
+  /** The lines of the document's long `ids` list, where its dashes are (block lists), and whether all are indented. */
+  private idsLines: { first: number; last: number; dashColumn: number | undefined; indented: boolean } | null | undefined;
+
+  /**
+   * The first line of the document's long `ids` list (a block list's first item, the line after a
+   * flow list's `[`) when `line` is one of its lines, and, when `column` is given, the list's dashes
+   * are at that column; else when every line of the list is indented (skippable at column 0). The
+   * upward scans jump over the list instead of reading every line of it.
+   */
+  private firstIdLine(line: number, column?: number): number | undefined {
+    const ids = this.idsLines === undefined ? (this.idsLines = this.findIdsLines()) : this.idsLines;
+    if (ids === null || line < ids.first || line > ids.last) return undefined;
+    return (column === undefined ? ids.indented : ids.dashColumn === column) ? ids.first : undefined;
+  }
+
+  private findIdsLines(): NonNullable<TextStructure['idsLines']> | null {
+    const seq = this.document === undefined ? undefined : fastIdsOf(this.document.document)?.pair.value;
+    if (!isSeq(seq) || !seq.range) return null;
+    if (seq.flow) {
+      // The lines between the `[` line and the `]` line: flow content inside a block mapping is indented.
+      const first = this.file.positionAt(seq.range[0]).line + 1;
+      const last = this.file.positionAt(seq.range[1] - 1).line - 1;
+      return first <= last ? { first, last, dashColumn: undefined, indented: true } : null;
+    }
+    const first = itemStartOf(seq.items[0]);
+    const last = itemStartOf(seq.items[seq.items.length - 1]);
+    if (first === undefined || last === undefined) return null;
+    const at = this.file.positionAt(first);
+    const dash = this.lineText(at.line).indexOf('-');
+    if (dash === -1) return null;
+    return { first: at.line, last: this.file.positionAt(last).line, dashColumn: dash, indented: dash > 0 };
   }
 
   /**
@@ -282,7 +331,8 @@ export class TextStructure {
         if (isDash) {
           if (s.kind === 'dash') {
             if (at === 0) {
-              continue; // an earlier item of the same sequence
+              k = this.firstIdLine(k, column) ?? k; // an earlier item of the same sequence
+              continue;
             }
             return this.containerOf(k, at, shape);
           }
@@ -399,6 +449,12 @@ function isBlockOpener(rest: string | undefined): boolean {
   return /^((&|!)[^\s]*\s*)*$/.test(rest);
 }
 
+/** Whether `offset` is inside the document's long `ids` list written as a flow collection. */
+function insideFlowIds(document: ParsedDocument | undefined, offset: number): boolean {
+  const seq = document === undefined ? undefined : fastIdsOf(document.document)?.pair.value;
+  return isSeq(seq) && seq.flow === true && seq.range !== undefined && seq.range !== null && seq.range[0] < offset && offset < seq.range[1];
+}
+
 function itemStartOf(item: unknown): number | undefined {
   if (isPair(item)) {
     return (isNode(item.key) ? item.key.range?.[0] : undefined) ?? (isNode(item.value) ? item.value.range?.[0] : undefined);
@@ -415,6 +471,9 @@ const WORD_AFTER_RE = /^[A-Za-z0-9_$.\-/]*/;
  */
 export function cursorContext(file: ParsedFile, offset: number): CursorContext | undefined {
   const document = file.documentAt(offset);
+  if (insideFlowIds(document, offset)) {
+    return undefined; // a flow collection (known before its line is read: it may be a megabyte long)
+  }
   const structure = TextStructure.of(file, document);
   const documentIndex = document?.index ?? 0;
   const { line, character } = file.positionAt(offset);

@@ -1,0 +1,54 @@
+// Completion next to a long `ids` list: the context scans jump over the list (and do not read a
+// flow list's megabyte-long line) when the fast path built it. They must answer exactly what the
+// line-by-line scans answer on the same text parsed without the fast path.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseFile } from '../../../src/core/yaml/parse';
+import { complete, detectIndentUnit } from '../../../src/core/assist/completion';
+import { fastIdsControl, MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
+
+const IDS = Array.from({ length: MIN_FAST_IDS + 40 }, (_, i) => `id${i.toString(36)}X${(i * 7919).toString(36)}`);
+const TAIL = 'site:\n  name: Shop\n  \nreport_type: \nblackout_period:\n  begin: "22:00"\n\n';
+
+const shapes: Array<[string, string]> = [
+  ['block list', `ids:\n${IDS.map((id) => `  - ${id}\n`).join('')}${TAIL}`],
+  ['block list at column 0', `ids:\n${IDS.map((id) => `- ${id}\n`).join('')}${TAIL}`],
+  ['block list with comments at column 0', `ids:\n${IDS.map((id, i) => `  - ${id}\n${i % 50 === 0 ? '# note\n' : ''}`).join('')}${TAIL}`],
+  ['flow list on one line', `ids: [${IDS.join(', ')}]\n${TAIL}`],
+  ['flow list, one id per line', `ids: [\n${IDS.map((id) => `  ${id}`).join(',\n')}\n  ]\n${TAIL}`],
+  ['flow list, ] at column 0', `ids: [\n${IDS.map((id) => `  ${id},`).join('\n')}\n]\n${TAIL}`],
+  ['two documents', `ids:\n  - a\nsite: {}\n---\nids:\n${IDS.map((id) => `  - ${id}\n`).join('')}${TAIL}`],
+];
+
+/** Offsets worth asking at: in an id, on the item lines, below the list at each indentation, at the end. */
+function offsets(text: string): number[] {
+  const out = [text.length, text.indexOf(IDS[100]) + 3, text.indexOf(IDS[IDS.length - 1]) + 1, text.indexOf('ids:') + 2];
+  for (const marker of ['  name: Shop', '\n  \n', 'report_type: ', 'blackout_period:\n', '  begin:']) {
+    const at = text.lastIndexOf(marker);
+    if (at !== -1) out.push(at + marker.length, at + 1);
+  }
+  return out.filter((o) => o >= 0);
+}
+
+test('completion beside a long ids list answers as without the fast path, in every shape of list', () => {
+  for (const [label, text] of shapes) {
+    const fast = parseFile(text);
+    fastIdsControl.enabled = false;
+    let slow;
+    try {
+      slow = parseFile(text);
+    } finally {
+      fastIdsControl.enabled = true;
+    }
+    for (const offset of offsets(text)) {
+      assert.deepStrictEqual(complete(fast, offset), complete(slow, offset), `${label}, offset ${offset}`);
+    }
+  }
+});
+
+test('the indentation unit is found past a megabyte-long first line, as the first indented line says', () => {
+  assert.equal(detectIndentUnit(`ids: [${'a, '.repeat(400_000)}b]\nsite:\n    name: x\n`), 4);
+  assert.equal(detectIndentUnit('# c\n   # indented comment\n\t\ta: 1\nb:\n   c: 1\n'), 3);
+  assert.equal(detectIndentUnit('a: 1\r   b: 2\r'), 3);
+  assert.equal(detectIndentUnit('a: 1\n'), 2);
+});
