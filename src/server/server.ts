@@ -63,7 +63,8 @@ export function startServer(connection: Connection): void {
   let settings: ServerSettings = DEFAULT_SETTINGS;
   const targets = new TargetFiles(settings.files);
   let pullsConfiguration = false;
-  const timers = new Map<string, NodeJS.Timeout>();
+  /** The pending validation of each uri, to cancel when a newer version arrives first. */
+  const timers = new Map<string, () => void>();
   /** Uris that have diagnostics published, so a file that stops matching gets them cleared. */
   const published = new Set<string>();
 
@@ -105,12 +106,21 @@ export function startServer(connection: Connection): void {
   };
 
   const schedule = (uri: string, delayMs = settings.validation.debounceMs): void => {
-    clearTimeout(timers.get(uri));
-    // Changes that arrive while a validation runs are applied first: only the newest version is validated.
-    timers.set(uri, setTimeout(() => {
+    timers.get(uri)?.();
+    // Changes that arrive while a validation runs are applied first: only the newest version is
+    // validated. Without a delay, right after the messages already received (a zero timeout
+    // would wait a millisecond or more).
+    const run = (): void => {
       timers.delete(uri);
       guard(`Validating ${uri}`, () => publish(uri));
-    }, delayMs));
+    };
+    if (delayMs > 0) {
+      const timer = setTimeout(run, delayMs);
+      timers.set(uri, () => clearTimeout(timer));
+    } else {
+      const immediate = setImmediate(run);
+      timers.set(uri, () => clearImmediate(immediate));
+    }
   };
 
   const revalidateAll = (): void => {
@@ -185,7 +195,7 @@ export function startServer(connection: Connection): void {
   documents.onDidOpen((e) => schedule(e.document.uri, 0));
   documents.onDidChangeContent((e) => schedule(e.document.uri));
   documents.onDidClose((e) => {
-    clearTimeout(timers.get(e.document.uri));
+    timers.get(e.document.uri)?.();
     timers.delete(e.document.uri);
     service.forget(e.document.uri);
     if (published.delete(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
