@@ -122,7 +122,7 @@ function shapeTargetRows(c: Context): string[] {
     shape.label,
     mb(ours.rss),
     '≤ 100 MB',
-    status(ours.rss <= GOALS.rssBytes, ours.rss, `${mb(ours.rssOpen)} right after the open; it grows with every version parsed until V8 collects the old ones (peak VmHWM ${mb(ours.hwm)})${failureOf(ours)}`),
+    status(ours.rss <= GOALS.rssBytes, ours.rss, `${mb(ours.rssOpen)} right after the open (the list's nodes, their ranges and line records, the file's text); then every version's text is a new string of the whole file, kept until V8's next full collection (peak VmHWM ${mb(ours.hwm)})${failureOf(ours)}`),
   );
   const k = shape.keystroke.stdio;
   row(
