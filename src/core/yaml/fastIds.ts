@@ -50,8 +50,8 @@ export interface FastIdsStandIn {
   /** The source with each long run of ids shortened to its first item and a comment. */
   readonly text: string;
   /**
-   * The file offset of a file offset of the parse of {@link text} (with `parser.offset = start`):
-   * offsets after a run move by what the stand-in shortened it.
+   * Turns an offset of the parse of {@link text} (made with `parser.offset = start`) into the
+   * source's: offsets after a run move by what the stand-in shortened it.
    */
   toFile(offset: number): number;
   /**
@@ -82,10 +82,8 @@ export interface FastList {
   readonly known: KnownIds | undefined;
   /** The list as plain JS, when every item is a scalar without an anchor (valid until the next parse). */
   readonly values: readonly unknown[] | undefined;
-  /** The items of the list that the `yaml` parse built (not the fast path's). */
+  /** The items of the list that the `yaml` parse built; the others are the nodes of the document's scan. */
   readonly parsedItems: readonly unknown[];
-  /** The scan that holds the other items' nodes. */
-  readonly scan: IdsScan;
 }
 
 const fastLists = new WeakMap<object, FastList>();
@@ -94,9 +92,6 @@ const fastLists = new WeakMap<object, FastList>();
 export function fastListOf(seq: unknown): FastList | undefined {
   return typeof seq === 'object' && seq !== null ? fastLists.get(seq) : undefined;
 }
-
-/** The comment the stand-in puts after a run's first item, as `yaml` reads it (from `# `). */
-const PADDING = ' ';
 
 /**
  * The `ids` entry of a document and the fast path's record of its list, when the fast path built
@@ -114,6 +109,9 @@ export function fastIdsOf(document: Document.Parsed): { pair: Pair<unknown, unkn
   const list = fastListOf(ids?.value);
   return ids !== undefined && list !== undefined ? { pair: ids, list } : undefined;
 }
+
+/** The comment the stand-in puts after a run's first item, as `yaml` reads it (from `# `). */
+const PADDING = ' ';
 
 /** A run of simple ids, replaced in the stand-in by its first item and a comment. */
 interface IdsRun {
@@ -381,7 +379,7 @@ export function readIds(source: string, options: Options, previous?: IdsScan, ba
       seq.items = nodes as typeof seq.items;
       seq.range = [seq.range[0], start + scan!.close + 1, seq.range[2]];
       delete seq.comment;
-      fastLists.set(seq, { known: knownIds([[0, nodes.length]], scan!.counts, outside), values, parsedItems: [], scan: scan! });
+      fastLists.set(seq, { known: knownIds([[0, nodes.length]], scan!.counts, outside), values, parsedItems: [] });
       return true;
     }
 
@@ -434,7 +432,6 @@ export function readIds(source: string, options: Options, previous?: IdsScan, ba
       known: knownIds(spans, scan!.counts, outside),
       values: !plain ? undefined : whole ? values : ([] as unknown[]).concat(...pieces.map(valuesOf)),
       parsedItems,
-      scan: scan!,
     });
     return true;
   }
