@@ -33,7 +33,7 @@
 // on adversarial files, random files and random edits.
 
 import { isMap, isNode, isScalar, isSeq, type Document, type Pair, type Scalar, type YAMLError } from 'yaml';
-import { rescanBlockList, rescanFlowList, scanBlockList, scanFlowList, setLineProps, setProps, type FlowScan, type IdsScan, type ListLine, type ListScan } from './idsLists';
+import { eolOf, isItem, rescanBlockList, rescanFlowList, scanBlockList, scanFlowList, setLineProps, setProps, type FlowScan, type IdsScan, type Line, type ListLine, type ListScan } from './idsLists';
 import { fastIdsControl, upperBound, type IdCounts, type Options, type ScalarType } from './idsText';
 
 export { fastIdsControl } from './idsText';
@@ -125,8 +125,6 @@ interface IdsRun {
   readonly count: number;
   /** The value, type and scalar offsets of the first item (the one the stand-in keeps). */
   readonly first: { readonly value: string; readonly type: ScalarType; readonly valueStart: number; readonly valueEnd: number };
-  /** A block run's first item line. */
-  readonly firstLine?: ListLine;
 }
 
 /**
@@ -189,7 +187,7 @@ function blockRuns(scan: ListScan): { runs: IdsRun[]; outside: Map<string, numbe
     const n = breaks[t];
     stretch(a, n, itemsAtA, itemsBeforeBreak[t]);
     const line = lines[n];
-    if (line.kind === 'other') {
+    if (!isItem(line) && line.kind === 'other') {
       close(line.isItem);
       afterItem = line.isItem;
       if (line.openQuote && !endsOnItsLine(scan, n)) poisoned = true;
@@ -209,7 +207,10 @@ function blockRuns(scan: ListScan): { runs: IdsRun[]; outside: Map<string, numbe
   const outside = new Map<string, number>();
   let m = 0;
   const addOutside = (to: number): void => {
-    for (; m < to; m++) if (lines[m].kind === 'item') outside.set(lines[m].value, (outside.get(lines[m].value) ?? 0) + 1);
+    for (; m < to; m++) {
+      const line = lines[m];
+      if (isItem(line)) outside.set(line.value as string, (outside.get(line.value as string) ?? 0) + 1);
+    }
   };
   for (const [runFrom, runTo] of bounds) {
     addOutside(runFrom);
@@ -229,19 +230,19 @@ function blockRuns(scan: ListScan): { runs: IdsRun[]; outside: Map<string, numbe
  * as it is.)
  */
 function endsOnItsLine(scan: ListScan, n: number): boolean {
-  const line = scan.lines[n];
+  const line = scan.lines[n] as ListLine;
   return line.quote !== 0 && scan.source.indexOf(String.fromCharCode(line.quote), scan.starts[n] + line.length) !== -1;
 }
 
 /** The first item line at or after line `n`. */
-function itemLineAfter(lines: readonly ListLine[], n: number): number {
-  while (lines[n].kind !== 'item') n++;
+function itemLineAfter(lines: readonly Line[], n: number): number {
+  while (!isItem(lines[n])) n++;
   return n;
 }
 
 /** The last item line at or before line `n`, not before `floor` (else `floor - 1`). */
-function itemLineBefore(lines: readonly ListLine[], n: number, floor: number): number {
-  while (n >= floor && lines[n].kind !== 'item') n--;
+function itemLineBefore(lines: readonly Line[], n: number, floor: number): number {
+  while (n >= floor && !isItem(lines[n])) n--;
   return n;
 }
 
@@ -249,17 +250,17 @@ function itemLineBefore(lines: readonly ListLine[], n: number, floor: number): n
 function blockRun(scan: ListScan, from: number, to: number, firstItem: number, count: number): IdsRun | undefined {
   const first = scan.lines[from];
   const last = scan.lines[to];
-  if (first.kind !== 'item' || last.kind !== 'item') return undefined;
-  const start = scan.starts[from];
-  const end = scan.starts[to] + last.length;
+  if (!isItem(first) || !isItem(last)) return undefined;
+  // An item line is its node, at file offsets: the scalar is at range[0, 1), the line ends at range[2].
+  const valueStart = first.range![0] - scan.base;
+  const valueEnd = first.range![1] - scan.base;
   return {
-    start,
-    end,
-    standIn: `${scan.indent}- ${scan.source.slice(start + first.from, start + first.to)} #${PADDING}${EOL[first.eol]}`,
+    start: scan.starts[from],
+    end: last.range![2] - scan.base,
+    standIn: `${scan.indent}- ${scan.source.slice(valueStart, valueEnd)} #${PADDING}${EOL[eolOf(scan, from)]}`,
     firstItem,
     count,
-    first: { value: first.value, type: first.type, valueStart: start + first.from, valueEnd: start + first.to },
-    firstLine: first,
+    first: { value: first.value as string, type: first.type as ScalarType, valueStart, valueEnd },
   };
 }
 
@@ -270,11 +271,11 @@ const EOL = ['', '\n', '\r\n'];
  * rest, to the end of the line of the real `]`, becomes a comment.
  */
 function flowRun(scan: FlowScan): IdsRun | undefined {
-  const { source, open, items, starts } = scan;
-  if (items.length < MIN_RUN) return undefined;
-  const firstItem = items[0];
-  const first = { value: firstItem.value, type: firstItem.type, valueStart: starts[0], valueEnd: starts[0] + firstItem.length };
-  return { start: open, end: scan.lineEnd, standIn: `${source.slice(open, first.valueEnd)}] #${PADDING}`, firstItem: 0, count: items.length, first };
+  const { source, open, nodes, starts } = scan;
+  if (nodes.length < MIN_RUN) return undefined;
+  const firstItem = nodes[0];
+  const first = { value: firstItem.value as string, type: firstItem.type as ScalarType, valueStart: starts[0], valueEnd: firstItem.range![1] - scan.base };
+  return { start: open, end: scan.lineEnd, standIn: `${source.slice(open, first.valueEnd)}] #${PADDING}`, firstItem: 0, count: nodes.length, first };
 }
 
 /** The `ids` list of `source`, read afresh or brought up to date from `previous` (in place). */
@@ -404,15 +405,16 @@ export function readIds(source: string, options: Options, previous?: IdsScan, ba
 
     // A run's first item has the comments and blank lines before it from the parse of the text as
     // it is; an item that was first in a run before and no longer is gets those of its lines again.
-    const firsts = new Set<ListLine>();
+    const firsts = new Set<Scalar>();
     for (const piece of pieces) {
       if (Array.isArray(piece)) continue;
-      firsts.add(piece.run.firstLine!);
-      setProps(nodes[piece.run.firstItem], piece.parsed.commentBefore, piece.parsed.spaceBefore);
+      const first = nodes[piece.run.firstItem];
+      firsts.add(first);
+      setProps(first, piece.parsed.commentBefore, piece.parsed.spaceBefore);
     }
     const { lines } = scan as ListScan;
-    for (const line of (scan as ListScan).parserProps) {
-      const n = firsts.has(line) ? -1 : lines.indexOf(line);
+    for (const node of (scan as ListScan).parserProps) {
+      const n = firsts.has(node) ? -1 : lines.indexOf(node);
       if (n !== -1) setLineProps(lines, n);
     }
     (scan as ListScan).parserProps = [...firsts];

@@ -1,5 +1,6 @@
 // The ids lists the fast path reads, kept from one version of a document to the next: a block list
-// as its lines, a flow list as its items, each with the `yaml` node of every id. The next version
+// as its lines, a flow list as its items, each id as its `yaml` node (a simple item line of a block
+// list is its node: the node's range says where its scalar is and where the line ends). The next version
 // reads again only the lines (or items) an edit touched and splices them in, in place: the other
 // lines keep their nodes, moved when the edit changed the length before them. So an edit costs
 // the lines it touched plus a few passes over plain arrays, not a node per id. (A scan belongs to
@@ -23,20 +24,14 @@ interface IdsNodes {
 }
 
 /**
- * A line of a block list as read, offsets relative to the line's start. Every kind has every field
- * (one object shape: the loops over 100,000 lines stay fast).
+ * A line of a block list other than a simple item, as read. Every kind has every field (one object
+ * shape keeps the loops over the lines fast).
  */
 export interface ListLine {
-  readonly kind: 'item' | 'comment' | 'blank' | 'other';
+  readonly kind: 'comment' | 'blank' | 'other';
   /** Length with the line break, and the line break's length (0, 1 or 2). */
   readonly length: number;
   readonly eol: number;
-  /** item: the id, its scalar type, the scalar's offsets in the line, the comment after it. */
-  readonly value: string;
-  readonly type: ScalarType;
-  readonly from: number;
-  readonly to: number;
-  readonly comment: string | undefined;
   /** comment: its text. */
   readonly text: string;
   /** other: whether it is an item of the list (one the fast path does not read), whether it holds a quote. */
@@ -47,8 +42,18 @@ export interface ListLine {
    * follows on the line (an id being typed: `- "abc`), else 0.
    */
   readonly quote: number;
-  /** item: its node. */
-  readonly node: Scalar | undefined;
+}
+
+/** A line of a block list: a simple item is its node (at file offsets), any other line a {@link ListLine}. */
+export type Line = Scalar | ListLine;
+
+export function isItem(line: Line): line is Scalar {
+  return line instanceof Scalar;
+}
+
+/** The length of the line at `pos` of the text at file offset `base`, line break included. */
+function lineLength(line: Line, pos: number, base: number): number {
+  return isItem(line) ? line.range![2] - base - pos : line.length;
 }
 
 /** The lines of a block list, read from `source`. */
@@ -58,7 +63,7 @@ export interface ListScan extends IdsNodes {
   keyStart: number;
   listStart: number;
   readonly indent: string;
-  readonly lines: ListLine[];
+  readonly lines: Line[];
   /** Offset in `source` of each line. */
   readonly starts: number[];
   /** Where the line that ends the list starts (or the text's end), and what that line is. */
@@ -68,7 +73,7 @@ export interface ListScan extends IdsNodes {
    * The item lines whose node has the comment and blank-line marks the `yaml` parse gave it (the
    * first item of a run, see fastIds.ts) rather than those its lines give it.
    */
-  parserProps: ListLine[];
+  parserProps: Scalar[];
   /**
    * The lines that break the list's stretches of simple lines ({@link isBreak}), in order, and
    * how many item lines come before each: between two breaks the lines are items, comments and
@@ -78,31 +83,42 @@ export interface ListScan extends IdsNodes {
   itemsBeforeBreak: number[];
 }
 
-/** Whether line `n` breaks a stretch of simple lines: a line the fast path does not read, or a change of line breaks. */
-export function isBreak(lines: readonly ListLine[], n: number): boolean {
-  const kind = lines[n].kind;
-  return kind === 'other' || (n > 0 && lines[n - 1].kind !== 'other' && lines[n].eol !== lines[n - 1].eol);
+/** The lines of a block list and where they start, with the text they are read from (for their line breaks). */
+interface LinesView {
+  readonly lines: readonly Line[];
+  readonly starts: readonly number[];
+  readonly source: string;
+  /** Where the line after the list's last line starts. */
+  readonly end: number;
 }
 
-/** The breaks of `lines[from, to)` (the first of which has `items` item lines before it), appended to the scan's. */
-function addBreaks(scan: Pick<ListScan, 'breaks' | 'itemsBeforeBreak'>, lines: readonly ListLine[], from: number, to: number, items: number): void {
+/** The line break of line `n`: 1 (`\n`) or 2 (`\r\n`); an item's is read at its end. */
+export function eolOf(view: LinesView, n: number): number {
+  const line = view.lines[n];
+  if (!isItem(line)) return line.eol;
+  const lineEnd = n + 1 < view.starts.length ? view.starts[n + 1] : view.end;
+  return view.source.charCodeAt(lineEnd - 2) === 0x0d ? 2 : 1;
+}
+
+function isOther(line: Line): boolean {
+  return !isItem(line) && line.kind === 'other';
+}
+
+/** Whether line `n` breaks a stretch of simple lines: a line the fast path does not read, or a change of line breaks. */
+export function isBreak(view: LinesView, n: number): boolean {
+  const { lines } = view;
+  return isOther(lines[n]) || (n > 0 && !isOther(lines[n - 1]) && eolOf(view, n) !== eolOf(view, n - 1));
+}
+
+/** The breaks of lines [from, to) (the first of which has `items` item lines before it), appended to the scan's. */
+function addBreaks(scan: Pick<ListScan, 'breaks' | 'itemsBeforeBreak'>, view: LinesView, from: number, to: number, items: number): void {
   for (let n = from; n < to; n++) {
-    if (isBreak(lines, n)) {
+    if (isBreak(view, n)) {
       scan.breaks.push(n);
       scan.itemsBeforeBreak.push(items);
     }
-    if (lines[n].kind === 'item') items++;
+    if (isItem(view.lines[n])) items++;
   }
-}
-
-/** An id of a flow list as read, offsets relative to where its scalar starts. */
-export interface FlowItem {
-  readonly kind: 'item';
-  readonly value: string;
-  readonly type: ScalarType;
-  /** Length of the scalar (quotes included), and where its node ends: the separator after it (`,` or `]`). */
-  readonly length: number;
-  readonly sep: number;
 }
 
 /** The items of a flow list, read from `source`. */
@@ -112,8 +128,7 @@ export interface FlowScan extends IdsNodes {
   open: number;
   close: number;
   lineEnd: number;
-  readonly items: FlowItem[];
-  /** Offset in `source` where each item's scalar starts. */
+  /** Offset in `source` where each item's scalar starts (its node ends at the `,` or `]` after it). */
   readonly starts: number[];
 }
 
@@ -164,25 +179,11 @@ function shiftFrom(numbers: number[], from: number, delta: number): void {
 }
 
 function line(kind: ListLine['kind'], length: number, eol: number, parts: Partial<ListLine> = {}): ListLine {
-  return {
-    kind,
-    length,
-    eol,
-    value: parts.value ?? '',
-    type: parts.type ?? 'PLAIN',
-    from: parts.from ?? 0,
-    to: parts.to ?? 0,
-    comment: parts.comment,
-    text: parts.text ?? '',
-    isItem: parts.isItem ?? false,
-    openQuote: parts.openQuote ?? false,
-    quote: parts.quote ?? 0,
-    node: parts.node,
-  };
+  return { kind, length, eol, text: parts.text ?? '', isItem: parts.isItem ?? false, openQuote: parts.openQuote ?? false, quote: parts.quote ?? 0 };
 }
 
 /** Reads the line at `pos` of a list indented by `indent`; an item's node gets file offsets (`base` + offset in `source`). */
-function readLine(source: string, pos: number, indent: string, tests: readonly RegExp[], base: number): ListLine {
+function readLine(source: string, pos: number, indent: string, tests: readonly RegExp[], base: number): Line {
   fastIdsControl.linesRead++;
   let j = pos;
   while (source.charCodeAt(j) === 0x20) j++;
@@ -201,9 +202,7 @@ function readLine(source: string, pos: number, indent: string, tests: readonly R
     const scalar = scalarAt(source, valueStart, tests, false);
     const rest = scalar && lineRest(source, scalar.end);
     if (scalar !== undefined && rest !== undefined) {
-      const length = rest.eolStart + rest.eol - pos;
-      const node = newNode(scalar.value, scalar.type, [base + valueStart, base + scalar.end, base + pos + length], rest.comment);
-      return line('item', length, rest.eol, { value: scalar.value, type: scalar.type, from: valueStart - pos, to: scalar.end - pos, comment: rest.comment, node });
+      return newNode(scalar.value, scalar.type, [base + valueStart, base + scalar.end, base + rest.eolStart + rest.eol], rest.comment);
     }
   }
   const end = nextLine(source, pos);
@@ -237,14 +236,14 @@ const EOL = ['', '\n', '\r\n'];
  * joined by their line breaks, a blank line after a comment adds its line break, a blank line
  * before any comment marks `spaceBefore`).
  */
-export function setLineProps(lines: readonly ListLine[], n: number): void {
+export function setLineProps(lines: readonly Line[], n: number): void {
   let j = n;
-  while (j > 0 && (lines[j - 1].kind === 'comment' || lines[j - 1].kind === 'blank')) j--;
+  while (j > 0 && isBetweenItems(lines[j - 1])) j--;
   let comment = '';
   let separator = '';
   let spaceBefore = false;
   for (let m = j; m < n; m++) {
-    const l = lines[m];
+    const l = lines[m] as ListLine;
     if (l.kind === 'comment') {
       comment = comment === '' ? l.text : comment + separator + l.text;
       separator = EOL[l.eol];
@@ -254,7 +253,12 @@ export function setLineProps(lines: readonly ListLine[], n: number): void {
       spaceBefore = true;
     }
   }
-  setProps(lines[n].node!, comment || undefined, spaceBefore);
+  setProps(lines[n] as Scalar, comment || undefined, spaceBefore);
+}
+
+/** A comment or blank line: one that may stand between the items of a run. */
+function isBetweenItems(line: Line): boolean {
+  return !isItem(line) && line.kind !== 'other';
 }
 
 export function setProps(node: Scalar, commentBefore: string | null | undefined, spaceBefore: boolean | undefined): void {
@@ -269,25 +273,25 @@ export function setProps(node: Scalar, commentBefore: string | null | undefined,
 }
 
 /** Reads list lines from `pos` into `lines`/`starts` until the list ends; returns where and how. */
-function readLines(source: string, pos: number, indent: string, tests: readonly RegExp[], base: number, lines: ListLine[], starts: number[]): { end: number; ending: 'end' | 'key' | 'other' } {
+function readLines(source: string, pos: number, indent: string, tests: readonly RegExp[], base: number, lines: Line[], starts: number[]): { end: number; ending: 'end' | 'key' | 'other' } {
   for (;;) {
     const ending = listEndAt(source, pos, indent);
     if (ending !== undefined) return { end: pos, ending };
     const read = readLine(source, pos, indent, tests, base);
     lines.push(read);
     starts.push(pos);
-    pos += read.length;
+    pos += lineLength(read, pos, base);
   }
 }
 
 /** The nodes and values of the item lines of `lines`, in order. */
-function itemsOf(lines: readonly ListLine[]): { nodes: Scalar[]; values: string[] } {
+function itemsOf(lines: readonly Line[]): { nodes: Scalar[]; values: string[] } {
   const nodes: Scalar[] = [];
   const values: string[] = [];
   for (const l of lines) {
-    if (l.kind === 'item') {
-      nodes.push(l.node!);
-      values.push(l.value);
+    if (isItem(l)) {
+      nodes.push(l);
+      values.push(l.value as string);
     }
   }
   return { nodes, values };
@@ -300,15 +304,16 @@ export function scanBlockList(source: string, keyStart: number, listStart: numbe
   while (source.charCodeAt(p) === 0x20) p++;
   const indent = source.slice(listStart, p);
   if (!isItemLine(source, listStart, indent)) return undefined;
-  const lines: ListLine[] = [];
+  const lines: Line[] = [];
   const starts: number[] = [];
   const { end, ending } = readLines(source, listStart, indent, nonStringTests(options), base, lines, starts);
-  for (let n = 0; n < lines.length; n++) if (lines[n].kind === 'item') setLineProps(lines, n);
+  for (let n = 0; n < lines.length; n++) if (isItem(lines[n])) setLineProps(lines, n);
+  const { nodes, values } = itemsOf(lines);
   const counts = new IdCounts();
-  counts.add(lines);
+  counts.add(values);
   const breaks = { breaks: [] as number[], itemsBeforeBreak: [] as number[] };
-  addBreaks(breaks, lines, 0, lines.length, 0);
-  return { kind: 'block', options, source, base, keyStart, listStart, indent, lines, starts, end, ending, counts, ...itemsOf(lines), parserProps: [], ...breaks };
+  addBreaks(breaks, { lines, starts, source, end }, 0, lines.length, 0);
+  return { kind: 'block', options, source, base, keyStart, listStart, indent, lines, starts, end, ending, counts, nodes, values, parserProps: [], ...breaks };
 }
 
 /**
@@ -337,7 +342,7 @@ export function rescanBlockList(scan: ListScan, source: string, base: number): b
     return true;
   }
   // A change in the list's first line may change its indentation, which every line is read by.
-  if (prefix < scan.listStart + scan.lines[0].length) return false;
+  if (prefix < scan.listStart + lineLength(scan.lines[0], scan.listStart, scan.base)) return false;
   // The first character of the line that ends the list decides the end: a change after it leaves the list as it is.
   if (prefix > scan.end) {
     finish(scan.nodes.length, scan.nodes.length);
@@ -347,7 +352,7 @@ export function rescanBlockList(scan: ListScan, source: string, base: number): b
   const tests = nonStringTests(scan.options as Options);
   // From the line before the one the change starts in (a line's reading depends on its own text only).
   const i = Math.max(0, upperBound(starts, prefix) - 2);
-  const read: ListLine[] = [];
+  const read: Line[] = [];
   const readStarts: number[] = [];
   let pos = starts.length > 0 ? starts[i] : scan.listStart;
   // Old lines from k on are kept once the reading reaches one of them (moved by delta).
@@ -365,26 +370,28 @@ export function rescanBlockList(scan: ListScan, source: string, base: number): b
     const l = readLine(source, pos, scan.indent, tests, base);
     read.push(l);
     readStarts.push(pos);
-    pos += l.length;
+    pos += lineLength(l, pos, base);
   }
   // Lines [i, k) of the old scan become `read`.
-  const removed = lines.slice(i, k);
-  scan.counts.remove(removed);
-  scan.counts.add(read);
+  const removed = itemsOf(lines.slice(i, k));
+  const added = itemsOf(read);
+  scan.counts.remove(removed.values);
+  scan.counts.add(added.values);
   let itemAt = 0; // index in `nodes` of the first item line at or after line i
   for (let n = i - 1; n >= 0; n--) {
-    if (lines[n].kind === 'item') {
-      itemAt = scan.nodes.indexOf(lines[n].node!) + 1;
+    const l = lines[n];
+    if (isItem(l)) {
+      itemAt = scan.nodes.indexOf(l) + 1;
       break;
     }
   }
-  const removedItems = removed.reduce((count, l) => count + (l.kind === 'item' ? 1 : 0), 0);
-  const added = itemsOf(read);
+  const removedItems = removed.nodes.length;
   spliceIn(lines, i, k - i, read);
   spliceIn(starts, i, k - i, readStarts);
   shiftFrom(starts, i + read.length, delta);
   spliceIn(scan.nodes, itemAt, removedItems, added.nodes);
   spliceIn(scan.values, itemAt, removedItems, added.values);
+  const end = ending !== undefined ? pos : scan.end + delta;
   // The breaks: those before the read lines kept, those of the read lines and the line after them
   // (its line before changed) found again, those after moved.
   const { breaks, itemsBeforeBreak } = scan;
@@ -395,24 +402,20 @@ export function rescanBlockList(scan: ListScan, source: string, base: number): b
     scan.breaks.push(breaks[b]);
     scan.itemsBeforeBreak.push(itemsBeforeBreak[b]);
   }
-  addBreaks(scan, lines, i, Math.min(lines.length, i + read.length + 1), itemAt);
+  addBreaks(scan, { lines, starts, source, end }, i, Math.min(lines.length, i + read.length + 1), itemAt);
   for (; b < breaks.length; b++) {
     if (breaks[b] <= k) continue;
     scan.breaks.push(breaks[b] + read.length - (k - i));
     scan.itemsBeforeBreak.push(itemsBeforeBreak[b] + added.nodes.length - removedItems);
   }
-  if (removedItems > 0) scan.parserProps = scan.parserProps.filter((l) => !removed.includes(l));
+  if (removedItems > 0) scan.parserProps = scan.parserProps.filter((node) => !removed.nodes.includes(node));
   // The read lines' nodes, and the next item's (its comment lines may have changed), get their marks.
-  for (let n = i; n < i + read.length; n++) if (lines[n].kind === 'item') setLineProps(lines, n);
+  for (let n = i; n < i + read.length; n++) if (isItem(lines[n])) setLineProps(lines, n);
   let next = i + read.length;
-  while (next < lines.length && (lines[next].kind === 'comment' || lines[next].kind === 'blank')) next++;
-  if (next < lines.length && lines[next].kind === 'item') setLineProps(lines, next);
-  if (ending !== undefined) {
-    scan.end = pos;
-    scan.ending = ending;
-  } else {
-    scan.end += delta;
-  }
+  while (next < lines.length && isBetweenItems(lines[next])) next++;
+  if (next < lines.length && isItem(lines[next])) setLineProps(lines, next);
+  scan.end = end;
+  if (ending !== undefined) scan.ending = ending;
   finish(itemAt, itemAt + added.nodes.length);
   return true;
 
@@ -433,16 +436,16 @@ export function rescanBlockList(scan: ListScan, source: string, base: number): b
  * several, or undefined when it is not simple (comments, blank lines, nested collections...).
  */
 export function scanFlowList(source: string, open: number, options: Options, base: number): FlowScan | undefined {
-  const items: FlowItem[] = [];
+  const nodes: Scalar[] = [];
   const starts: number[] = [];
-  const read = readFlowItems(source, open + 1, nonStringTests(options), items, starts);
+  const read = readFlowItems(source, open + 1, nonStringTests(options), base, nodes, starts);
   if (read === undefined) return undefined;
   const lineEnd = flowLineEnd(source, read.close);
   if (lineEnd === undefined) return undefined;
+  const values = nodes.map((node) => node.value as string);
   const counts = new IdCounts();
-  counts.add(items);
-  const nodes = items.map((item, n) => flowNode(item, base + starts[n]));
-  return { kind: 'flow', options, source, base, open, close: read.close, lineEnd, items, starts, counts, nodes, values: items.map((item) => item.value) };
+  counts.add(values);
+  return { kind: 'flow', options, source, base, open, close: read.close, lineEnd, starts, counts, nodes, values };
 }
 
 /**
@@ -465,35 +468,35 @@ export function rescanFlowList(scan: FlowScan, source: string, open: number, bas
     return finish(0, 0);
   }
   if (scan.open !== open) return false;
+  const { nodes, starts } = scan;
   // A change after the line of `]` leaves the list as it is.
-  if (prefix > scan.lineEnd) return finish(scan.items.length, scan.items.length);
-  const { items, starts } = scan;
-  // From the item before the one the change starts in.
+  if (prefix > scan.lineEnd) return finish(nodes.length, nodes.length);
+  // From the item before the one the change starts in (after the separator of the one before it).
   const i = Math.max(0, upperBound(starts, prefix) - 2);
-  const pos = i > 0 ? starts[i - 1] + items[i - 1].sep + 1 : open + 1;
+  const pos = i > 0 ? nodes[i - 1].range![2] - scan.base + 1 : open + 1;
   let m = upperBound(starts, oldChangeEnd - 1);
-  const readItems: FlowItem[] = [];
+  const readNodes: Scalar[] = [];
   const readStarts: number[] = [];
-  const read = readFlowItems(source, pos, nonStringTests(scan.options as Options), readItems, readStarts, (at) => {
+  const read = readFlowItems(source, pos, nonStringTests(scan.options as Options), base, readNodes, readStarts, (at) => {
     // Past the change, at an item that only moved: the rest is kept.
     while (m < starts.length && starts[m] + delta < at) m++;
     return at >= oldChangeEnd + delta && m < starts.length && starts[m] + delta === at ? m : undefined;
   });
   if (read === undefined) return false;
-  const keptFrom = read.keptFrom ?? items.length;
+  const keptFrom = read.keptFrom ?? nodes.length;
   const close = read.keptFrom === undefined ? read.close : scan.close + delta;
   const lineEnd = read.keptFrom === undefined ? flowLineEnd(source, close) : scan.lineEnd + delta;
   if (lineEnd === undefined) return false;
-  scan.counts.remove(items.slice(i, keptFrom));
-  scan.counts.add(readItems);
-  spliceIn(items, i, keptFrom - i, readItems);
+  const readValues = readNodes.map((node) => node.value as string);
+  scan.counts.remove(scan.values.slice(i, keptFrom));
+  scan.counts.add(readValues);
   spliceIn(starts, i, keptFrom - i, readStarts);
-  shiftFrom(starts, i + readItems.length, delta);
-  spliceIn(scan.nodes, i, keptFrom - i, readItems.map((item, n) => flowNode(item, base + readStarts[n])));
-  spliceIn(scan.values, i, keptFrom - i, readItems.map((item) => item.value));
+  shiftFrom(starts, i + readNodes.length, delta);
+  spliceIn(nodes, i, keptFrom - i, readNodes);
+  spliceIn(scan.values, i, keptFrom - i, readValues);
   scan.close = close;
   scan.lineEnd = lineEnd;
-  return finish(i, i + readItems.length);
+  return finish(i, i + readNodes.length);
 
   /** As rescanBlockList's: the kept nodes before item `readFrom`, and from item `keptFrom` on (moved by `delta` more). */
   function finish(readFrom: number, keptFrom: number): true {
@@ -513,7 +516,8 @@ function readFlowItems(
   source: string,
   pos: number,
   tests: readonly RegExp[],
-  items: FlowItem[],
+  base: number,
+  nodes: Scalar[],
   starts: number[],
   kept?: (at: number) => number | undefined,
 ): { close: number; keptFrom?: number } | undefined {
@@ -528,7 +532,8 @@ function readFlowItems(
     if (sep === undefined) return undefined;
     let c = source.charCodeAt(sep);
     if (c !== 0x2c /* , */ && c !== 0x5d /* ] */) return undefined;
-    items.push({ kind: 'item', value: scalar.value, type: scalar.type, length: scalar.end - at, sep: sep - at });
+    // A flow item's node ends at the separator after it.
+    nodes.push(newNode(scalar.value, scalar.type, [base + at, base + scalar.end, base + sep]));
     starts.push(at);
     pos = sep + 1;
     if (c === 0x2c) {
@@ -547,9 +552,4 @@ function flowLineEnd(source: string, close: number): number | undefined {
   let lineEnd = close + 1;
   while (source.charCodeAt(lineEnd) === 0x20) lineEnd++;
   return eolAt(source, lineEnd) === 0 && lineEnd < source.length ? undefined : lineEnd;
-}
-
-/** The node of a flow item whose scalar starts at file offset `at`. */
-function flowNode(item: FlowItem, at: number): Scalar {
-  return newNode(item.value, item.type, [at, at + item.length, at + item.sep]);
 }

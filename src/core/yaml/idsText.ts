@@ -161,33 +161,25 @@ export function upperBound(sorted: readonly number[], x: number): number {
   return lo;
 }
 
-/** A line of a block list or an item of a flow list: its id when it is an item. */
-interface IdLine {
-  readonly kind: string;
-  readonly value?: string;
-}
-
-/** How many item lines of a list hold each id, kept up to date line by line. */
+/** How many items of a list hold each id, kept up to date as items come and go. */
 export class IdCounts {
   readonly counts = new Map<string, number>();
-  /** How many ids are held by more than one line. */
+  /** How many ids are held by more than one item. */
   repeated = 0;
 
-  add(lines: Iterable<IdLine>): void {
-    for (const line of lines) {
-      if (line.kind !== 'item' || line.value === undefined) continue;
-      const n = (this.counts.get(line.value) ?? 0) + 1;
-      this.counts.set(line.value, n);
+  add(values: Iterable<string>): void {
+    for (const value of values) {
+      const n = (this.counts.get(value) ?? 0) + 1;
+      this.counts.set(value, n);
       if (n === 2) this.repeated++;
     }
   }
 
-  remove(lines: Iterable<IdLine>): void {
-    for (const line of lines) {
-      if (line.kind !== 'item' || line.value === undefined) continue;
-      const n = (this.counts.get(line.value) ?? 1) - 1;
-      if (n === 0) this.counts.delete(line.value);
-      else this.counts.set(line.value, n);
+  remove(values: Iterable<string>): void {
+    for (const value of values) {
+      const n = (this.counts.get(value) ?? 1) - 1;
+      if (n === 0) this.counts.delete(value);
+      else this.counts.set(value, n);
       if (n === 1) this.repeated--;
     }
   }
