@@ -15,9 +15,9 @@
 //   and blank lines (they become the next item's `commentBefore` / `spaceBefore`, as the `yaml`
 //   composer makes them); one kind of line break per run;
 // - a flow list opened on the `ids:` line, on one line or several: `ids: [a, "b", 'c']`.
-// The list read is kept from one version of the document to the next (idsLists.ts): an edit reads
-// again only the lines (or flow items) it touched, and the nodes of the others are the same
-// objects, in the same arrays, moved in place. So a parse holds its id nodes until the next parse
+// The list read is kept from one version of the document to the next (idsBlock.ts, idsFlow.ts):
+// an edit reads again only the lines (or flow items) it touched, and the nodes of the others are
+// the same objects, in the same arrays, moved in place. So a parse holds its id nodes until the next parse
 // of the same document (ParseCache keeps the newest parse of each file only).
 // Runs start after an item line (or the `ids:` line, or comment and blank lines) and end before
 // an item line of the list, a column-0 line or the end of the text, so that no line next to a
@@ -33,11 +33,15 @@
 // on adversarial files, random files and random edits.
 
 import { isMap, isNode, isScalar, isSeq, type Document, type Pair, type Scalar, type YAMLError } from 'yaml';
-import { eolOf, isItem, rescanBlockList, rescanFlowList, scanBlockList, scanFlowList, setLineProps, setProps, type FlowScan, type IdsScan, type Line, type ListLine, type ListScan } from './idsLists';
+import { eolOf, isItem, rescanBlockList, scanBlockList, setLineProps, setProps, type Line, type ListLine, type ListScan } from './idsBlock';
+import { rescanFlowList, scanFlowList, type FlowScan } from './idsFlow';
 import { fastIdsControl, upperBound, type IdCounts, type Options, type ScalarType } from './idsText';
 
 export { fastIdsControl } from './idsText';
-export { moveScan, type IdsScan } from './idsLists';
+export { moveScan } from './idsNodes';
+
+/** The `ids` list of a document as the fast path read it (handed from one version's parse to the next). */
+export type IdsScan = ListScan | FlowScan;
 
 /** Lists with fewer simple ids go through the `yaml` parse as usual (the fast path only pays off on long lists). */
 export const MIN_FAST_IDS = 256;

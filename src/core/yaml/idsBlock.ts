@@ -1,27 +1,12 @@
-// The ids lists the fast path reads, kept from one version of a document to the next: a block list
-// as its lines, a flow list as its items, each id as its `yaml` node (a simple item line of a block
-// list is its node: the node's range says where its scalar is and where the line ends). The next version
-// reads again only the lines (or items) an edit touched and splices them in, in place: the other
-// lines keep their nodes, moved when the edit changed the length before them. So an edit costs
-// the lines it touched plus a few passes over plain arrays, not a node per id. (A scan belongs to
-// one document of one file: ParsedFile hands it from a parse to the next.)
+// A block `ids` list as the fast path reads it, kept from one version of a document to the next:
+// its lines, where a simple item line is its `yaml` node (the node's range says where the scalar
+// is and where the line ends) and any other line a small record. The next version reads again
+// only the lines an edit touched and splices them in, in place; the other lines keep their nodes,
+// moved when the edit changed the length before them. Pure.
 
 import { Scalar } from 'yaml';
-import { IdCounts, commonEnds, contentEnd, eolAt, fastIdsControl, lineRest, nextLine, nonStringTests, scalarAt, skipFlowSpace, upperBound, type Options, type ScalarType } from './idsText';
-
-/** What every scan has: the id nodes it built, in order, with their values, at file offsets. */
-interface IdsNodes {
-  readonly options: object;
-  /** The text read (one YAML document's), and the file offset where it starts: nodes have file offsets. */
-  source: string;
-  base: number;
-  /** The node of each id read (each item line of a block list, each item of a flow list), in order. */
-  readonly nodes: Scalar[];
-  /** The value of each of {@link nodes}. */
-  readonly values: string[];
-  /** How many ids of the list hold each value. */
-  readonly counts: IdCounts;
-}
+import { IdCounts, commonEnds, contentEnd, eolAt, fastIdsControl, lineRest, nextLine, nonStringTests, scalarAt, upperBound, type Options } from './idsText';
+import { moveNodes, newNode, shiftFrom, spliceIn, type IdsNodes } from './idsNodes';
 
 /**
  * A line of a block list other than a simple item, as read. Every kind has every field (one object
@@ -119,63 +104,6 @@ function addBreaks(scan: Pick<ListScan, 'breaks' | 'itemsBeforeBreak'>, view: Li
     }
     if (isItem(view.lines[n])) items++;
   }
-}
-
-/** The items of a flow list, read from `source`. */
-export interface FlowScan extends IdsNodes {
-  readonly kind: 'flow';
-  /** Where `[` and `]` are, and where the line of `]` ends (before its line break). */
-  open: number;
-  close: number;
-  lineEnd: number;
-  /** Offset in `source` where each item's scalar starts (its node ends at the `,` or `]` after it). */
-  readonly starts: number[];
-}
-
-export type IdsScan = ListScan | FlowScan;
-
-export function newNode(value: string, type: ScalarType, range: [number, number, number], comment?: string): Scalar {
-  const node = new Scalar(value);
-  node.range = range;
-  node.source = value;
-  node.type = type;
-  if (comment !== undefined) node.comment = comment;
-  return node;
-}
-
-/** Moves the ranges of `nodes[from, to)` by `delta`, in place. */
-export function moveNodes(nodes: readonly Scalar[], delta: number, from = 0, to = nodes.length): void {
-  if (delta === 0) return;
-  for (let n = from; n < to; n++) {
-    const range = nodes[n].range!;
-    range[0] += delta;
-    range[1] += delta;
-    range[2] += delta;
-  }
-}
-
-/** Moves a scan's nodes by `delta` (its document moved in the file). */
-export function moveScan(scan: IdsScan, delta: number): void {
-  moveNodes(scan.nodes, delta);
-  scan.base += delta;
-}
-
-/** `array.splice(at, remove, ...items)`, without spreading a long `items` onto the stack. */
-function spliceIn<T>(array: T[], at: number, remove: number, items: readonly T[]): void {
-  if (items.length < 4096) {
-    array.splice(at, remove, ...items);
-    return;
-  }
-  const tail = array.slice(at + remove);
-  array.length = at;
-  for (const item of items) array.push(item);
-  for (const item of tail) array.push(item);
-}
-
-/** Adds `delta` to `numbers[from...]`, in place. */
-function shiftFrom(numbers: number[], from: number, delta: number): void {
-  if (delta === 0) return;
-  for (let n = from; n < numbers.length; n++) numbers[n] += delta;
 }
 
 function line(kind: ListLine['kind'], length: number, eol: number, parts: Partial<ListLine> = {}): ListLine {
@@ -429,127 +357,4 @@ export function rescanBlockList(scan: ListScan, source: string, base: number): b
     scan.source = source;
     scan.base = base;
   }
-}
-
-/**
- * The items of a flow list that starts on the `ids:` line (`[` at `open`), on that line or over
- * several, or undefined when it is not simple (comments, blank lines, nested collections...).
- */
-export function scanFlowList(source: string, open: number, options: Options, base: number): FlowScan | undefined {
-  const nodes: Scalar[] = [];
-  const starts: number[] = [];
-  const read = readFlowItems(source, open + 1, nonStringTests(options), base, nodes, starts);
-  if (read === undefined) return undefined;
-  const lineEnd = flowLineEnd(source, read.close);
-  if (lineEnd === undefined) return undefined;
-  const values = nodes.map((node) => node.value as string);
-  const counts = new IdCounts();
-  counts.add(values);
-  return { kind: 'flow', options, source, base, open, close: read.close, lineEnd, starts, counts, nodes, values };
-}
-
-/**
- * Brings a flow list's `scan` up to `source` (its `[` now at `open`, the text at file offset
- * `base`), in place: the items before and after the change are kept (those after it moved), the
- * ones it touches read again. Returns false, leaving the scan as it was, when the list is no
- * longer simple or starts elsewhere.
- */
-export function rescanFlowList(scan: FlowScan, source: string, open: number, base: number): boolean {
-  const { prefix, suffix } = commonEnds(scan.source, source);
-  const delta = source.length - scan.source.length;
-  const moved = base - scan.base;
-  const oldChangeEnd = scan.source.length - suffix;
-  // A change before the list only moves it.
-  if (oldChangeEnd <= scan.open && open === scan.open + delta) {
-    scan.open = open;
-    scan.close += delta;
-    scan.lineEnd += delta;
-    shiftFrom(scan.starts, 0, delta);
-    return finish(0, 0);
-  }
-  if (scan.open !== open) return false;
-  const { nodes, starts } = scan;
-  // A change after the line of `]` leaves the list as it is.
-  if (prefix > scan.lineEnd) return finish(nodes.length, nodes.length);
-  // From the item before the one the change starts in (after the separator of the one before it).
-  const i = Math.max(0, upperBound(starts, prefix) - 2);
-  const pos = i > 0 ? nodes[i - 1].range![2] - scan.base + 1 : open + 1;
-  let m = upperBound(starts, oldChangeEnd - 1);
-  const readNodes: Scalar[] = [];
-  const readStarts: number[] = [];
-  const read = readFlowItems(source, pos, nonStringTests(scan.options as Options), base, readNodes, readStarts, (at) => {
-    // Past the change, at an item that only moved: the rest is kept.
-    while (m < starts.length && starts[m] + delta < at) m++;
-    return at >= oldChangeEnd + delta && m < starts.length && starts[m] + delta === at ? m : undefined;
-  });
-  if (read === undefined) return false;
-  const keptFrom = read.keptFrom ?? nodes.length;
-  const close = read.keptFrom === undefined ? read.close : scan.close + delta;
-  const lineEnd = read.keptFrom === undefined ? flowLineEnd(source, close) : scan.lineEnd + delta;
-  if (lineEnd === undefined) return false;
-  const readValues = readNodes.map((node) => node.value as string);
-  scan.counts.remove(scan.values.slice(i, keptFrom));
-  scan.counts.add(readValues);
-  spliceIn(starts, i, keptFrom - i, readStarts);
-  shiftFrom(starts, i + readNodes.length, delta);
-  spliceIn(nodes, i, keptFrom - i, readNodes);
-  spliceIn(scan.values, i, keptFrom - i, readValues);
-  scan.close = close;
-  scan.lineEnd = lineEnd;
-  return finish(i, i + readNodes.length);
-
-  /** As rescanBlockList's: the kept nodes before item `readFrom`, and from item `keptFrom` on (moved by `delta` more). */
-  function finish(readFrom: number, keptFrom: number): true {
-    moveNodes(scan.nodes, moved, 0, readFrom);
-    moveNodes(scan.nodes, moved + delta, keptFrom);
-    scan.source = source;
-    scan.base = base;
-    return true;
-  }
-}
-
-/**
- * Reads flow items from `pos` to the closing `]`: where it is, or (when `kept` says an item at a
- * position is one of the old scan's, from which on the rest is kept) that index.
- */
-function readFlowItems(
-  source: string,
-  pos: number,
-  tests: readonly RegExp[],
-  base: number,
-  nodes: Scalar[],
-  starts: number[],
-  kept?: (at: number) => number | undefined,
-): { close: number; keptFrom?: number } | undefined {
-  for (;;) {
-    const at = skipFlowSpace(source, pos);
-    if (at === undefined) return undefined;
-    const keptFrom = kept?.(at);
-    if (keptFrom !== undefined) return { close: -1, keptFrom };
-    const scalar = scalarAt(source, at, tests, true);
-    if (scalar === undefined) return undefined;
-    const sep = skipFlowSpace(source, scalar.end);
-    if (sep === undefined) return undefined;
-    let c = source.charCodeAt(sep);
-    if (c !== 0x2c /* , */ && c !== 0x5d /* ] */) return undefined;
-    // A flow item's node ends at the separator after it.
-    nodes.push(newNode(scalar.value, scalar.type, [base + at, base + scalar.end, base + sep]));
-    starts.push(at);
-    pos = sep + 1;
-    if (c === 0x2c) {
-      // A comma may end the list (`[a, b,]`).
-      const next = skipFlowSpace(source, pos);
-      if (next === undefined) return undefined;
-      c = source.charCodeAt(next);
-      if (c === 0x5d) pos = next + 1;
-    }
-    if (c === 0x5d) return { close: pos - 1 };
-  }
-}
-
-/** Where the line of the list's `]` ends, when nothing but spaces follows it there. */
-function flowLineEnd(source: string, close: number): number | undefined {
-  let lineEnd = close + 1;
-  while (source.charCodeAt(lineEnd) === 0x20) lineEnd++;
-  return eolAt(source, lineEnd) === 0 && lineEnd < source.length ? undefined : lineEnd;
 }

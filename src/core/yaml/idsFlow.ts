@@ -1,0 +1,141 @@
+// A flow `ids` list (`ids: [a, "b", 'c']`, on one line or several) as the fast path reads it,
+// kept from one version of a document to the next: its items' `yaml` nodes and where each starts.
+// The next version reads again only the items an edit touched and splices them in, in place. Pure.
+
+import type { Scalar } from 'yaml';
+import { IdCounts, commonEnds, eolAt, nonStringTests, scalarAt, skipFlowSpace, upperBound, type Options } from './idsText';
+import { moveNodes, newNode, shiftFrom, spliceIn, type IdsNodes } from './idsNodes';
+
+/** The items of a flow list, read from `source`. */
+export interface FlowScan extends IdsNodes {
+  readonly kind: 'flow';
+  /** Where `[` and `]` are, and where the line of `]` ends (before its line break). */
+  open: number;
+  close: number;
+  lineEnd: number;
+  /** Offset in `source` where each item's scalar starts (its node ends at the `,` or `]` after it). */
+  readonly starts: number[];
+}
+
+/**
+ * The items of a flow list that starts on the `ids:` line (`[` at `open`), on that line or over
+ * several, or undefined when it is not simple (comments, blank lines, nested collections...).
+ */
+export function scanFlowList(source: string, open: number, options: Options, base: number): FlowScan | undefined {
+  const nodes: Scalar[] = [];
+  const starts: number[] = [];
+  const read = readFlowItems(source, open + 1, nonStringTests(options), base, nodes, starts);
+  if (read === undefined) return undefined;
+  const lineEnd = flowLineEnd(source, read.close);
+  if (lineEnd === undefined) return undefined;
+  const values = nodes.map((node) => node.value as string);
+  const counts = new IdCounts();
+  counts.add(values);
+  return { kind: 'flow', options, source, base, open, close: read.close, lineEnd, starts, counts, nodes, values };
+}
+
+/**
+ * Brings a flow list's `scan` up to `source` (its `[` now at `open`, the text at file offset
+ * `base`), in place: the items before and after the change are kept (those after it moved), the
+ * ones it touches read again. Returns false, leaving the scan as it was, when the list is no
+ * longer simple or starts elsewhere.
+ */
+export function rescanFlowList(scan: FlowScan, source: string, open: number, base: number): boolean {
+  const { prefix, suffix } = commonEnds(scan.source, source);
+  const delta = source.length - scan.source.length;
+  const moved = base - scan.base;
+  const oldChangeEnd = scan.source.length - suffix;
+  // A change before the list only moves it.
+  if (oldChangeEnd <= scan.open && open === scan.open + delta) {
+    scan.open = open;
+    scan.close += delta;
+    scan.lineEnd += delta;
+    shiftFrom(scan.starts, 0, delta);
+    return finish(0, 0);
+  }
+  if (scan.open !== open) return false;
+  const { nodes, starts } = scan;
+  // A change after the line of `]` leaves the list as it is.
+  if (prefix > scan.lineEnd) return finish(nodes.length, nodes.length);
+  // From the item before the one the change starts in (after the separator of the one before it).
+  const i = Math.max(0, upperBound(starts, prefix) - 2);
+  const pos = i > 0 ? nodes[i - 1].range![2] - scan.base + 1 : open + 1;
+  let m = upperBound(starts, oldChangeEnd - 1);
+  const readNodes: Scalar[] = [];
+  const readStarts: number[] = [];
+  const read = readFlowItems(source, pos, nonStringTests(scan.options as Options), base, readNodes, readStarts, (at) => {
+    // Past the change, at an item that only moved: the rest is kept.
+    while (m < starts.length && starts[m] + delta < at) m++;
+    return at >= oldChangeEnd + delta && m < starts.length && starts[m] + delta === at ? m : undefined;
+  });
+  if (read === undefined) return false;
+  const keptFrom = read.keptFrom ?? nodes.length;
+  const close = read.keptFrom === undefined ? read.close : scan.close + delta;
+  const lineEnd = read.keptFrom === undefined ? flowLineEnd(source, close) : scan.lineEnd + delta;
+  if (lineEnd === undefined) return false;
+  const readValues = readNodes.map((node) => node.value as string);
+  scan.counts.remove(scan.values.slice(i, keptFrom));
+  scan.counts.add(readValues);
+  spliceIn(starts, i, keptFrom - i, readStarts);
+  shiftFrom(starts, i + readNodes.length, delta);
+  spliceIn(nodes, i, keptFrom - i, readNodes);
+  spliceIn(scan.values, i, keptFrom - i, readValues);
+  scan.close = close;
+  scan.lineEnd = lineEnd;
+  return finish(i, i + readNodes.length);
+
+  /** As rescanBlockList's: the kept nodes before item `readFrom`, and from item `keptFrom` on (moved by `delta` more). */
+  function finish(readFrom: number, keptFrom: number): true {
+    moveNodes(scan.nodes, moved, 0, readFrom);
+    moveNodes(scan.nodes, moved + delta, keptFrom);
+    scan.source = source;
+    scan.base = base;
+    return true;
+  }
+}
+
+/**
+ * Reads flow items from `pos` to the closing `]`: where it is, or (when `kept` says an item at a
+ * position is one of the old scan's, from which on the rest is kept) that index.
+ */
+function readFlowItems(
+  source: string,
+  pos: number,
+  tests: readonly RegExp[],
+  base: number,
+  nodes: Scalar[],
+  starts: number[],
+  kept?: (at: number) => number | undefined,
+): { close: number; keptFrom?: number } | undefined {
+  for (;;) {
+    const at = skipFlowSpace(source, pos);
+    if (at === undefined) return undefined;
+    const keptFrom = kept?.(at);
+    if (keptFrom !== undefined) return { close: -1, keptFrom };
+    const scalar = scalarAt(source, at, tests, true);
+    if (scalar === undefined) return undefined;
+    const sep = skipFlowSpace(source, scalar.end);
+    if (sep === undefined) return undefined;
+    let c = source.charCodeAt(sep);
+    if (c !== 0x2c /* , */ && c !== 0x5d /* ] */) return undefined;
+    // A flow item's node ends at the separator after it.
+    nodes.push(newNode(scalar.value, scalar.type, [base + at, base + scalar.end, base + sep]));
+    starts.push(at);
+    pos = sep + 1;
+    if (c === 0x2c) {
+      // A comma may end the list (`[a, b,]`).
+      const next = skipFlowSpace(source, pos);
+      if (next === undefined) return undefined;
+      c = source.charCodeAt(next);
+      if (c === 0x5d) pos = next + 1;
+    }
+    if (c === 0x5d) return { close: pos - 1 };
+  }
+}
+
+/** Where the line of the list's `]` ends, when nothing but spaces follows it there. */
+function flowLineEnd(source: string, close: number): number | undefined {
+  let lineEnd = close + 1;
+  while (source.charCodeAt(lineEnd) === 0x20) lineEnd++;
+  return eolAt(source, lineEnd) === 0 && lineEnd < source.length ? undefined : lineEnd;
+}

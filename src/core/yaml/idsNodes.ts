@@ -1,0 +1,64 @@
+// What the two kinds of ids list scan share (idsBlock.ts reads block lists, idsFlow.ts flow
+// lists): the id nodes, at file offsets, with their values, and the in-place array edits by which
+// a scan follows the versions of its document. Pure.
+
+import { Scalar } from 'yaml';
+import type { IdCounts, ScalarType } from './idsText';
+
+/** What every scan has: the id nodes it built, in order, with their values, at file offsets. */
+export interface IdsNodes {
+  readonly options: object;
+  /** The text read (one YAML document's), and the file offset where it starts: nodes have file offsets. */
+  source: string;
+  base: number;
+  /** The node of each id read (each item line of a block list, each item of a flow list), in order. */
+  readonly nodes: Scalar[];
+  /** The value of each of {@link nodes}. */
+  readonly values: string[];
+  /** How many ids of the list hold each value. */
+  readonly counts: IdCounts;
+}
+
+export function newNode(value: string, type: ScalarType, range: [number, number, number], comment?: string): Scalar {
+  const node = new Scalar(value);
+  node.range = range;
+  node.source = value;
+  node.type = type;
+  if (comment !== undefined) node.comment = comment;
+  return node;
+}
+
+/** Moves the ranges of `nodes[from, to)` by `delta`, in place. */
+export function moveNodes(nodes: readonly Scalar[], delta: number, from = 0, to = nodes.length): void {
+  if (delta === 0) return;
+  for (let n = from; n < to; n++) {
+    const range = nodes[n].range!;
+    range[0] += delta;
+    range[1] += delta;
+    range[2] += delta;
+  }
+}
+
+/** Moves a scan's nodes by `delta` (its document moved in the file). */
+export function moveScan(scan: IdsNodes, delta: number): void {
+  moveNodes(scan.nodes, delta);
+  scan.base += delta;
+}
+
+/** `array.splice(at, remove, ...items)`, without spreading a long `items` onto the stack. */
+export function spliceIn<T>(array: T[], at: number, remove: number, items: readonly T[]): void {
+  if (items.length < 4096) {
+    array.splice(at, remove, ...items);
+    return;
+  }
+  const tail = array.slice(at + remove);
+  array.length = at;
+  for (const item of items) array.push(item);
+  for (const item of tail) array.push(item);
+}
+
+/** Adds `delta` to `numbers[from...]`, in place. */
+export function shiftFrom(numbers: number[], from: number, delta: number): void {
+  if (delta === 0) return;
+  for (let n = from; n < numbers.length; n++) numbers[n] += delta;
+}
