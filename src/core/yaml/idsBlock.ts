@@ -90,7 +90,7 @@ function isOther(line: Line): boolean {
 }
 
 /** Whether line `n` breaks a stretch of simple lines: a line the fast path does not read, or a change of line breaks. */
-export function isBreak(view: LinesView, n: number): boolean {
+function isBreak(view: LinesView, n: number): boolean {
   const { lines } = view;
   return isOther(lines[n]) || (n > 0 && !isOther(lines[n - 1]) && eolOf(view, n) !== eolOf(view, n - 1));
 }
