@@ -13,6 +13,8 @@
 // rest of the file; and comments after a document's end, outside it, belong to the next document,
 // so such a run is merged with the next one.)
 
+import { nextLine } from './idsText';
+
 /** Where an edit changed a text: `[start, oldEnd)` of the old text became `[start, newEnd)`. */
 export interface TextChange {
   readonly start: number;
@@ -28,17 +30,12 @@ export interface TextChange {
 export function markerLines(text: string, from = 0, to = text.length): number[] {
   const markers: number[] = [];
   let lineStart = from === 0 ? 0 : text.lastIndexOf('\n', from - 1) + 1;
-  if (lineStart < from) lineStart = nextLineStart(text, lineStart);
-  while (lineStart !== -1 && lineStart <= to && lineStart < text.length) {
+  if (lineStart < from) lineStart = nextLine(text, lineStart);
+  while (lineStart <= to && lineStart < text.length) {
     if (isMarkerLine(text, lineStart)) markers.push(lineStart);
-    lineStart = nextLineStart(text, lineStart);
+    lineStart = nextLine(text, lineStart);
   }
   return markers;
-}
-
-function nextLineStart(text: string, lineStart: number): number {
-  const nl = text.indexOf('\n', lineStart);
-  return nl === -1 ? -1 : nl + 1;
 }
 
 function isMarkerLine(text: string, lineStart: number): boolean {

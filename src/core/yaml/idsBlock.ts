@@ -6,7 +6,8 @@
 
 import { Scalar } from 'yaml';
 import { IdCounts, commonEnds, contentEnd, eolAt, fastIdsControl, lineRest, nextLine, nonStringTests, scalarAt, upperBound, type Options } from './idsText';
-import { moveNodes, newNode, shiftFrom, spliceIn, type IdsNodes } from './idsNodes';
+import { shiftFrom, spliceIn } from '../arrays';
+import { moveNodes, newNode, type IdsNodes } from './idsNodes';
 
 /**
  * A line of a block list other than a simple item, as read. Every kind has every field (one object

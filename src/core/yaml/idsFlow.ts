@@ -4,7 +4,8 @@
 
 import type { Scalar } from 'yaml';
 import { IdCounts, commonEnds, eolAt, nonStringTests, scalarAt, skipFlowSpace, upperBound, type Options } from './idsText';
-import { moveNodes, newNode, shiftFrom, spliceIn, type IdsNodes } from './idsNodes';
+import { shiftFrom, spliceIn } from '../arrays';
+import { moveNodes, newNode, type IdsNodes } from './idsNodes';
 
 /** The items of a flow list, read from `source`. */
 export interface FlowScan extends IdsNodes {

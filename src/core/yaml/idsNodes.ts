@@ -44,21 +44,3 @@ export function moveScan(scan: IdsNodes, delta: number): void {
   moveNodes(scan.nodes, delta);
   scan.base += delta;
 }
-
-/** `array.splice(at, remove, ...items)`, without spreading a long `items` onto the stack. */
-export function spliceIn<T>(array: T[], at: number, remove: number, items: readonly T[]): void {
-  if (items.length < 4096) {
-    array.splice(at, remove, ...items);
-    return;
-  }
-  const tail = array.slice(at + remove);
-  array.length = at;
-  for (const item of items) array.push(item);
-  for (const item of tail) array.push(item);
-}
-
-/** Adds `delta` to `numbers[from...]`, in place. */
-export function shiftFrom(numbers: number[], from: number, delta: number): void {
-  if (delta === 0) return;
-  for (let n = from; n < numbers.length; n++) numbers[n] += delta;
-}

@@ -1,6 +1,7 @@
 // Where the lines of a text start, kept from one version of a file to the next: an edit finds
 // again only the line breaks in the text it changed. Pure.
 
+import { shiftFrom, spliceIn } from '../arrays';
 import type { TextChange } from './documents';
 import { upperBound } from './idsText';
 
@@ -25,13 +26,6 @@ export function updateLineStarts(starts: number[], text: string, change: TextCha
   const added: number[] = [];
   const part = text.slice(from, change.newEnd);
   for (let i = part.indexOf('\n'); i !== -1; i = part.indexOf('\n', i + 1)) added.push(from + i + 1);
-  if (added.length < 4096) {
-    starts.splice(first, after - first, ...added);
-  } else {
-    const tail = starts.slice(after);
-    starts.length = first;
-    for (const s of added) starts.push(s);
-    for (const s of tail) starts.push(s);
-  }
-  if (delta !== 0) for (let n = first + added.length; n < starts.length; n++) starts[n] += delta;
+  spliceIn(starts, first, after - first, added);
+  shiftFrom(starts, first + added.length, delta);
 }
