@@ -7,7 +7,7 @@ import { entitlementDiagnostics } from './entitlements/diagnostics';
 import type { EntitlementsRecord } from './entitlements/types';
 import { limitDiagnostics, validateFile } from './validation';
 import { InvalidIdTracker, outcomeDiagnostics, planRun, removeIdsEdits, type EnvLookup, type OffsetEdit, type RunPlanResult, type RunTarget, type ServiceFieldError } from './bulk';
-import { ParseCache, type ParsedFile } from './yaml';
+import { ParseCache, type ParsedFile, type TextChange } from './yaml';
 
 export interface ValidateParams {
   severityOverrides?: Record<string, Severity | 'off'>;
@@ -44,8 +44,9 @@ export class LanguageService {
   /** @param env where `${env:NAME}` placeholders are looked up when a request body is built. */
   constructor(private readonly env: EnvLookup) {}
 
-  parse(uri: string, version: number, text: string): ParsedFile {
-    return this.cache.get(uri, version, text);
+  /** The parse of `uri` at `version`; `change`: where `text` differs from the last one parsed for `uri`, if known. */
+  parse(uri: string, version: number, text: string, change?: TextChange): ParsedFile {
+    return this.cache.get(uri, version, text, change);
   }
 
   /** Forgets a closed file: its parse and its bulk update results. */

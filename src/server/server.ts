@@ -14,7 +14,7 @@ import {
   type Connection,
   type InitializeResult,
 } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { version } from '../../package.json';
 import { FIXABLE_CODES, type DiagnosticLike } from '../core/assist';
 import { DIAGNOSTIC_SOURCE } from '../core/diagnostic';
@@ -34,6 +34,7 @@ import {
   type ServerSettings,
   type SetEntitlementsParams,
 } from './protocol';
+import { ChangeTrackingDocuments } from './changes';
 import { DEFAULT_SETTINGS, readSettings } from './settings';
 import { TargetFiles } from './targetFiles';
 
@@ -58,7 +59,8 @@ function envState(name: string): boolean | 'empty' {
 }
 
 export function startServer(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
+  const tracked = new ChangeTrackingDocuments();
+  const documents = new TextDocuments(tracked);
   const service = new LanguageService((name) => process.env[name]);
   let settings: ServerSettings = DEFAULT_SETTINGS;
   const targets = new TargetFiles(settings.files);
@@ -83,11 +85,14 @@ export function startServer(connection: Connection): void {
     return { document, text, tooLarge: text.length > settings.validation.maxFileSizeMB * 1024 * 1024 };
   };
 
+  /** Every parse goes through here: the change it is given is the one since the last parse of `uri`. */
+  const parse = (uri: string, document: TextDocument, text: string): ParsedFile => service.parse(uri, document.version, text, tracked.takeChange(uri));
+
   /** The parse of an open target-settings document at its current version (none for a file too large). */
   const parsed = (uri: string): { document: TextDocument; file: ParsedFile } | undefined => {
     const target = targetDocument(uri);
     if (target === undefined || target.tooLarge) return undefined;
-    return { document: target.document, file: service.parse(uri, target.document.version, target.text) };
+    return { document: target.document, file: parse(uri, target.document, target.text) };
   };
 
   const publish = (uri: string): void => {
@@ -99,7 +104,7 @@ export function startServer(connection: Connection): void {
     const { document, text, tooLarge } = target;
     const core = tooLarge
       ? [fileTooLargeDiagnostic(text.length, settings.validation.maxFileSizeMB)]
-      : service.diagnostics(uri, service.parse(uri, document.version, text), validateParams());
+      : service.diagnostics(uri, parse(uri, document, text), validateParams());
     if (tooLarge) service.forget(uri);
     published.add(uri);
     void connection.sendDiagnostics({ uri, version: document.version, diagnostics: core.map((d) => toDiagnostic(d, CODES_DOC)) });
@@ -198,6 +203,7 @@ export function startServer(connection: Connection): void {
     timers.get(e.document.uri)?.();
     timers.delete(e.document.uri);
     service.forget(e.document.uri);
+    tracked.takeChange(e.document.uri);
     if (published.delete(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 

@@ -3,6 +3,7 @@
 // documents whose text changed.
 
 import { parseFile, type ParsedFile } from './parse';
+import type { TextChange } from './textChange';
 
 interface Entry {
   readonly version: number;
@@ -24,9 +25,11 @@ export class ParseCache {
 
   /**
    * The parse of `text`, the content of `uri` at `version`. The same (uri, version, text) returns
-   * the same object; a new version of a known uri re-uses its unchanged documents.
+   * the same object; a new version of a known uri re-uses its unchanged documents. `change`: where
+   * `text` differs from the text of the last call for `uri`, when the caller knows (from the
+   * editor's change events); it spares comparing the two texts.
    */
-  get(uri: string, version: number, text: string): ParsedFile {
+  get(uri: string, version: number, text: string, change?: TextChange): ParsedFile {
     const entry = this.entries.get(uri);
     if (entry !== undefined) {
       this.entries.delete(uri); // re-inserted below: most recently used last
@@ -35,7 +38,7 @@ export class ParseCache {
         return entry.file;
       }
     }
-    const file = parseFile(text, entry?.file);
+    const file = parseFile(text, entry?.file, change);
     this.entries.set(uri, { version, source: text, file });
     while (this.entries.size > this.maxFiles) {
       const oldest = this.entries.keys().next().value as string;

@@ -14,13 +14,7 @@
 // so such a run is merged with the next one.)
 
 import { nextLine } from './idsText';
-
-/** Where an edit changed a text: `[start, oldEnd)` of the old text became `[start, newEnd)`. */
-export interface TextChange {
-  readonly start: number;
-  readonly oldEnd: number;
-  readonly newEnd: number;
-}
+import type { TextChange } from './textChange';
 
 /**
  * The offsets of the lines of `text` that start with `---` or `...` (then a space, a tab, a line

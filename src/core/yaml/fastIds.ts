@@ -36,6 +36,7 @@ import { isMap, isNode, isScalar, isSeq, type Document, type Pair, type Scalar, 
 import { eolOf, isItem, rescanBlockList, scanBlockList, setLineProps, setProps, type Line, type ListLine, type ListScan } from './idsBlock';
 import { rescanFlowList, scanFlowList, type FlowScan } from './idsFlow';
 import { fastIdsControl, upperBound, type IdCounts, type Options, type ScalarType } from './idsText';
+import type { TextChange } from './textChange';
 
 export { fastIdsControl } from './idsText';
 export { moveScan } from './idsNodes';
@@ -283,13 +284,13 @@ function flowRun(scan: FlowScan): IdsRun | undefined {
 }
 
 /** The `ids` list of `source`, read afresh or brought up to date from `previous` (in place). */
-function scanList(source: string, keyStart: number, listStart: number, flow: boolean, options: Options, base: number, previous: IdsScan | undefined): IdsScan | undefined {
+function scanList(source: string, keyStart: number, listStart: number, flow: boolean, options: Options, base: number, previous: IdsScan | undefined, change: TextChange | undefined): IdsScan | undefined {
   if (previous !== undefined && previous.options === options) {
-    if (flow && previous.kind === 'flow' && rescanFlowList(previous, source, listStart, base)) {
+    if (flow && previous.kind === 'flow' && rescanFlowList(previous, source, listStart, base, change)) {
       fastIdsControl.listsReused++;
       return previous;
     }
-    if (!flow && previous.kind === 'block' && rescanBlockList(previous, source, base)) {
+    if (!flow && previous.kind === 'block' && rescanBlockList(previous, source, base, change)) {
       if (previous.keyStart === keyStart && previous.listStart === listStart) {
         fastIdsControl.listsReused++;
         return previous;
@@ -318,8 +319,9 @@ export interface ReadIds {
  * stand-in. With `previous` (the scan this returned for the last version of the same document),
  * only what the change touched is read again, and `previous` is taken over.
  * @param options the parse options (the schema decides which plain scalars are strings).
+ * @param change the file's change since `previous`, when known (else the texts are compared).
  */
-export function readIds(source: string, options: Options, previous?: IdsScan, base = 0, minIds = MIN_FAST_IDS): ReadIds {
+export function readIds(source: string, options: Options, previous?: IdsScan, base = 0, change?: TextChange, minIds = MIN_FAST_IDS): ReadIds {
   const none: ReadIds = { scan: undefined, standIn: undefined };
   if (!fastIdsControl.enabled) return none;
   if (options.schema !== undefined && options.schema !== 'core') return none;
@@ -332,7 +334,7 @@ export function readIds(source: string, options: Options, previous?: IdsScan, ba
   const keyStart = keyLine.index + bom;
   const flow = keyLine[0].endsWith('[');
   const listStart = keyLine.index + keyLine[0].length - (flow ? 1 : 0);
-  const scan = scanList(source, keyStart, listStart, flow, options, base, previous);
+  const scan = scanList(source, keyStart, listStart, flow, options, base, previous, change);
   if (scan === undefined) return none;
   const { runs, outside } = scan.kind === 'flow' ? { runs: [flowRun(scan)].filter((r) => r !== undefined), outside: new Map<string, number>() } : blockRuns(scan);
   if (runs.reduce((sum, run) => sum + run.count, 0) < minIds) return { scan, standIn: undefined };
@@ -449,7 +451,7 @@ export function readIds(source: string, options: Options, previous?: IdsScan, ba
 
 /** The stand-in for `source` when it holds a long `ids` list of simple ids (a fresh read), else `undefined`. */
 export function fastIdsStandIn(source: string, options: Options, minIds = MIN_FAST_IDS): FastIdsStandIn | undefined {
-  return readIds(source, options, undefined, 0, minIds).standIn;
+  return readIds(source, options, undefined, 0, undefined, minIds).standIn;
 }
 
 /** Whether the parsed stand-in item is the run's first item, as written. */

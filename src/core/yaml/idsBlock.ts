@@ -5,9 +5,10 @@
 // moved when the edit changed the length before them. Pure.
 
 import { Scalar } from 'yaml';
-import { IdCounts, commonEnds, contentEnd, eolAt, fastIdsControl, lineRest, nextLine, nonStringTests, scalarAt, upperBound, type Options } from './idsText';
+import { IdCounts, contentEnd, eolAt, fastIdsControl, lineRest, nextLine, nonStringTests, scalarAt, upperBound, type Options } from './idsText';
 import { shiftFrom, spliceIn } from '../arrays';
 import { moveNodes, newNode, type IdsNodes } from './idsNodes';
+import { commonEndsOf, type TextChange } from './textChange';
 
 /**
  * A line of a block list other than a simple item, as read. Every kind has every field (one object
@@ -249,10 +250,11 @@ export function scanBlockList(source: string, keyStart: number, listStart: numbe
  * Brings `scan` (of an earlier text of the same document) up to `source`, which starts at file
  * offset `base`, in place: the lines before and after the change are kept (those after it moved),
  * the lines it touches are read again. Returns false, leaving the scan as it was, when the change
- * reaches the `ids:` line or the list's first line (then the list is read afresh).
+ * reaches the `ids:` line or the list's first line (then the list is read afresh). `change`: the
+ * file's change, when known (else the two texts are compared).
  */
-export function rescanBlockList(scan: ListScan, source: string, base: number): boolean {
-  const { prefix, suffix } = commonEnds(scan.source, source);
+export function rescanBlockList(scan: ListScan, source: string, base: number, change?: TextChange): boolean {
+  const { prefix, suffix } = commonEndsOf(scan.source, scan.base, source, base, change);
   const oldLength = scan.source.length;
   const oldChangeEnd = oldLength - suffix;
   const delta = source.length - oldLength;

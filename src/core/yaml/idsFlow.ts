@@ -3,9 +3,10 @@
 // The next version reads again only the items an edit touched and splices them in, in place. Pure.
 
 import type { Scalar } from 'yaml';
-import { IdCounts, commonEnds, eolAt, nonStringTests, scalarAt, skipFlowSpace, upperBound, type Options } from './idsText';
+import { IdCounts, eolAt, nonStringTests, scalarAt, skipFlowSpace, upperBound, type Options } from './idsText';
 import { shiftFrom, spliceIn } from '../arrays';
 import { moveNodes, newNode, type IdsNodes } from './idsNodes';
+import { commonEndsOf, type TextChange } from './textChange';
 
 /** The items of a flow list, read from `source`. */
 export interface FlowScan extends IdsNodes {
@@ -39,10 +40,10 @@ export function scanFlowList(source: string, open: number, options: Options, bas
  * Brings a flow list's `scan` up to `source` (its `[` now at `open`, the text at file offset
  * `base`), in place: the items before and after the change are kept (those after it moved), the
  * ones it touches read again. Returns false, leaving the scan as it was, when the list is no
- * longer simple or starts elsewhere.
+ * longer simple or starts elsewhere. `change`: the file's change, when known.
  */
-export function rescanFlowList(scan: FlowScan, source: string, open: number, base: number): boolean {
-  const { prefix, suffix } = commonEnds(scan.source, source);
+export function rescanFlowList(scan: FlowScan, source: string, open: number, base: number, change?: TextChange): boolean {
+  const { prefix, suffix } = commonEndsOf(scan.source, scan.base, source, base, change);
   const delta = source.length - scan.source.length;
   const moved = base - scan.base;
   const oldChangeEnd = scan.source.length - suffix;

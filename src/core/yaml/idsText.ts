@@ -134,21 +134,6 @@ export function skipFlowSpace(source: string, pos: number): number | undefined {
   }
 }
 
-/** Lengths of the longest common prefix and suffix of two texts (not overlapping in the shorter one). */
-export function commonEnds(a: string, b: string): { prefix: number; suffix: number } {
-  const max = Math.min(a.length, b.length);
-  const CHUNK = 4096;
-  let prefix = 0;
-  // Native comparisons of whole chunks first, then characters.
-  while (prefix + CHUNK <= max && a.substring(prefix, prefix + CHUNK) === b.substring(prefix, prefix + CHUNK)) prefix += CHUNK;
-  while (prefix < max && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  const room = max - prefix;
-  while (suffix + CHUNK <= room && a.substring(a.length - suffix - CHUNK, a.length - suffix) === b.substring(b.length - suffix - CHUNK, b.length - suffix)) suffix += CHUNK;
-  while (suffix < room && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
-  return { prefix, suffix };
-}
-
 /** The number of values in the sorted list that are at most `x`. */
 export function upperBound(sorted: readonly number[], x: number): number {
   let lo = 0;

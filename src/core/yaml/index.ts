@@ -3,3 +3,4 @@ export * from './parse';
 export * from './nodes';
 export * from './pointer';
 export * from './cache';
+export { composeChanges, type TextChange } from './textChange';

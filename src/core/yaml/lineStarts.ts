@@ -2,7 +2,7 @@
 // again only the line breaks in the text it changed. Pure.
 
 import { shiftFrom, spliceIn } from '../arrays';
-import type { TextChange } from './documents';
+import type { TextChange } from './textChange';
 import { upperBound } from './idsText';
 
 /** The offset where each line of `text` starts: 0, then after each `\n` (lone `\r` already read as `\n`). */

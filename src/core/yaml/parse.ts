@@ -25,9 +25,10 @@ import {
   type SchemaOptions,
 } from 'yaml';
 import type { Position, Range } from '../diagnostic';
-import { markerLines, splitAt, updateMarkerLines, type TextChange } from './documents';
+import { markerLines, splitAt, updateMarkerLines } from './documents';
 import { fastIdsOf, fastListOf, moveScan, readIds, type IdsScan } from './fastIds';
-import { commonEnds, upperBound } from './idsText';
+import { upperBound } from './idsText';
+import { commonEnds, fitsLengths, type TextChange } from './textChange';
 import { lineStarts, updateLineStarts } from './lineStarts';
 
 /** A half-open range of offsets `[start, end)` into the file text. */
@@ -357,12 +358,14 @@ function isOffsetArray(o: OffsetRange | readonly number[]): o is readonly number
  * text is unchanged are taken over instead of parsed again; the result is the same as a parse
  * without `previous`. `previous` is taken over: the documents it shares with the new parse move
  * with it (and long `ids` lists keep their nodes, moved in place), so it is not to be used again.
+ * `change`, where `source` differs from the text of `previous`, spares comparing the two texts;
+ * one that cannot be (lengths that do not add up) is ignored.
  */
-export function parseFile(source: string, previous?: ParsedFile): ParsedFile {
+export function parseFile(source: string, previous?: ParsedFile, change?: TextChange): ParsedFile {
   // A lone `\r` is a line break in YAML (and in LSP positions), but not to the `yaml` package: the
   // file is read with each one as a `\n`. Same length, so every offset and position holds for the
   // source as the editor has it.
-  const basis = basisOf(source, previous?.basis, previous?.text);
+  const basis = basisOf(source, previous?.basis, previous?.text, change);
   const text = basis.text;
   const bounds = splitAt(text, basis.markers);
   const oldByLength = new Map<number, Slice[]>();
@@ -397,11 +400,13 @@ export function parseFile(source: string, previous?: ParsedFile): ParsedFile {
     const source = text.slice(start, end);
     const candidates = oldByLength.get(source.length);
     let slice: Slice | undefined;
-    if (candidates !== undefined) {
-      // Prefer a slice that did not move (no offsets to shift), then any equal one.
-      // A run that ends the file parses differently from one that another run follows.
+    if (candidates !== undefined && basis.change !== undefined) {
+      // The last version's slice of the same text: where this one is, if it is before the change,
+      // or that far before, if after it. A run that ends the file parses differently from one
+      // that another run follows.
       const last = i === bounds.length - 1;
-      const match = candidates.find((c) => c.start === start && c.last === last && c.source === source) ?? candidates.find((c) => c.last === last && c.source === source);
+      const from = oldStartOf(basis.change, start, end);
+      const match = candidates.find((c) => c.start === from && c.last === last);
       if (match !== undefined) {
         take(match);
         if (match.start === start) {
@@ -414,7 +419,7 @@ export function parseFile(source: string, previous?: ParsedFile): ParsedFile {
       }
     }
     if (slice === undefined) {
-      slice = parseSlice(source, start, end, i === bounds.length - 1, idsToUpdate(i));
+      slice = parseSlice(source, start, end, i === bounds.length - 1, idsToUpdate(i), basis.change);
       parsed++;
     }
     // A slice whose parse depends on its neighbours is parsed again together with them. (An
@@ -457,6 +462,16 @@ export function parseFile(source: string, previous?: ParsedFile): ParsedFile {
   }, { source, loneCr: basis.loneCr, markers: basis.markers }, lines);
 }
 
+/**
+ * Where the text `[start, end)` of the new version was in the last one, when the change left it
+ * as it was (the change is the whole difference, so no text needs comparing).
+ */
+function oldStartOf(change: TextChange, start: number, end: number): number | undefined {
+  if (end <= change.start) return start;
+  if (start >= change.newEnd) return start - (change.newEnd - change.oldEnd);
+  return undefined;
+}
+
 function withLoneCrAsLf(text: string): string {
   return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
 }
@@ -464,23 +479,28 @@ function withLoneCrAsLf(text: string): string {
 /**
  * The text to parse (each lone `\r` read as `\n`) and its marker lines, worked out again only
  * around the edit when the last version's are known: a `\r` is lone or not by the character after
- * it, so only those in the edit and the one right before it can change.
+ * it, so only those in the edit and the one right before it can change. `change`: where `source`
+ * differs from the last version's, if known; the result's `change` is where `text` differs.
  */
-function basisOf(source: string, previous: FileBasis | undefined, previousText: string | undefined): FileBasis & { text: string; change?: TextChange } {
+function basisOf(source: string, previous: FileBasis | undefined, previousText: string | undefined, known: TextChange | undefined): FileBasis & { text: string; change?: TextChange } {
   if (previous === undefined || previousText === undefined) {
     const text = withLoneCrAsLf(source);
     return { source, text, loneCr: text !== source, markers: markerLines(text) };
   }
-  const { prefix, suffix } = commonEnds(previous.source, source);
-  const change: TextChange = { start: prefix, oldEnd: previous.source.length - suffix, newEnd: source.length - suffix };
-  const from = Math.max(0, change.start - 1);
+  let change = known;
+  if (change === undefined || !fitsLengths(change, previous.source.length, source.length)) {
+    const { prefix, suffix } = commonEnds(previous.source, source);
+    change = { start: prefix, oldEnd: previous.source.length - suffix, newEnd: source.length - suffix };
+  }
   let text = source;
   let loneCr = previous.loneCr;
+  const from = Math.max(0, change.start - 1);
   if (loneCr || hasLoneCr(source, from, change.newEnd)) {
     // The edited part (and the character after it, to tell a lone `\r` at its end) read again.
     const edited = withLoneCrAsLf(source.slice(from, change.newEnd + 1)).slice(0, change.newEnd - from);
     text = previousText.slice(0, from) + edited + previousText.slice(change.oldEnd);
     loneCr = true;
+    change = { ...change, start: from };
   }
   return { source, text, loneCr, markers: updateMarkerLines(previous.markers, text, change), change };
 }
@@ -499,11 +519,14 @@ const NEXT_DOCUMENT = '---\n';
 
 type Token = CST.Token;
 
-/** Parses a slice; `ids`: the `ids` list read in the last version of its text (taken over). */
-function parseSlice(source: string, start: number, end: number, last: boolean, ids: IdsScan | undefined): Slice {
+/**
+ * Parses a slice; `ids`: the `ids` list read in the last version of its text (taken over),
+ * `change`: the file's change since then, if known.
+ */
+function parseSlice(source: string, start: number, end: number, last: boolean, ids: IdsScan | undefined, change: TextChange | undefined): Slice {
   // Fast path (see fastIds.ts): a long simple `ids` list is parsed from a short stand-in text and
   // its nodes are put in directly; anything unexpected parses the source as is.
-  const fast = readIds(source, YAML_OPTIONS, ids, start);
+  const fast = readIds(source, YAML_OPTIONS, ids, start, change);
   if (fast.standIn !== undefined) {
     const slice = parseSliceText(fast.standIn.text, source, start, end, last, fast.scan, fast.standIn.toFile);
     if (fast.standIn.restore(slice.documents, start)) return slice;

@@ -7,7 +7,7 @@ import { afterEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isNode, isPair, type Document } from 'yaml';
 import { fastIdsControl, fastIdsStandIn, MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
-import { ParseCache, YAML_OPTIONS, nodeAtPath, parseFile, pathAtOffset, type ParsedFile } from '../../../src/core/yaml';
+import { ParseCache, YAML_OPTIONS, composeChanges, nodeAtPath, parseFile, pathAtOffset, type ParsedFile, type TextChange } from '../../../src/core/yaml';
 import * as fc from 'fast-check';
 import { validateFile, validateText } from '../../../src/core/validation';
 import { mulberry32 } from '../../../src/sandbox/prng';
@@ -378,6 +378,9 @@ describe('fast path for long ids lists', () => {
   });
 
   test('random files of every shape, edited at random through ParseCache, parse and validate as a fresh full parse after every edit', () => {
+    // The change each parse is told of, as a language server knows it from the client: none (the
+    // texts are compared), the edits themselves, or wider (an edit that typed what was there).
+    const hints = ['none', 'exact', 'wider'] as const;
     const styles = ['plain', 'double', 'single', 'mixed'] as const;
     const scalar = (id: string, style: (typeof styles)[number], i: number): string => {
       const s = style === 'mixed' ? styles[i % 3] : style;
@@ -394,8 +397,12 @@ describe('fast path for long ids lists', () => {
       bom: fc.boolean(),
       before: fc.constantFrom('', 'site:\n  name: x\n', 'ids: [a]\n---\n', '# head\n'),
       after: fc.constantFrom(SITE, '', `${SITE}---\nids: [c]\n`, 'site:\n  name: [x\n', 'site:\n  name: "x\n'),
+      hint: fc.constantFrom(...hints),
     });
     const editArb = fc.record({
+      /** Whether the version after this edit is parsed (the last one always is). */
+      parsed: fc.boolean(),
+      widen: fc.nat(6),
       at: fc.double({ min: 0, max: 1, noNaN: true }),
       remove: fc.integer({ min: 0, max: 4 }),
       insert: fc.constantFrom('', 'a', 'Z9', '"', "'", '#', ' ', '\n', '\r\n', '- ', '  - x\n', '  # c\n', '\n\n', ',', ']', '[', ':', '---\n', '\t'),
@@ -420,10 +427,17 @@ describe('fast path for long ids lists', () => {
         const cache = new ParseCache();
         let version = 1;
         cache.get('file:///p.yaml', version, text);
-        for (const e of edits) {
+        let change: TextChange | undefined;
+        for (const [k, e] of edits.entries()) {
           const at = Math.floor(e.at * text.length);
-          text = text.slice(0, at) + e.insert + text.slice(at + e.remove);
-          const cached = cache.get('file:///p.yaml', ++version, text);
+          const removed = Math.min(e.remove, text.length - at);
+          text = text.slice(0, at) + e.insert + text.slice(at + removed);
+          change = composeChanges(change, { start: at, oldEnd: at + removed, newEnd: at + e.insert.length });
+          version++;
+          if (!e.parsed && k < edits.length - 1) continue;
+          const told = f.hint === 'none' ? undefined : f.hint === 'exact' ? change : wider(change, e.widen, text.length);
+          change = undefined;
+          const cached = cache.get('file:///p.yaml', version, text, told);
           const full = withFastPath(false, () => parseFile(text));
           assert.deepStrictEqual(fileDump(cached), fileDump(full), `edit ${version}: ${JSON.stringify(e)}`);
           assert.deepStrictEqual(validateFile(cached), withFastPath(false, () => validateText(text)), `diagnostics after edit ${version}`);
@@ -432,6 +446,13 @@ describe('fast path for long ids lists', () => {
       { numRuns: Number(process.env.FAST_IDS_RUNS ?? 120), seed: Number(process.env.FAST_IDS_SEED ?? 424242) },
     );
   });
+
+  /** `change` made wider by up to `by` characters on each side, within a text of `length` after it. */
+  function wider(change: TextChange, by: number, length: number): TextChange {
+    const left = Math.min(by, change.start);
+    const right = Math.min(by, length - change.newEnd);
+    return { start: change.start - left, oldEnd: change.oldEnd + right, newEnd: change.newEnd + right };
+  }
 
   test('the stand-in keeps the text outside the list, and its offsets map back to the source', () => {
     const text = `# x\nids:\n${list(IDS)}${SITE}`;
