@@ -2,6 +2,7 @@
 // everything that is not a readable text file (missing, a directory, no permission, a device,
 // binary content, another encoding, too large).
 import { promises as fs } from 'node:fs';
+import { resolve } from 'node:path';
 
 /** Larger files are refused rather than read (the editor would not validate them either). */
 export const MAX_FILE_BYTES = 256 * 1024 * 1024;
@@ -39,6 +40,27 @@ export async function readTextFile(path: string): Promise<ReadResult> {
   } catch {
     return fail(path, 'is not valid UTF-8 text. Save it as UTF-8 and run again.');
   }
+}
+
+/**
+ * The paths with each file once (`a.yaml`, `./a.yaml` and a link to it are one file), in the order
+ * first named, and those named again.
+ */
+export async function distinctFiles(paths: readonly string[]): Promise<{ readonly paths: string[]; readonly repeated: string[] }> {
+  const seen = new Set<string>();
+  const distinct: string[] = [];
+  const repeated: string[] = [];
+  for (const path of paths) {
+    // A path that cannot be resolved (a missing file) is told apart by its absolute path; reading it reports why.
+    const key = await fs.realpath(path).catch(() => resolve(path));
+    if (seen.has(key)) {
+      repeated.push(path);
+    } else {
+      seen.add(key);
+      distinct.push(path);
+    }
+  }
+  return { paths: distinct, repeated };
 }
 
 function fail(path: string, what: string): ReadResult {

@@ -6,7 +6,7 @@ import type { Command } from '../command';
 import type { CliContext } from '../context';
 import { loadEntitlementsFile } from '../entitlementsFile';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../exit';
-import { readTextFile } from '../files';
+import { distinctFiles, readTextFile } from '../files';
 import { formatGithub } from '../format/github';
 import { formatJson } from '../format/json';
 import { summarize, type FileReport } from '../format/model';
@@ -69,7 +69,9 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   const paint = palette(ctx.colorOut);
   const errPaint = palette(ctx.colorErr);
   const reports: FileReport[] = [];
-  for (const path of positionals) {
+  const files = await distinctFiles(positionals);
+  for (const path of files.repeated) ctx.err(`note: ${path} is named more than once; it is checked once.\n`);
+  for (const path of files.paths) {
     const read = await readTextFile(path);
     if (!read.ok) {
       ctx.err(`${errPaint.red('error')}: ${read.message}\n`);

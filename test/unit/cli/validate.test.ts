@@ -1,7 +1,7 @@
 // `scan-targets validate`: formats, exit codes, files that cannot be read, --entitlements.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { FULL_PROFILE, RESTRICTED_PROFILE } from '../../../src/sandbox';
 import { ANSI_ESCAPE, assertBuilt, fixture, hasScript, isRoot, runCli, runInTerminal, tempDir } from './helpers';
 
@@ -141,6 +141,24 @@ test('a missing file: exit 2, its path on stderr, and the other files are still 
   const gh = await runCli(['validate', '--format', 'github', 'no/such/file.yaml']);
   assert.equal(gh.code, 2);
   assert.match(gh.stdout, /^::error file=no\/such\/file\.yaml,title=unreadable-file::no\/such\/file\.yaml: no such file/);
+});
+
+test('a file named more than once (also as ./path or through a link) is checked once, with a note', async () => {
+  const tmp = tempDir();
+  try {
+    const file = tmp.file('a.target-settings.yaml', readFileSync(fixture('errors.target-settings.yaml')));
+    symlinkSync(file, `${tmp.dir}/link.yaml`);
+    const once = await runCli(['validate', '--format', 'json', file]);
+    const r = await runCli(['validate', '--format', 'json', file, `${tmp.dir}/./a.target-settings.yaml`, `${tmp.dir}/link.yaml`]);
+    assert.equal(r.code, 1, r.stderr);
+    const report = JSON.parse(r.stdout) as JsonReport;
+    assert.deepEqual(report.files.map((f) => f.file), [file]);
+    assert.deepEqual(report, JSON.parse(once.stdout), 'the same report as naming it once');
+    assert.match(r.stderr, /\/\.\/a\.target-settings\.yaml is named more than once; it is checked once\./);
+    assert.match(r.stderr, /link\.yaml is named more than once/);
+  } finally {
+    tmp.remove();
+  }
 });
 
 test('a directory: exit 2 with a message saying so', async () => {
