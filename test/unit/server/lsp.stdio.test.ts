@@ -207,6 +207,45 @@ test('the entitlements record and the outcome of a bulk update reach the server 
   }
 });
 
+test('a long list edited with several changes per message and several messages in a row: the diagnostics of a fresh open of the same text', async () => {
+  assertBuilt();
+  const client = new StdioLspClient(process.execPath, [CLI, 'lsp', '--stdio'], () => ({ validation: { debounceMs: 0 } }));
+  try {
+    await client.request('initialize', { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } });
+    client.notify('initialized', {});
+    const ids = Array.from({ length: 1000 }, (_, i) => `  - id${String(i).padStart(8, '0')}\n`).join('');
+    let text = `ids:\n${ids}site: {name: x, url: 'https://x.example'}\n`;
+    client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'yaml', version: 1, text } });
+    await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 1));
+    // Each change as the client sends it, in the text the changes before it made.
+    const lineStart = (line: number): number => text.split('\n').slice(0, line).join('\n').length + (line > 0 ? 1 : 0);
+    const edits: Array<Array<{ line: number; from: number; to: number; insert: string }>> = [
+      [{ line: 500, from: 4, to: 6, insert: '' }, { line: 10, from: 0, to: 0, insert: '  - id00000020\n' }],
+      [{ line: 700, from: 4, to: 14, insert: '' }],
+      [{ line: 1002, from: 0, to: 5, insert: 'report_type: nope\nsite:' }, { line: 3, from: 4, to: 4, insert: "'" }, { line: 3, from: 15, to: 15, insert: "'" }],
+    ];
+    let version = 1;
+    for (const changes of edits) {
+      const contentChanges = changes.map((c) => {
+        const start = lineStart(c.line);
+        text = text.slice(0, start + c.from) + c.insert + text.slice(start + c.to);
+        return { range: { start: { line: c.line, character: c.from }, end: { line: c.line, character: c.to } }, text: c.insert };
+      });
+      client.notify('textDocument/didChange', { textDocument: { uri: URI, version: ++version }, contentChanges });
+    }
+    const edited = (await client.waitForNotification('textDocument/publishDiagnostics', published(URI, version))) as Published;
+    client.notify('textDocument/didOpen', { textDocument: { uri: OTHER_URI.replace('notes', 'fresh.target-settings'), languageId: 'yaml', version: 1, text } });
+    const fresh = (await client.waitForNotification('textDocument/publishDiagnostics', published(OTHER_URI.replace('notes', 'fresh.target-settings'), 1))) as Published;
+    assert.deepEqual(edited.diagnostics.map((d) => d.code).sort(), ['duplicate-id', 'empty-id', 'invalid-enum', 'invalid-type']);
+    assert.deepEqual(edited.diagnostics, fresh.diagnostics);
+    await client.request('shutdown', null);
+    client.notify('exit', null);
+    assert.equal(await client.exited(), 0);
+  } finally {
+    client.process.kill();
+  }
+});
+
 test('a file over maxFileSizeMB gets one file-too-large warning and no parse; under it again, it is validated', async () => {
   assertBuilt();
   const client = new StdioLspClient(process.execPath, [CLI, 'lsp', '--stdio'], () => ({ validation: { debounceMs: 0, maxFileSizeMB: 1 } }));
