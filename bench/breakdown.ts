@@ -5,6 +5,7 @@
 // latency measured through the server is JSON-RPC, the incremental update of the server's
 // TextDocument, getText and the conversion to LSP diagnostics.
 import { LanguageService } from '../src/core/service';
+import type { TextChange } from '../src/core/yaml';
 import { fastIdsControl } from '../src/core/yaml/fastIds';
 import { collectGarbage, now } from './common';
 import type { Shape } from './shapes';
@@ -46,10 +47,11 @@ export function breakdown(shape: Shape): Breakdown {
   const params = { maxProblems: 1000 };
   let text = shape.text;
   let version = 1;
-  const measure = (zone: string): ZoneCost => {
+  // Told where the text changed, as the language server is by its client.
+  const measure = (zone: string, change?: TextChange): ZoneCost => {
     const before = counters();
     let t = now();
-    const file = service.parse(uri, version, text);
+    const file = service.parse(uri, version, text, change);
     const parseMs = now() - t;
     t = now();
     service.diagnostics(uri, file, params);
@@ -67,7 +69,7 @@ export function breakdown(shape: Shape): Breakdown {
       zones.add(edit.zone);
       text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
       version++;
-      edits.push(measure(edit.zone));
+      edits.push(measure(edit.zone, { start: edit.start, oldEnd: edit.end, newEnd: edit.start + edit.text.length }));
     }
     scenarios.push({ name: scenario.name, edits });
   }
