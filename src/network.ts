@@ -3,3 +3,4 @@
 // own, loaded on first use (src/editor/network.ts), so activation does not pay for loading them.
 export { createClient } from './api/client';
 export { startSandbox } from './sandbox';
+export type { Sandbox } from './sandbox';

@@ -17,18 +17,18 @@
 // count, never a body or a header, and every line and every error message goes through the
 // redactor (the token, proxy credentials, the body's sensitive values, credential look-alikes).
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import { contributes } from '../../package.json';
 import {
   ApiError,
   ApiInvalidIdsError,
   ApiInvalidResponseError,
   ApiValidationError,
-  flattenFieldErrors,
-  formatPath,
   type ApiErrorInit,
-  type FieldErrors,
 } from './errors';
+import { flattenFieldErrors, type FieldErrors } from '../core/serviceContract';
 import { describeProxy, isLoopbackHost, selectProxy, type ProxySettings } from './proxy';
 import { Redactor, excerpt, sensitiveValuesOf } from '../core/redact';
+import { formatFieldPath } from '../core/paths';
 import { checkBulkUpdateResponse, checkEntitlements, type CheckResult } from './responseCheck';
 import { RETRY_STATUSES, SleepAborted, backoffDelay, parseRetryAfter, sleep } from './retry';
 import type { BulkUpdateBody, BulkUpdateResponse, BulkUpdateResult, Entitlements } from './types';
@@ -116,12 +116,15 @@ export interface ApiClient {
   close(): Promise<void>;
 }
 
+const declared = contributes.configuration.properties;
+
+/** The client's defaults; those the user can set are the settings' defaults in the manifest. */
 export const DEFAULTS = {
-  authScheme: 'JWT',
-  authHeader: 'Authorization',
-  connectTimeoutMs: 10_000,
-  requestTimeoutMs: 60_000,
-  maxAttempts: 4,
+  authScheme: declared['scanTargets.authScheme'].default,
+  authHeader: declared['scanTargets.authHeader'].default,
+  connectTimeoutMs: declared['scanTargets.http.connectTimeoutMs'].default,
+  requestTimeoutMs: declared['scanTargets.http.requestTimeoutMs'].default,
+  maxAttempts: declared['scanTargets.http.maxAttempts'].default,
   retryBaseDelayMs: 500,
   retryMaxDelayMs: 8_000,
   maxRetryAfterMs: 60_000,
@@ -663,7 +666,7 @@ class HttpApiClient implements ApiClient {
     if (status === 400 && json !== undefined && isRecord(json.value)) {
       const raw = redactDeep(json.value, op.redactor) as FieldErrors;
       const flat = flattenFieldErrors(raw);
-      const listed = flat.slice(0, 5).map((f) => `${f.path.length === 0 ? '' : `\`${formatPath(f.path)}\`: `}${f.messages.join(' ')}`).join('; ');
+      const listed = flat.slice(0, 5).map((f) => `${f.path.length === 0 ? '' : `\`${formatFieldPath(f.path)}\`: `}${f.messages.join(' ')}`).join('; ');
       const more = flat.length > 5 ? `; and ${flat.length - 5} more` : '';
       throw new ApiValidationError(
         `The service rejected ${op.what} as invalid (${statusLine(400)}): ${(listed || 'no reason given').replace(/\.$/, '')}${more}. ` +

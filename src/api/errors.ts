@@ -3,31 +3,8 @@
 // what happened and what to do next. Messages and every string field are already redacted (no
 // token, no sensitive value); the original low-level error is not attached, only its code.
 
-export type ApiErrorKind =
-  /** 400: the service rejected fields of the request (spec 7.1). */
-  | 'validation'
-  /** 401 (and 403): the credentials were refused (spec 5, 7.1). */
-  | 'unauthorized'
-  /** 404 `{detail}` (spec 7.1): usually a wrong base URL. */
-  | 'not-found'
-  /** Bulk update custom 404 with `invalid_ids` (spec 7.2). */
-  | 'invalid-ids'
-  /** 500 `{detail}` (spec 7.1). */
-  | 'server'
-  /** Any other status, including 429/502/503/504 once retries are used up, and 3xx. */
-  | 'unexpected-status'
-  /** The connection could not be made or broke (refused, reset, DNS, TLS, proxy, cut-off body). */
-  | 'network'
-  /** The connect timeout or the request timeout elapsed. */
-  | 'timeout'
-  /** The caller's AbortSignal fired. */
-  | 'cancelled'
-  /** A 2xx answer whose body is empty, not JSON, or does not match its schema. */
-  | 'invalid-response'
-  /** A token would have gone over plain http:// to a non-loopback host; nothing was sent. */
-  | 'insecure-transport'
-  /** The client's own settings are unusable (no token, malformed base URL); nothing was sent. */
-  | 'configuration';
+import type { ApiErrorKind, FieldErrors, FlatFieldError } from '../core/serviceContract';
+
 
 export interface ApiErrorInit {
   status?: number;
@@ -68,16 +45,6 @@ export class ApiError extends Error {
     this.code = init.code;
     this.maybeApplied = init.maybeApplied ?? false;
   }
-}
-
-/** The raw 400 body: field -> messages, or field -> nested errors (objects or lists of them). */
-export type FieldErrors = { [field: string]: FieldErrorValue };
-export type FieldErrorValue = string[] | string | FieldErrors | FieldErrorValue[];
-
-export interface FlatFieldError {
-  /** Path of the field in the request body; `[]` for `non_field_errors` of the body itself. */
-  path: (string | number)[];
-  messages: string[];
 }
 
 export class ApiValidationError extends ApiError {
@@ -126,52 +93,4 @@ export function isApiError(error: unknown): error is ApiError;
 export function isApiError<K extends ApiErrorKind>(error: unknown, kind: K): error is ApiError & { kind: K };
 export function isApiError(error: unknown, kind?: ApiErrorKind): boolean {
   return error instanceof ApiError && (kind === undefined || error.kind === kind);
-}
-
-/**
- * Flattens a 400 body: `{site: {name: ["..."]}}` gives `[{path: ['site', 'name'], messages}]`;
- * lists of objects (`headers: [{}, {name: [...]}]`) and index-keyed objects (`ids: {"1": [...]}`)
- * both give numeric path segments; `non_field_errors` belongs to the object that holds it.
- */
-export function flattenFieldErrors(errors: FieldErrorValue, base: (string | number)[] = []): FlatFieldError[] {
-  const out: FlatFieldError[] = [];
-  const visit = (node: FieldErrorValue, path: (string | number)[]): void => {
-    if (typeof node === 'string') {
-      push(path, [node]);
-      return;
-    }
-    if (Array.isArray(node)) {
-      if (node.every((m) => typeof m === 'string')) {
-        if (node.length > 0) push(path, node as string[]);
-        return;
-      }
-      node.forEach((item, i) => {
-        if (typeof item === 'string') push(path, [item]);
-        else visit(item, [...path, i]);
-      });
-      return;
-    }
-    if (node === null || typeof node !== 'object') return;
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'non_field_errors' || key === 'detail') visit(value, path);
-      else visit(value, [...path, /^\d+$/.test(key) ? Number(key) : key]);
-    }
-  };
-  const push = (path: (string | number)[], messages: string[]): void => {
-    const existing = out.find((e) => samePath(e.path, path));
-    if (existing) existing.messages.push(...messages);
-    else out.push({ path, messages: [...messages] });
-  };
-  visit(errors, base);
-  return out;
-}
-
-function samePath(a: (string | number)[], b: (string | number)[]): boolean {
-  return a.length === b.length && a.every((s, i) => s === b[i]);
-}
-
-/** `site.headers[1].name`; the body itself is `(request body)`. */
-export function formatPath(path: (string | number)[]): string {
-  if (path.length === 0) return '(request body)';
-  return path.reduce<string>((acc, seg) => (typeof seg === 'number' ? `${acc}[${seg}]` : acc === '' ? seg : `${acc}.${seg}`), '');
 }

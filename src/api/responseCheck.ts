@@ -12,7 +12,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { bulkUpdateResponseValidate, entitlementsValidate } from '../core/schema/validators';
 import bulkUpdateResponseSchema from './bulkUpdateResponse.schema.json';
 import type { ResponseProblem } from './errors';
-import { formatPath } from './errors';
+import { formatFieldPath, pointerToPath } from '../core/paths';
 import type { BulkUpdateResponse, Entitlements } from './types';
 
 /** The answer to a bulk update: `{ ids: string[] }` (extra fields tolerated). */
@@ -43,12 +43,12 @@ export function check<T>(validate: ValidateFunction, body: unknown, what: string
   for (const e of errors) {
     if (e.keyword === 'additionalProperties') {
       const extra = (e.params as { additionalProperty?: string }).additionalProperty;
-      extras.push(formatPath([...pointerToPath(e.instancePath), ...(extra === undefined ? [] : [extra])]));
+      extras.push(formatFieldPath([...pointerToPath(e.instancePath, body), ...(extra === undefined ? [] : [extra])]));
       continue;
     }
     // Composite keywords repeat what their branches already said.
     if (['if', 'then', 'else', 'anyOf', 'oneOf', 'allOf', 'not'].includes(e.keyword) && errors.length > 1) continue;
-    const problem = describe(e, what);
+    const problem = describe(e, what, body);
     const key = `${problem.path.join('/')}|${problem.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -57,18 +57,9 @@ export function check<T>(validate: ValidateFunction, body: unknown, what: string
   return problems.length === 0 ? { ok: true, value: body as T, problems, extras } : { ok: false, problems, extras };
 }
 
-function pointerToPath(pointer: string): (string | number)[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-}
-
-function describe(e: ErrorObject, what: string): ResponseProblem {
-  const path = pointerToPath(e.instancePath);
-  const field = (p: (string | number)[]): string => (p.length === 0 ? `the ${what}` : `${what} field \`${formatPath(p)}\``);
+function describe(e: ErrorObject, what: string, body: unknown): ResponseProblem {
+  const path = pointerToPath(e.instancePath, body);
+  const field = (p: (string | number)[]): string => (p.length === 0 ? `the ${what}` : `${what} field \`${formatFieldPath(p)}\``);
   const params = e.params as Record<string, unknown>;
   switch (e.keyword) {
     case 'required': {

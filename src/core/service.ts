@@ -6,8 +6,9 @@ import type { CoreDiagnostic, Severity } from './diagnostic';
 import { entitlementDiagnostics } from './entitlements/diagnostics';
 import type { EntitlementsRecord } from './entitlements/types';
 import { limitDiagnostics, validateFile } from './validation';
-import { InvalidIdTracker, outcomeDiagnostics, planRun, removeIdsEdits, type EnvLookup, type OffsetEdit, type RunPlanResult, type RunTarget, type ServiceFieldError } from './bulk';
+import { InvalidIdTracker, outcomeDiagnostics, planRun, removeIdsEdits, type EnvLookup, type OffsetEdit, type RunPlanResult, type RunTarget } from './bulk';
 import { ParseCache, type ParsedFile, type TextChange } from './yaml';
+import type { FlatFieldError } from './serviceContract';
 
 export interface ValidateParams {
   severityOverrides?: Record<string, Severity | 'off'>;
@@ -22,7 +23,7 @@ export interface BulkOutcomeParams {
   documentIndex: number;
   sent: readonly string[];
   invalid: readonly string[];
-  failed: readonly { fieldErrors?: readonly ServiceFieldError[]; chunkIds?: readonly string[] }[];
+  failed: readonly { fieldErrors?: readonly FlatFieldError[]; chunkIds?: readonly string[] }[];
 }
 
 interface Validated {

@@ -2,7 +2,7 @@
 // the extension host, with the base URL and a fresh token pointed at it.
 import { randomBytes } from 'crypto';
 import * as vscode from 'vscode';
-import type { Sandbox } from '../sandbox';
+import type { Sandbox } from '../network';
 import { network } from './network';
 import type { Connection } from './connection';
 import { readSettings, SECTION } from './settings';

@@ -2,8 +2,11 @@
 // validation settings with workspace/configuration. VS Code itself ignores workspace values of
 // the restricted settings (package.json `restrictedConfigurations`) in untrusted workspaces.
 import * as vscode from 'vscode';
+import { contributes } from '../../package.json';
 
 export const SECTION = 'scanTargets';
+
+const declared = contributes.configuration.properties;
 
 export interface Settings {
   baseUrl: string;
@@ -22,20 +25,22 @@ export interface Settings {
 
 export function readSettings(): Settings {
   const c = vscode.workspace.getConfiguration(SECTION);
+  /** A setting's value, else the default the manifest declares (the one place defaults are written). */
+  const get = <K extends keyof typeof declared>(key: K): (typeof declared)[K]['default'] => c.get(key.slice(SECTION.length + 1), declared[key].default);
   return {
-    baseUrl: c.get<string>('baseUrl', '').trim(),
-    authScheme: c.get<string>('authScheme', 'JWT'),
-    authHeader: c.get<string>('authHeader', 'Authorization'),
-    // Copies: configuration values are read-only proxies, which cannot cross to the worker thread.
-    files: [...c.get<string[]>('files', [])],
-    refreshIntervalMinutes: c.get<number>('entitlements.refreshIntervalMinutes', 0),
-    chunkSize: Math.max(1, Math.floor(c.get<number>('bulkUpdate.chunkSize', 500))),
-    concurrency: Math.max(1, Math.floor(c.get<number>('bulkUpdate.concurrency', 2))),
-    connectTimeoutMs: c.get<number>('http.connectTimeoutMs', 10_000),
-    requestTimeoutMs: c.get<number>('http.requestTimeoutMs', 60_000),
-    maxAttempts: Math.max(1, Math.floor(c.get<number>('http.maxAttempts', 4))),
-    sandboxPort: c.get<number>('sandbox.port', 0),
-    sandboxProfile: c.get<'full' | 'restricted'>('sandbox.profile', 'full'),
+    baseUrl: get('scanTargets.baseUrl').trim(),
+    authScheme: get('scanTargets.authScheme'),
+    authHeader: get('scanTargets.authHeader'),
+    // A copy: configuration values are read-only proxies.
+    files: [...get('scanTargets.files')],
+    refreshIntervalMinutes: get('scanTargets.entitlements.refreshIntervalMinutes'),
+    chunkSize: Math.max(1, Math.floor(get('scanTargets.bulkUpdate.chunkSize'))),
+    concurrency: Math.max(1, Math.floor(get('scanTargets.bulkUpdate.concurrency'))),
+    connectTimeoutMs: get('scanTargets.http.connectTimeoutMs'),
+    requestTimeoutMs: get('scanTargets.http.requestTimeoutMs'),
+    maxAttempts: Math.max(1, Math.floor(get('scanTargets.http.maxAttempts'))),
+    sandboxPort: get('scanTargets.sandbox.port'),
+    sandboxProfile: get('scanTargets.sandbox.profile') === 'restricted' ? 'restricted' : 'full',
   };
 }
 

@@ -5,6 +5,7 @@
 // an item of a list of scalars is keyed by its index (`{"ids": {"1": ["..."]}}`); an error of an
 // object as a whole goes to its `non_field_errors` (the body's own at the top level).
 import type { ErrorObject } from 'ajv';
+import { decodeJsonPointer } from '../core/paths';
 
 export type DrfErrors = { [field: string]: DrfErrorValue };
 export type DrfErrorValue = string[] | DrfErrors | DrfErrorValue[];
@@ -16,7 +17,7 @@ export function drfErrorsFromAjv(errors: readonly ErrorObject[], body: unknown):
   const seen = new Set<string>();
   for (const e of errors) {
     if (COMPOSITE.has(e.keyword)) continue; // the branch errors say it better
-    let path = pointerToSegments(e.instancePath);
+    let path = decodeJsonPointer(e.instancePath);
     const params = e.params as Record<string, unknown>;
     if (e.keyword === 'required') path = [...path, String(params.missingProperty)];
     if (e.keyword === 'additionalProperties') path = [...path, String(params.additionalProperty)];
@@ -32,11 +33,6 @@ export function drfErrorsFromAjv(errors: readonly ErrorObject[], body: unknown):
 /** A 400 body for the body not being a JSON object at all. */
 export function nonFieldErrors(...messages: string[]): DrfErrors {
   return { non_field_errors: messages };
-}
-
-function pointerToSegments(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function insert(tree: DrfErrors, path: string[], message: string): void {

@@ -3,7 +3,7 @@
 // members of the string arrays; the values below are plausible stand-ins (the report types and
 // file formats are those of the bulk update body, spec 2.3). They are the same records as
 // test/fixtures/entitlements/{full,restricted}.json (a test checks that too).
-import type { Entitlements } from '../api/types';
+import type { EntitlementsRecord as Entitlements } from '../core/entitlements/types';
 
 export type ProfileName = 'full' | 'restricted';
 

@@ -15,7 +15,7 @@ import { isMap, isScalar, isSeq, stringify, type Node, type YAMLMap } from 'yaml
 import type { CoreDiagnostic } from '../diagnostic';
 import type { OffsetRange, ParsedDocument, ParsedFile } from '../yaml/parse';
 import { firstKey, keyName, nodeAtPath, pathAtOffset } from '../yaml/nodes';
-import { decodeJsonPointer, formatFieldPath, type PathSegment } from '../yaml/pointer';
+import { decodeJsonPointer, formatFieldPath, type PathSegment } from '../paths';
 import { targetSettingsNavigator, typesOf, type Instance, type PropertyInfo } from '../schema/navigate';
 import { documentInstance } from '../schema/nodeInstance';
 import { eolOf, removeSequenceItemsEdits, type OffsetEdit } from './edits';

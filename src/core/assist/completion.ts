@@ -8,7 +8,7 @@
 // and next to syntax errors. The result is plain data with offsets; editor/ converts it.
 
 import type { ParsedFile, OffsetRange } from '../yaml/parse';
-import type { PathSegment } from '../yaml/pointer';
+import type { PathSegment } from '../paths';
 import {
   enumDescriptionsOf,
   targetSettingsNavigator,

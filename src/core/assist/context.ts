@@ -13,7 +13,7 @@ import { isNode, isPair, isSeq } from 'yaml';
 import type { OffsetRange, ParsedDocument, ParsedFile } from '../yaml/parse';
 import { fastIdsOf } from '../yaml/fastIds';
 import { nodeAtPath } from '../yaml/nodes';
-import type { PathSegment } from '../yaml/pointer';
+import type { PathSegment } from '../paths';
 
 /** One structural start on a line: a `-` item indicator, a `key:`, or a scalar. */
 export interface LineStart {

@@ -8,7 +8,7 @@
 import { isSeq, type YAMLSeq } from 'yaml';
 import type { OffsetRange, ParsedFile } from '../yaml/parse';
 import { itemEnd, itemStart, nodeAtPath } from '../yaml/nodes';
-import type { YamlPath } from '../yaml/pointer';
+import type { YamlPath } from '../paths';
 
 /** Replace the text in `range` (offsets into the file text) with `newText`. */
 export interface OffsetEdit {

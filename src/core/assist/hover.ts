@@ -6,7 +6,7 @@
 import { isScalar, type Node } from 'yaml';
 import type { OffsetRange, ParsedFile } from '../yaml/parse';
 import { nodeAtPath, pathAtOffset } from '../yaml/nodes';
-import { formatFieldPath, type PathSegment } from '../yaml/pointer';
+import { formatFieldPath, type PathSegment } from '../paths';
 import { enumDescriptionsOf, targetSettingsNavigator, type SchemaLocation } from '../schema/navigate';
 import { documentInstance } from '../schema/nodeInstance';
 import { lineShape, stripTrailingComment, TextStructure } from './context';

@@ -8,7 +8,8 @@
 // never a value. Pass `PreparedBody.secretValues` to the API client (`sensitiveValues`) so its
 // log lines and error messages cannot quote them either.
 
-import { encodeJsonPointer, formatFieldPath, nodeAtPath, type OffsetRange, type ParsedFile, type PathSegment, type YamlPath } from '../yaml';
+import { encodeJsonPointer, formatFieldPath, type PathSegment, type YamlPath } from '../paths';
+import { nodeAtPath, type OffsetRange, type ParsedFile } from '../yaml';
 
 /** Reads an environment variable (`process.env[name]` in the command line). */
 export type EnvLookup = (name: string) => string | undefined;

@@ -13,23 +13,10 @@
 
 import type { CoreDiagnostic } from '../diagnostic';
 import { isCollection } from 'yaml';
-import {
-  deepestNodeAtPath,
-  encodeJsonPointer,
-  formatFieldPath,
-  type NodeAtPath,
-  type OffsetRange,
-  type ParsedDocument,
-  type ParsedFile,
-  type PathSegment,
-} from '../yaml';
+import { encodeJsonPointer, formatFieldPath, type PathSegment } from '../paths';
+import { deepestNodeAtPath, type NodeAtPath, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml';
+import type { FlatFieldError } from '../serviceContract';
 import { idsField } from './ids';
-
-/** A 400 error of one field (the client's `FlatFieldError`). */
-export interface ServiceFieldError {
-  readonly path: readonly (string | number)[];
-  readonly messages: readonly string[];
-}
 
 export const SERVICE_VALIDATION_CODE = 'service-validation';
 export const INVALID_ID_CODE = 'invalid-id';
@@ -47,7 +34,7 @@ export interface MapErrorsOptions {
 export function mapValidationErrors(
   file: ParsedFile,
   documentIndex: number,
-  errors: readonly ServiceFieldError[],
+  errors: readonly FlatFieldError[],
   options: MapErrorsOptions = {},
 ): CoreDiagnostic[] {
   const doc = file.documents[documentIndex];
@@ -176,7 +163,7 @@ function lineOf(file: ParsedFile, range: OffsetRange): OffsetRange {
 export function outcomeDiagnostics(
   file: ParsedFile,
   documentIndex: number,
-  outcome: { readonly invalid: readonly string[]; readonly failed: readonly { readonly fieldErrors?: readonly ServiceFieldError[]; readonly chunkIds?: readonly string[] }[] },
+  outcome: { readonly invalid: readonly string[]; readonly failed: readonly { readonly fieldErrors?: readonly FlatFieldError[]; readonly chunkIds?: readonly string[] }[] },
 ): CoreDiagnostic[] {
   const out = invalidIdDiagnostics(file, documentIndex, outcome.invalid);
   const seen = new Set<string>();

@@ -1,12 +1,16 @@
 // Chunk planning: the selected ids, each once, cut into requests of at most `chunkSize` ids.
+import { contributes } from '../../../package.json';
 
+// The settings' defaults and bounds, as the extension's manifest declares them (the one place they
+// are written): the command line uses the same.
+const chunkSize = contributes.configuration.properties['scanTargets.bulkUpdate.chunkSize'];
+const concurrency = contributes.configuration.properties['scanTargets.bulkUpdate.concurrency'];
 /** Ids per request by default (setting `scanTargets.bulkUpdate.chunkSize`). */
-export const DEFAULT_CHUNK_SIZE = 500;
+export const DEFAULT_CHUNK_SIZE = chunkSize.default;
 /** Requests in flight at once by default (setting `scanTargets.bulkUpdate.concurrency`). */
-export const DEFAULT_CONCURRENCY = 2;
-/** Bounds the settings allow (package.json). */
-export const MAX_CHUNK_SIZE = 100_000;
-export const MAX_CONCURRENCY = 16;
+export const DEFAULT_CONCURRENCY = concurrency.default;
+export const MAX_CHUNK_SIZE = chunkSize.maximum;
+export const MAX_CONCURRENCY = concurrency.maximum;
 
 export interface BulkPlan {
   /** The ids to send, each once, in order of first appearance. */

@@ -23,8 +23,7 @@
 // id on its own. `retryIds` (failed + notSent) is what "Retry failed" sends again.
 
 import { Redactor } from '../redact';
-import type { BulkUpdateBody, BulkUpdateResult } from '../../api/types';
-import type { ApiErrorKind, FlatFieldError } from '../../api/errors';
+import type { ApiErrorKind, BulkUpdateBody, BulkUpdateResult, FlatFieldError } from '../serviceContract';
 import { listIds } from './listIds';
 import { DEFAULT_CONCURRENCY, normalizeConcurrency, planChunks } from './plan';
 

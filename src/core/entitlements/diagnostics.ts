@@ -3,7 +3,8 @@
 // rule says. The editor and the command line both use this, so a file gets the same warnings in
 // both. Pure: no I/O.
 import type { CoreDiagnostic, Range } from '../diagnostic';
-import { deepestNodeAtPath, encodeJsonPointer, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml';
+import { encodeJsonPointer } from '../paths';
+import { deepestNodeAtPath, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml';
 import { checkEntitlements, ENTITLEMENT_RULES, type EntitlementFinding, type EntitlementRule } from './rules';
 import type { EntitlementsRecord } from './types';
 

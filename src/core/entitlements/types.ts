@@ -3,6 +3,7 @@
 // the schema stays the single source of truth for which fields exist and what type each has; the
 // only hand-made list is the integrations, which the spec names apart from the other booleans.
 import schema from '../../../schemas/entitlements.schema.json';
+import { valueAtPointer } from '../paths';
 
 /** One item of `allowed_credits_packs` (spec 2.5). */
 export interface CreditsPack {
@@ -147,9 +148,7 @@ interface SchemaProperty {
 function resolve(node: SchemaProperty | undefined): SchemaProperty | undefined {
   const ref = node?.$ref;
   if (!ref?.startsWith('#/')) return node;
-  let target: unknown = schema;
-  for (const part of ref.slice(2).split('/')) target = (target as Record<string, unknown> | undefined)?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
-  return resolve(target as SchemaProperty | undefined);
+  return resolve(valueAtPointer(schema, ref) as SchemaProperty | undefined);
 }
 
 function typeOf(node: SchemaProperty | undefined): string | undefined {

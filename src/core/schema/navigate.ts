@@ -7,7 +7,7 @@
 // costs a few map reads per path segment and never walks the document.
 
 import targetSettingsSchemaJson from '../../../schemas/target-settings.schema.json';
-import type { PathSegment, YamlPath } from '../yaml/pointer';
+import { valueAtPointer, type PathSegment, type YamlPath } from '../paths';
 
 /** A JSON Schema (draft-07) node with the editor annotations the schema uses. */
 export interface SchemaNode {
@@ -221,14 +221,7 @@ export class SchemaNavigator {
     if (!ref.startsWith('#')) {
       return undefined;
     }
-    let node: unknown = this.root;
-    for (const raw of ref.slice(1).split('/').slice(1)) {
-      const segment = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-      if (node === null || typeof node !== 'object') {
-        return undefined;
-      }
-      node = (node as Record<string, unknown>)[segment];
-    }
+    const node = valueAtPointer(this.root, ref);
     return node !== null && typeof node === 'object' ? (node as SchemaNode) : undefined;
   }
 

@@ -4,7 +4,7 @@
 
 import type { ErrorObject } from 'ajv';
 import type { DiagnosticData } from '../diagnostic';
-import { formatFieldPath, pointerToPath, type PathSegment } from '../yaml/pointer';
+import { formatFieldPath, pointerToPath, type PathSegment } from '../paths';
 import type { Finding } from './finding';
 import {
   characterCount,

@@ -6,7 +6,7 @@ import { isNode, type Node } from 'yaml';
 import type { DiagnosticData, Range } from '../diagnostic';
 import { deepestNodeAtPath, firstKey, nodeRange } from '../yaml/nodes';
 import type { OffsetRange, ParsedDocument, ParsedFile } from '../yaml/parse';
-import type { PathSegment } from '../yaml/pointer';
+import type { PathSegment } from '../paths';
 import type { DiagnosticCode } from './codes';
 
 /**

@@ -3,8 +3,8 @@
 // forms and the blacklist's precedence over the whitelist.
 
 import type { KnownIds } from '../yaml/fastIds';
-import type { PathSegment } from '../yaml/pointer';
-import { formatFieldPath } from '../yaml/pointer';
+import type { PathSegment } from '../paths';
+import { formatFieldPath } from '../paths';
 import type { Finding } from './finding';
 import { quote } from './messages';
 import { pushAll } from '../arrays';

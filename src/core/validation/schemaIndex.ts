@@ -2,6 +2,8 @@
 // objects a subschema can apply (to tell which `anyOf` branch or `then` an Ajv error came from),
 // and the declared properties of an object schema.
 
+import { valueAtPointer } from '../paths';
+
 type SchemaObject = Record<string, unknown>;
 
 function isObject(v: unknown): v is SchemaObject {
@@ -33,11 +35,7 @@ export class SchemaIndex {
     } else {
       return undefined;
     }
-    let node: unknown = this.root;
-    for (const raw of fragment === '' ? [] : fragment.slice(1).split('/')) {
-      const seg = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-      node = isObject(node) ? node[seg] : Array.isArray(node) ? node[Number(seg)] : undefined;
-    }
+    const node = valueAtPointer(this.root, `#${fragment}`);
     return isObject(node) ? node : undefined;
   }
 

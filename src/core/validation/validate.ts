@@ -18,7 +18,7 @@ import type { ValidateFunction } from 'ajv';
 import type { CoreDiagnostic, Severity } from '../diagnostic';
 import { fastIdsOf, type KnownIds } from '../yaml/fastIds';
 import { parseFile, type ParsedDocument, type ParsedFile } from '../yaml/parse';
-import { encodeJsonPointer } from '../yaml/pointer';
+import { encodeJsonPointer } from '../paths';
 import { translateAjvErrors } from './ajvErrors';
 import { DIAGNOSTIC_CODES } from './codes';
 import { displayRange, documentRange, placeFinding, type Finding } from './finding';

@@ -4,7 +4,7 @@
 import { isMap, isScalar, type YAMLError } from 'yaml';
 import { findAliases, keyName, pathAtOffset } from '../yaml/nodes';
 import { MAX_ALIAS_COUNT, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml/parse';
-import { formatFieldPath, type PathSegment } from '../yaml/pointer';
+import { formatFieldPath, type PathSegment } from '../paths';
 import type { DiagnosticCode } from './codes';
 import type { Finding } from './finding';
 

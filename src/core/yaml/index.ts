@@ -1,6 +1,5 @@
 // The YAML layer of core/: parsing with positions, node lookup, JSON pointers, the parse cache.
 export * from './parse';
 export * from './nodes';
-export * from './pointer';
 export * from './cache';
 export { composeChanges, type TextChange } from './textChange';

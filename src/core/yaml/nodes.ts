@@ -17,7 +17,7 @@ import {
   type YAMLSeq,
 } from 'yaml';
 import type { OffsetRange } from './parse';
-import type { PathSegment, YamlPath } from './pointer';
+import type { PathSegment, YamlPath } from '../paths';
 
 /** `[start, end)` of a node's value (trailing comments excluded); `undefined` if it has no range. */
 export function nodeRange(node: Node | null | undefined): OffsetRange | undefined {

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ApiError, ApiInvalidIdsError, flattenFieldErrors, formatPath, isApiError, type FieldErrors } from '../../../src/api/errors';
+import { ApiError, ApiInvalidIdsError, isApiError } from '../../../src/api/errors';
+import { flattenFieldErrors, type FieldErrors } from '../../../src/core/serviceContract';
 
 describe('flattenFieldErrors', () => {
   test('nested objects, lists of objects, index-keyed objects and non_field_errors', () => {
@@ -28,12 +29,6 @@ describe('flattenFieldErrors', () => {
   test('an empty body gives no entries', () => {
     assert.deepEqual(flattenFieldErrors({}), []);
   });
-});
-
-test('formatPath', () => {
-  assert.equal(formatPath([]), '(request body)');
-  assert.equal(formatPath(['site', 'headers', 1, 'name']), 'site.headers[1].name');
-  assert.equal(formatPath(['ids', 0]), 'ids[0]');
 });
 
 test('isApiError narrows by kind; subclasses keep their kind', () => {

@@ -5,7 +5,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFile } from '../../../src/core/yaml/parse';
 import { applyEdits, removeSequenceItemsEdits } from '../../../src/core/assist/edits';
-import type { YamlPath } from '../../../src/core/yaml/pointer';
+import type { YamlPath } from '../../../src/core/paths';
 
 function removed(text: string, indexes: number[], path: YamlPath = ['ids'], documentIndex = 0): string {
   const file = parseFile(text);

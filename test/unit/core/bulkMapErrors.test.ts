@@ -2,7 +2,7 @@
 // and rejected ids on each of their items.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { flattenFieldErrors } from '../../../src/api/errors';
+import { flattenFieldErrors } from '../../../src/core/serviceContract';
 import type { CoreDiagnostic } from '../../../src/core/diagnostic';
 import { parseFile, type ParsedFile } from '../../../src/core/yaml';
 import { invalidIdDiagnostics, mapValidationErrors, outcomeDiagnostics } from '../../../src/core/bulk';

@@ -3,18 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isScalar, isSeq } from 'yaml';
-import {
-  ParseCache,
-  decodeJsonPointer,
-  deepestNodeAtPath,
-  encodeJsonPointer,
-  firstKey,
-  formatFieldPath,
-  nodeAtPath,
-  parseFile,
-  pathAtOffset,
-  pointerToPath,
-} from '../../../src/core/yaml';
+import { decodeJsonPointer, encodeJsonPointer, formatFieldPath, pointerToPath } from '../../../src/core/paths';
+import { ParseCache, deepestNodeAtPath, firstKey, nodeAtPath, parseFile, pathAtOffset } from '../../../src/core/yaml';
 import { fmt, marked } from '../../fixtures/validation/markers';
 
 test('documents: index, offsets, errors, value', () => {

@@ -1,5 +1,7 @@
-// Paths into a YAML document: as segment arrays, as JSON pointers (RFC 6901, what Ajv reports and
-// what CoreDiagnostic.path holds) and as the dotted field names people read in messages.
+// Paths into a document (a YAML file, a request or answer body, a schema): as segment arrays, as
+// JSON pointers (RFC 6901: what Ajv reports, what CoreDiagnostic.path holds, what a schema's `$ref`
+// names) and as the dotted field names people read in messages. The one place that reads and
+// writes pointers.
 
 /** One step into a document: a mapping key, or an index into a sequence. */
 export type PathSegment = string | number;
@@ -70,6 +72,25 @@ export function pointerToPath(pointer: string, value: unknown): PathSegment[] {
     }
   }
   return out;
+}
+
+/**
+ * The value a JSON pointer names inside `root` (a `#/...` reference too), or `undefined` when
+ * there is none or the pointer is malformed.
+ */
+export function valueAtPointer(root: unknown, pointer: string): unknown {
+  let segments: string[];
+  try {
+    segments = decodeJsonPointer(pointer);
+  } catch {
+    return undefined;
+  }
+  let node = root;
+  for (const segment of segments) {
+    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, segment)) return undefined;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
 }
 
 const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;

@@ -1,0 +1,67 @@
+// The layers of src/ and the arrows allowed between them (drawn in ARCHITECTURE.md). Run by
+// `npm run lint`. Type-only imports count: a layer that names another's types depends on it.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-is-pure',
+      comment: 'core/ imports no other layer of src/: every rule in it is testable with plain node --test.',
+      severity: 'error',
+      from: { path: '^src/core/' },
+      to: { path: '^src/(?!core/)' },
+    },
+    {
+      name: 'api-uses-core-only',
+      severity: 'error',
+      from: { path: '^src/api/' },
+      to: { path: '^src/(?!(api|core)/)' },
+    },
+    {
+      name: 'sandbox-uses-core-and-api',
+      severity: 'error',
+      from: { path: '^src/sandbox/' },
+      to: { path: '^src/(?!(sandbox|core|api)/)' },
+    },
+    {
+      name: 'server-uses-core-and-api',
+      severity: 'error',
+      from: { path: '^src/server/' },
+      to: { path: '^src/(?!(server|core|api)/)' },
+    },
+    {
+      name: 'editor-uses-core-api-and-the-server-protocol',
+      comment:
+        'The editor talks to the server through its protocol types only; the HTTP client and the sandbox come in the network bundle (src/network.ts), loaded on first use.',
+      severity: 'error',
+      from: { path: '^src/editor/' },
+      to: { path: '^src/(?!(editor|core|api)/|server/protocol\\.ts$|network\\.ts$)' },
+    },
+    {
+      name: 'entries-are-not-imported',
+      comment: 'extension.ts and network.ts are bundle entries; only the editor loads network.ts (lazily).',
+      severity: 'error',
+      from: { path: '^src/(?!editor/)' },
+      to: { path: '^src/(extension|network)\\.ts$' },
+    },
+    {
+      name: 'no-circular',
+      comment: "editor/network.ts require()s the built dist/network.js by the name './network.js', which resolves to itself here.",
+      severity: 'error',
+      from: { pathNot: '^src/editor/network\\.ts$' },
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^src/core/schema/generated/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};
