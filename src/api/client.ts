@@ -32,6 +32,7 @@ import { formatFieldPath } from '../core/paths';
 import { checkBulkUpdateResponse, checkEntitlements, type CheckResult } from './responseCheck';
 import { RETRY_STATUSES, SleepAborted, backoffDelay, parseRetryAfter, sleep } from './retry';
 import type { BulkUpdateBody, BulkUpdateResponse, BulkUpdateResult, Entitlements } from './types';
+import { plural } from '../core/wording';
 
 /** What the client logs through: VS Code's LogOutputChannel fits, so does a stderr logger. */
 export interface Logger {
@@ -291,7 +292,7 @@ class HttpApiClient implements ApiClient {
       method: 'POST',
       relativePath: `/targets/bulk/update/${validateIds ? '?is_id_404_validation=true' : ''}`,
       body: payload,
-      logSuffix: ` (${requested.length} ${requested.length === 1 ? 'id' : 'ids'})`,
+      logSuffix: ` (${plural(requested.length, 'id')})`,
       what: 'the bulk update',
       signal: options.signal,
       redactor,

@@ -5,6 +5,7 @@ import { checkEntitlements } from '../api/responseCheck';
 import type { EntitlementsRecord } from '../core/entitlements';
 import { CliError, EXIT_USAGE } from './exit';
 import { readTextFile } from './files';
+import { plural } from '../core/wording';
 
 export async function loadEntitlementsFile(path: string): Promise<EntitlementsRecord> {
   const read = await readTextFile(path);
@@ -24,7 +25,7 @@ export async function loadEntitlementsFile(path: string): Promise<EntitlementsRe
     const more = result.problems.length > 5 ? [`  ... and ${result.problems.length - 5} more`] : [];
     throw new CliError(
       [
-        `--entitlements ${path}: not an entitlements record (schemas/entitlements.schema.json): ${result.problems.length} ${result.problems.length === 1 ? 'problem' : 'problems'}.`,
+        `--entitlements ${path}: not an entitlements record (schemas/entitlements.schema.json): ${plural(result.problems.length, 'problem')}.`,
         ...shown,
         ...more,
         'Save a fresh record with "scan-targets entitlements --format json".',

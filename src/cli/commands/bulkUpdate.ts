@@ -3,20 +3,19 @@
 // `OBFUSCATED_` refusal, `is_id_404_validation=true`, chunking and retries, and an outcome that
 // accounts for every id.
 import {
-  changedFields,
   clientSend,
   documentLine,
   idsField,
-  idsForDocument,
   maskBody,
   outcomeDiagnostics,
   planChunks,
-  prepareDocumentBody,
+  planRun,
   runBulkUpdate,
   failedIds,
   type BodyProblem,
   type BulkLogger,
   type BulkOutcome,
+  type RunRefusal,
   type SelectionRefusalReason,
 } from '../../core/bulk';
 import { DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY, MAX_CHUNK_SIZE, MAX_CONCURRENCY } from '../../core/bulk/plan';
@@ -30,10 +29,10 @@ import type { CliContext } from '../context';
 import { CliError, EXIT_ERRORS, EXIT_FAILED, EXIT_INVALID_IDS, EXIT_OK, EXIT_USAGE, UsageError } from '../exit';
 import { readTextFile } from '../files';
 import { jsonDiagnostic } from '../format/json';
-import { plural } from '../format/model';
+import { plural } from '../../core/wording';
 import { outcomeJson, outcomeText } from '../format/outcome';
 import { diagnosticLine } from '../format/text';
-import { confirm, palette } from '../terminal';
+import { confirm, palette, type Palette } from '../terminal';
 
 const FORMATS = ['text', 'json'] as const;
 
@@ -126,39 +125,16 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   const read = await readTextFile(path);
   if (!read.ok) throw new CliError(read.message, EXIT_USAGE);
 
-  // The editor's order (core/bulk planRun): the ids, then validation errors in that document,
-  // then the body. One parse for all of it.
+  // The editor's checks, in its order (core/bulk planRun): the ids, then validation errors in that
+  // document, then the body. One parse for all of it; the refusals worded for a terminal.
   const { file, diagnostics } = checkText(read.text);
   const documentIndex = chooseDocument(file, documentFlag, path);
-
-  const selection = idsForDocument(file, documentIndex, onlyIds);
-  if (!selection.ok) {
-    const code = USAGE_REFUSALS.has(selection.reason) ? EXIT_USAGE : EXIT_ERRORS;
-    const where = selection.range !== undefined ? `${path}:${file.positionAt(selection.range.start).line + 1}:${file.positionAt(selection.range.start).character + 1}: ` : `${path}: `;
-    if (code === EXIT_USAGE) throw new UsageError(`${where}${selection.error}`);
-    return stopBeforeSending(ctx, format, `${where}${selection.error}`, code, []);
-  }
+  const planned = planRun(file, { documentIndex, ids: onlyIds }, (name) => ctx.env[name], diagnostics);
+  if (!planned.ok) return refuse(ctx, format, file, path, planned, errPaint);
+  const { selection, prepared: body, fields } = planned.plan;
   const ids = selection.uniqueIds;
-
-  const blocking = diagnostics.filter((d) => d.document === documentIndex && d.severity === 'error');
-  if (blocking.length > 0) {
-    for (const d of blocking) ctx.err(`${diagnosticLine(path, d, errPaint)}\n`);
-    const message = `${plural(blocking.length, 'error')} in document ${documentIndex} of ${path}: nothing was sent. Fix ${blocking.length === 1 ? 'it' : 'them'} (scan-targets validate ${path}) and run again.`;
-    return stopBeforeSending(ctx, format, message, EXIT_ERRORS, blocking, ids);
-  }
-
-  const prepared = prepareDocumentBody(file, documentIndex, ids, (name) => ctx.env[name]);
-  if (!prepared.ok) {
-    const problemDiags = prepared.problems.map((p) => problemDiagnostic(file, documentIndex, p));
-    for (const d of problemDiags) ctx.err(`${diagnosticLine(path, d, errPaint)}\n`);
-    const fromFile = prepared.problems.some((p) => !ENVIRONMENT_PROBLEMS.has(p.code));
-    const message = `the request body of document ${documentIndex} of ${path} cannot be built: nothing was sent.`;
-    return stopBeforeSending(ctx, format, message, fromFile ? EXIT_ERRORS : EXIT_USAGE, problemDiags, ids);
-  }
-  const body = prepared.body;
   ctx.addSecrets(body.secretValues);
   const plan = planChunks(ids, chunkSize);
-  const fields = changedFields(body);
 
   if (dryRun) {
     const baseUrl = values['base-url'] ?? ctx.env[BASE_URL_VARIABLE];
@@ -294,6 +270,33 @@ function problemDiagnostic(file: ParsedFile, documentIndex: number, p: BodyProbl
  * Ends the command before anything was sent: the message on stderr; with --format json also the
  * outcome shape on stdout (every selected id in notSent, the blocking diagnostics, `error`).
  */
+/** A refusal of core's planRun, said on a terminal: where, what, and the exit code it means. */
+function refuse(ctx: CliContext, format: 'text' | 'json', file: ParsedFile, path: string, refusal: RunRefusal, errPaint: Palette): number {
+  switch (refusal.reason) {
+    case 'selection': {
+      const { reason, range, error } = refusal.selection;
+      const at = range === undefined ? undefined : file.positionAt(range.start);
+      const message = `${at === undefined ? path : `${path}:${at.line + 1}:${at.character + 1}`}: ${error}`;
+      if (USAGE_REFUSALS.has(reason)) throw new UsageError(message);
+      return stopBeforeSending(ctx, format, message, EXIT_ERRORS, []);
+    }
+    case 'validation': {
+      const { errors, documentIndex, ids } = refusal;
+      for (const d of errors) ctx.err(`${diagnosticLine(path, d, errPaint)}\n`);
+      const message = `${plural(errors.length, 'error')} in document ${documentIndex} of ${path}: nothing was sent. Fix ${errors.length === 1 ? 'it' : 'them'} (scan-targets validate ${path}) and run again.`;
+      return stopBeforeSending(ctx, format, message, EXIT_ERRORS, errors, ids);
+    }
+    case 'body': {
+      const { problems, documentIndex, ids } = refusal;
+      const diagnostics = problems.map((p) => problemDiagnostic(file, documentIndex, p));
+      for (const d of diagnostics) ctx.err(`${diagnosticLine(path, d, errPaint)}\n`);
+      const fromFile = problems.some((p) => !ENVIRONMENT_PROBLEMS.has(p.code));
+      const message = `the request body of document ${documentIndex} of ${path} cannot be built: nothing was sent.`;
+      return stopBeforeSending(ctx, format, message, fromFile ? EXIT_ERRORS : EXIT_USAGE, diagnostics, ids);
+    }
+  }
+}
+
 function stopBeforeSending(
   ctx: CliContext,
   format: 'text' | 'json',

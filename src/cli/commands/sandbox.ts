@@ -12,6 +12,7 @@ import type { CliContext } from '../context';
 import { CliError, EXIT_OK, EXIT_USAGE, UsageError } from '../exit';
 import { readTextFile } from '../files';
 import { palette } from '../terminal';
+import { plural } from '../../core/wording';
 
 const HELP = `Usage: scan-targets sandbox [--port N] [--host H] [--token T] [--profile full|restricted|FILE.json]
                             [--latency MS] [--error-rate STATUS=RATE,...] [--seed N] [--targets N]
@@ -90,7 +91,7 @@ async function loadProfile(value: string | undefined, ctx: CliContext): Promise<
 
 function describeRequest(r: RequestRecord): string {
   const query = r.query ? `?${r.query}` : '';
-  const ids = r.idsCount !== undefined ? ` (${r.idsCount} ${r.idsCount === 1 ? 'id' : 'ids'})` : '';
+  const ids = r.idsCount !== undefined ? ` (${plural(r.idsCount, 'id')})` : '';
   const fault = r.fault ? ` [fault: ${r.fault}]` : '';
   return `${r.method} ${r.path}${query} ${r.status === 0 ? '(no answer)' : r.status}${ids}${fault}`;
 }

@@ -32,7 +32,3 @@ export function summarize(reports: readonly FileReport[]): Summary {
     hints: count('hint'),
   };
 }
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}

@@ -9,7 +9,7 @@ import type { CoreDiagnostic } from '../../core/diagnostic';
 import type { BulkOutcome } from '../../core/bulk';
 import type { Palette } from '../terminal';
 import { jsonDiagnostic } from './json';
-import { plural } from './model';
+import { plural } from '../../core/wording';
 import { diagnosticLine } from './text';
 
 export function outcomeJson(outcome: BulkOutcome, diagnostics: readonly CoreDiagnostic[]): string {

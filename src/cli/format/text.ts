@@ -2,7 +2,8 @@
 // columns 1-based (as compilers and most CI tools print them), then a summary line.
 import type { CoreDiagnostic, Severity } from '../../core/diagnostic';
 import type { Palette } from '../terminal';
-import { plural, type FileReport, type Summary } from './model';
+import { plural } from '../../core/wording';
+import type { FileReport, Summary } from './model';
 
 /** `path:line:col: severity code message` for one diagnostic; continuation lines indented. */
 export function diagnosticLine(file: string, d: CoreDiagnostic, paint?: Palette): string {

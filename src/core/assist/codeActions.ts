@@ -21,6 +21,7 @@ import { documentInstance } from '../schema/nodeInstance';
 import { eolOf, removeSequenceItemsEdits, type OffsetEdit } from './edits';
 import { detectIndentUnit } from './completion';
 import { yamlScalar } from './snippet';
+import { closestName, editDistance } from '../wording';
 
 /** A diagnostic as a code-action request may carry it: `code` and `range` at least. */
 export type DiagnosticLike = Pick<CoreDiagnostic, 'code' | 'range'> & Partial<Omit<CoreDiagnostic, 'code' | 'range'>>;
@@ -157,40 +158,6 @@ function renameUnknown(file: ParsedFile, d: DiagnosticLike, t: Target): Draft[] 
       edits: [{ range: keyRange, newText: suggestion }],
     },
   ];
-}
-
-/** Edit distance with adjacent transpositions counting 1 (optimal string alignment). */
-export function editDistance(a: string, b: string): number {
-  const m = a.length;
-  const n = b.length;
-  const d: number[][] = Array.from({ length: m + 1 }, (_, i) => [i, ...new Array<number>(n).fill(0)]);
-  for (let j = 1; j <= n; j++) d[0][j] = j;
-  for (let i = 1; i <= m; i++) {
-    for (let j = 1; j <= n; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-      }
-    }
-  }
-  return d[m][n];
-}
-
-/** The candidate closest to `name` if it is close enough to be a typo of it. */
-export function closestName(name: string, candidates: readonly string[]): string | undefined {
-  const lower = name.toLowerCase();
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const c of candidates) {
-    const distance = c.toLowerCase() === lower ? 0 : editDistance(lower, c.toLowerCase());
-    if (distance < bestDistance) {
-      best = c;
-      bestDistance = distance;
-    }
-  }
-  const limit = Math.max(2, Math.floor(name.length / 4));
-  return best !== undefined && bestDistance <= limit ? best : undefined;
 }
 
 // --- enum values -------------------------------------------------------------------------------

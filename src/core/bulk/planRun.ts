@@ -3,8 +3,9 @@
 // resolved and nothing obfuscated. Either a plan ready to send or one refusal that says what to do.
 import type { CoreDiagnostic } from '../diagnostic';
 import type { ParsedFile } from '../yaml';
-import { changedFields, prepareDocumentBody, previewJson, type EnvLookup, type PreparedBody } from './body';
-import { idsForDocument, idsForSelections, type IdSelection, type TextSelection } from './selection';
+import { plural } from '../wording';
+import { changedFields, prepareDocumentBody, previewJson, type BodyProblem, type EnvLookup, type PreparedBody } from './body';
+import { idsForDocument, idsForSelections, type IdSelection, type IdSelectionRefusal, type TextSelection } from './selection';
 
 export type RunTarget =
   /** The editor: the ids the selections touch (or, with no selection, the document under the cursor). */
@@ -23,18 +24,26 @@ export interface RunPlan {
   readonly warnings: number;
 }
 
-export type RunRefusalReason = 'selection' | 'validation' | 'body';
+/**
+ * Why a run was refused, with what the front end needs to say so in its own terms (`message` is
+ * the editor's sentence): the selection's refusal, the document's errors, the body's problems, and
+ * the ids that were selected (none of them was sent).
+ */
+export type RunRefusal =
+  | { readonly ok: false; readonly reason: 'selection'; readonly message: string; readonly documentIndex?: number; readonly selection: IdSelectionRefusal }
+  | { readonly ok: false; readonly reason: 'validation'; readonly message: string; readonly documentIndex: number; readonly ids: readonly string[]; readonly errors: readonly CoreDiagnostic[] }
+  | { readonly ok: false; readonly reason: 'body'; readonly message: string; readonly documentIndex: number; readonly ids: readonly string[]; readonly problems: readonly BodyProblem[] };
 
-export type RunPlanResult =
-  | { readonly ok: true; readonly plan: RunPlan }
-  | { readonly ok: false; readonly reason: RunRefusalReason; readonly message: string; readonly documentIndex?: number };
+export type RunRefusalReason = RunRefusal['reason'];
+
+export type RunPlanResult = { readonly ok: true; readonly plan: RunPlan } | RunRefusal;
 
 /**
  * @param diagnostics the validation diagnostics of the file (errors block the run, warnings don't).
  */
 export function planRun(file: ParsedFile, target: RunTarget, env: EnvLookup, diagnostics: readonly CoreDiagnostic[]): RunPlanResult {
   const selection = 'selections' in target ? idsForSelections(file, target.selections) : idsForDocument(file, target.documentIndex, target.ids);
-  if (!selection.ok) return { ok: false, reason: 'selection', message: selection.error, documentIndex: selection.documentIndex };
+  if (!selection.ok) return { ok: false, reason: 'selection', message: selection.error, documentIndex: selection.documentIndex, selection };
   const documentIndex = selection.documentIndex;
 
   const ofDocument = diagnostics.filter((d) => d.document === documentIndex);
@@ -46,14 +55,16 @@ export function planRun(file: ParsedFile, target: RunTarget, env: EnvLookup, dia
       ok: false,
       reason: 'validation',
       documentIndex,
-      message: `Nothing was sent: the document has ${errors.length} validation ${errors.length === 1 ? 'error' : 'errors'} (first, ${where}: ${first.message}). Fix ${errors.length === 1 ? 'it' : 'them'} (see Problems) and run the bulk update again.`,
+      ids: selection.uniqueIds,
+      errors,
+      message: `Nothing was sent: the document has ${plural(errors.length, 'validation error')} (first, ${where}: ${first.message}). Fix ${errors.length === 1 ? 'it' : 'them'} (see Problems) and run the bulk update again.`,
     };
   }
 
   const prepared = prepareDocumentBody(file, documentIndex, selection.uniqueIds, env);
   if (!prepared.ok) {
     const lines = prepared.problems.map((p) => p.message);
-    return { ok: false, reason: 'body', documentIndex, message: `Nothing was sent: ${lines.join(' ')}` };
+    return { ok: false, reason: 'body', documentIndex, ids: selection.uniqueIds, problems: prepared.problems, message: `Nothing was sent: ${lines.join(' ')}` };
   }
   return {
     ok: true,

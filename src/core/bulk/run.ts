@@ -26,6 +26,7 @@ import { Redactor } from '../redact';
 import type { ApiErrorKind, BulkUpdateBody, BulkUpdateResult, FlatFieldError } from '../serviceContract';
 import { listIds } from './listIds';
 import { DEFAULT_CONCURRENCY, normalizeConcurrency, planChunks } from './plan';
+import { plural } from '../wording';
 
 /** What `send` resolves with: the ids the service says it updated (a 200 answer, spec 2.4). */
 export interface SendResult {
@@ -175,7 +176,7 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
   const { signal, logger } = options;
   const redactor = new Redactor(options.secretValues ?? []);
   const total = plan.chunks.length;
-  const chunkLabel = (i: number): string => `Chunk ${i + 1}/${total} (${plan.chunks[i].length} ${plan.chunks[i].length === 1 ? 'id' : 'ids'})`;
+  const chunkLabel = (i: number): string => `Chunk ${i + 1}/${total} (${plural(plan.chunks[i].length, 'id')})`;
   const log = (level: 'info' | 'warn' | 'error' | 'debug', message: string): void => {
     try {
       const fn = logger?.[level];
@@ -221,7 +222,7 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
   const dupNote = plan.duplicates.length > 0 ? `; ${plan.duplicates.length} repeated ${plan.duplicates.length === 1 ? 'id is' : 'ids are'} sent once` : '';
   log(
     'info',
-    `Bulk update: ${plan.ids.length} ${plan.ids.length === 1 ? 'id' : 'ids'} in ${total} ${total === 1 ? 'request' : 'requests'} of up to ${plan.chunkSize}, ${Math.min(concurrency, Math.max(total, 1))} at a time${dupNote}.`,
+    `Bulk update: ${plural(plan.ids.length, 'id')} in ${plural(total, 'request')} of up to ${plan.chunkSize}, ${Math.min(concurrency, Math.max(total, 1))} at a time${dupNote}.`,
   );
   progress();
 
@@ -262,7 +263,7 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
         }
       }
       if (strays.length > 0) {
-        log('warn', `${chunkLabel(index)}: the service listed ${strays.length} ${strays.length === 1 ? 'id' : 'ids'} that were not requested: ${listIds(strays)}. They are reported, not counted.`);
+        log('warn', `${chunkLabel(index)}: the service listed ${plural(strays.length, 'id')} that were not requested: ${listIds(strays)}. They are reported, not counted.`);
       }
       // A chunk's ids are distinct (planChunks), so when all of them were confirmed none is missing.
       const missing = confirmed.length === ids.length ? [] : ids.filter((id) => !updated.has(id));
@@ -315,7 +316,7 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
       const strays = named.filter((id) => !requested.has(id));
       for (const id of strays) unexpected.add(id);
       if (strays.length > 0) {
-        log('warn', `${chunkLabel(index)}: the service named ${strays.length} invalid ${strays.length === 1 ? 'id' : 'ids'} that were not requested: ${listIds(strays)}. They are reported, not counted.`);
+        log('warn', `${chunkLabel(index)}: the service named ${plural(strays.length, 'invalid id')} that were not requested: ${listIds(strays)}. They are reported, not counted.`);
       }
       if (bad.length === 0) {
         fail(index, ids, {
@@ -333,7 +334,7 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
       for (const id of valid) validNotApplied.add(id);
       log(
         'warn',
-        `${chunkLabel(index)}: refused, ${bad.length} invalid ${bad.length === 1 ? 'id' : 'ids'} (${listIds(bad, 20)})` +
+        `${chunkLabel(index)}: refused, ${plural(bad.length, 'invalid id')} (${listIds(bad, 20)})` +
           (valid.length > 0 ? `; the ${valid.length} valid ${valid.length === 1 ? 'id was' : 'ids were'} not applied (the service applies all or nothing).` : '.'),
       );
       return { ...base, status: 'invalid-ids', invalid: bad.length, validNotApplied: valid.length, failed: 0 };
@@ -502,8 +503,8 @@ export function describeOutcome(outcome: BulkOutcome): string {
   const nFailed = failedIds(outcome).length;
   if (nFailed > 0) parts.push(`${nFailed} failed`);
   if (outcome.notSent.length > 0) parts.push(`${outcome.notSent.length} not sent`);
-  const of = `of ${outcome.selected.length} ${outcome.selected.length === 1 ? 'id' : 'ids'}`;
-  const req = `${outcome.requests} ${outcome.requests === 1 ? 'request' : 'requests'}`;
+  const of = `of ${plural(outcome.selected.length, 'id')}`;
+  const req = `${plural(outcome.requests, 'request')}`;
   const stop = outcome.stopped ? ` ${outcome.stopped.cause === 'cancelled' ? 'Cancelled.' : outcome.stopped.message}` : '';
   return `${parts.join(', ')} (${of}, ${req}).${stop}`;
 }

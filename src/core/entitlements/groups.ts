@@ -2,6 +2,7 @@
 // Features, Integrations, Limits, Allowed values, Credit packs. Pure: no VS Code here, so the
 // labels, counts and formatting are tested with `node --test`.
 import { labelForField } from './labels';
+import { plural } from '../wording';
 import {
   ALLOWED_LISTS,
   CREDIT_PACKS_FIELD,
@@ -108,10 +109,6 @@ export function formatFetchedAt(fetchedAt: Date, options: { now?: Date; locale?:
   const time = fetchedAt.toLocaleTimeString(loc, { hour: '2-digit', minute: '2-digit' });
   if (fetchedAt.toDateString() === now.toDateString()) return time;
   return `${fetchedAt.toLocaleDateString(loc, { day: 'numeric', month: 'short' })} ${time}`;
-}
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 function json(value: unknown): string {

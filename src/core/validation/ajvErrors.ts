@@ -8,15 +8,14 @@ import { formatFieldPath, pointerToPath, type PathSegment } from '../paths';
 import type { Finding } from './finding';
 import {
   characterCount,
-  closestName,
   describeCharacterClass,
   describeFound,
   formatAllowed,
   joinOr,
-  plural,
   quote,
   typeName,
 } from './messages';
+import { closestName, plural } from '../wording';
 import type { SchemaIndex } from './schemaIndex';
 
 type SchemaObject = Record<string, unknown>;

@@ -13,7 +13,6 @@ export { DIAGNOSTIC_CODES, isDiagnosticCode, type DiagnosticCode, type Diagnosti
 export { createValidator, type ValidationOptions, type Validator } from './validate';
 export { globToRegExp } from './rules';
 export { fileTooLargeDiagnostic, limitDiagnostics } from './limit';
-export { closestName, editDistance } from './messages';
 
 let shared: Validator | undefined;
 

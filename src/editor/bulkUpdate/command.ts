@@ -12,6 +12,7 @@ import type { TargetFiles } from '../targetFiles';
 import { refuseIfUntrusted } from '../trust';
 import type { TargetSettingsClient } from '../languageClient';
 import { RequestPreviews } from './preview';
+import { plural } from '../../core/wording';
 
 export interface BulkUpdateDeps {
   connection: Connection;
@@ -112,7 +113,7 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
     const ids = runPlan.selection.uniqueIds;
     log.info(`Bulk update of ${ids.length} id(s) from ${document.uri.fsPath} (document ${runPlan.selection.documentIndex + 1}) to ${client.baseUrl}, chunks of ${settings.chunkSize}, ${settings.concurrency} at once; fields: ${runPlan.fields.join(', ')}`);
     const outcome = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Bulk update of ${ids.length} target${ids.length === 1 ? '' : 's'}`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: `Bulk update of ${plural(ids.length, 'target')}`, cancellable: true },
       (progress, token) => {
         const controller = new AbortController();
         const subscription = token.onCancellationRequested(() => controller.abort());

@@ -5,7 +5,8 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFile } from '../../../src/core/yaml/parse';
-import { codeActions, closestName, closestValue, relativeOnHost, type CoreCodeAction, type DiagnosticLike } from '../../../src/core/assist/codeActions';
+import { closestName } from '../../../src/core/wording';
+import { codeActions, closestValue, relativeOnHost, type CoreCodeAction, type DiagnosticLike } from '../../../src/core/assist/codeActions';
 import { applyEdits } from '../../../src/core/assist/edits';
 import type { CoreDiagnostic, DiagnosticData } from '../../../src/core/diagnostic';
 import { marked } from '../../fixtures/validation/markers';
