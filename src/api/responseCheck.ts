@@ -18,9 +18,6 @@ import { SchemaIndex } from '../core/validation/schemaIndex';
 import entitlementsSchema from '../../schemas/entitlements.schema.json';
 import type { BulkUpdateResponse, Entitlements } from './types';
 
-/** The answer to a bulk update: `{ ids: string[] }` (extra fields tolerated). */
-export const BULK_UPDATE_RESPONSE_SCHEMA = bulkUpdateResponseSchema;
-
 export interface CheckResult<T> {
   ok: boolean;
   value?: T;

@@ -34,8 +34,6 @@ export type RunRefusal =
   | { readonly ok: false; readonly reason: 'validation'; readonly message: string; readonly documentIndex: number; readonly ids: readonly string[]; readonly errors: readonly CoreDiagnostic[] }
   | { readonly ok: false; readonly reason: 'body'; readonly message: string; readonly documentIndex: number; readonly ids: readonly string[]; readonly problems: readonly BodyProblem[] };
 
-export type RunRefusalReason = RunRefusal['reason'];
-
 export type RunPlanResult = { readonly ok: true; readonly plan: RunPlan } | RunRefusal;
 
 /**

@@ -185,7 +185,3 @@ export const LIMITS = fieldsOfKind('integer') as readonly IntegerField[];
 export const STRING_VALUES = fieldsOfKind('string') as readonly StringField[];
 /** The string-array fields (`allowed_*`), schema order. */
 export const ALLOWED_LISTS = fieldsOfKind('string[]') as readonly ListField[];
-
-export function isIntegrationFlag(field: string): boolean {
-  return integrationSet.has(field);
-}

@@ -131,8 +131,3 @@ export const DIAGNOSTIC_CODES = {
 
 /** A code of {@link DIAGNOSTIC_CODES}. */
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
-
-/** True for a code of {@link DIAGNOSTIC_CODES}. */
-export function isDiagnosticCode(code: string): code is DiagnosticCode {
-  return Object.prototype.hasOwnProperty.call(DIAGNOSTIC_CODES, code);
-}

@@ -9,10 +9,9 @@ import { targetSettings as targetSettingsValidate } from '../schema/generated/ta
 import type { ParsedFile } from '../yaml/parse';
 import { createValidator, type ValidationOptions, type Validator } from './validate';
 
-export { DIAGNOSTIC_CODES, isDiagnosticCode, type DiagnosticCode, type DiagnosticCodeInfo } from './codes';
+export { DIAGNOSTIC_CODES } from './codes';
 export { createValidator, type ValidationOptions, type Validator } from './validate';
-export { globToRegExp } from './rules';
-export { fileTooLargeDiagnostic, limitDiagnostics } from './limit';
+export { limitDiagnostics } from './limit';
 
 let shared: Validator | undefined;
 
