@@ -65,7 +65,7 @@ function measure(label: string, file: string, parts: ActivationRow['parts']): Ac
   const results: ChildResult[] = [];
   for (let i = 0; i < PROCESSES; i++) {
     const out = execFileSync(process.execPath, [child, file], { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
-    results.push(JSON.parse(out.trim().split('\n').pop()!));
+    results.push(JSON.parse(out.trim().split('\n').pop()!) as ChildResult);
   }
   const functionsBuilt = Math.max(...results.map((r) => r.functionsAtLoad + r.functionsAtActivate));
   return {

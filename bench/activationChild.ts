@@ -16,15 +16,15 @@ const bundle = path.resolve(process.argv[2]);
 let functionsBuilt = 0;
 const RealFunction = Function;
 globalThis.Function = new Proxy(RealFunction, {
-  construct(target, args) {
+  construct(target, args: unknown[]): object {
     functionsBuilt++;
-    return Reflect.construct(target, args);
+    return Reflect.construct(target, args) as object;
   },
-  apply(target, thisArg, args) {
+  apply(target, thisArg, args: unknown[]): unknown {
     functionsBuilt++;
-    return Reflect.apply(target, thisArg, args);
+    return Reflect.apply(target, thisArg, args) as unknown;
   },
-}) as FunctionConstructor;
+});
 
 // The language client forks the server with child_process.fork: note when, and when the server
 // answers `initialize` (an IPC message carrying `result.capabilities`).
@@ -171,7 +171,7 @@ const vscodeStandIn: Record<string, unknown> = {
 };
 // esbuild's `__toESM(require('vscode'))` copies own keys and keeps the prototype: anything not
 // modelled above falls through to a fake on the prototype chain.
-const vscode = Object.setPrototypeOf(vscodeStandIn, new Proxy({}, { get: (_t, p) => (typeof p === 'string' ? fake(`vscode.${p}`) : undefined) }));
+const vscode: unknown = Object.setPrototypeOf(vscodeStandIn, new Proxy({}, { get: (_t, p) => (typeof p === 'string' ? fake(`vscode.${p}`) : undefined) }));
 
 type ResolveFilename = (request: string, ...rest: unknown[]) => string;
 const m = Module as unknown as { _resolveFilename: ResolveFilename };

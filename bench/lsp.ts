@@ -16,7 +16,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
-import { PerformanceObserver, type PerformanceEntry } from 'perf_hooks';
+import { PerformanceObserver } from 'perf_hooks';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { StdioLspClient } from '../test/unit/server/lspClient';
 import { ROOT, log, median, now } from './common';
@@ -443,7 +443,7 @@ async function structureCheck(server: Server, uri: string, document: TextDocumen
     const hover = await withTimeout(server.client.request<{ contents: unknown } | null>('textDocument/hover', { textDocument: { uri }, position }), server.timeoutMs, 'hover');
     if (hover === null || hover === undefined) return false;
     const contents = hover.contents as string | { value?: string } | unknown[];
-    return typeof contents === 'string' ? contents.length > 0 : Array.isArray(contents) ? contents.length > 0 : Boolean((contents as { value?: string }).value);
+    return typeof contents === 'string' ? contents.length > 0 : Array.isArray(contents) ? contents.length > 0 : Boolean((contents).value);
   } catch {
     return false;
   }
@@ -511,7 +511,7 @@ async function ipcCosts(messages: readonly unknown[]): Promise<number[]> {
 function watchGc(): { stop(): Promise<Array<{ start: number; end: number }>> } {
   const entries: Array<{ start: number; end: number }> = [];
   const observer = new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as PerformanceEntry[]) entries.push({ start: e.startTime, end: e.startTime + e.duration });
+    for (const e of list.getEntries()) entries.push({ start: e.startTime, end: e.startTime + e.duration });
   });
   observer.observe({ entryTypes: ['gc'] });
   return {

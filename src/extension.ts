@@ -11,6 +11,7 @@ import { readSettings, SECTION } from './editor/settings';
 import { TargetFiles } from './editor/targetFiles';
 import { TokenStore } from './editor/tokenStore';
 import { TargetSettingsClient } from './editor/languageClient';
+import { valueText } from './core/wording';
 
 /** What activate() returns: read-only hooks for tests and other extensions. */
 export interface ScanTargetsApi {
@@ -20,7 +21,7 @@ export interface ScanTargetsApi {
 }
 
 export function activate(context: vscode.ExtensionContext): ScanTargetsApi {
-  const version = String(context.extension.packageJSON.version);
+  const version = valueText((context.extension.packageJSON as { version?: unknown }).version);
   const log = vscode.window.createOutputChannel('Scan Targets', { log: true });
   const tokens = new TokenStore(context.secrets);
   const connection = new Connection(tokens, log, version);

@@ -6,6 +6,7 @@
 import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import { keyName } from './yaml/nodes';
 import type { OffsetRange, ParsedFile } from './yaml/parse';
+import { valueText } from './wording';
 
 export type OutlineKind = 'document' | 'object' | 'array' | 'property';
 
@@ -63,7 +64,7 @@ function entries(node: Node | null, budget: { left: number }): OutlineSymbol[] {
       if (budget.left <= 0 || !isMap(item) || !item.range) return;
       budget.left--;
       const label = item.items.find((p) => isPair(p) && keyName(p.key) === 'name')?.value;
-      const name = isScalar(label) && label.value != null ? String(label.value) : `[${index}]`;
+      const name = isScalar(label) && label.value != null ? valueText(label.value) : `[${index}]`;
       const range = { start: item.range[0], end: item.range[1] };
       out.push({ name, kind: 'object', range, selectionRange: { start: range.start, end: range.start }, children: entries(item, budget) });
     });
@@ -80,7 +81,7 @@ function kindOf(value: Node | null): OutlineKind {
 function detailOf(value: Node | null): string | undefined {
   if (isSeq(value)) return `${value.items.length.toLocaleString('en-US')} ${value.items.length === 1 ? 'item' : 'items'}`;
   if (isScalar(value) && value.value != null) {
-    const text = String(value.value);
+    const text = valueText(value.value);
     return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL - 1)}…` : text;
   }
   return undefined;
@@ -103,7 +104,7 @@ export function foldingRanges(file: ParsedFile): FoldingOffsets[] {
     for (const doc of file.documents) out.push({ start: doc.start, end: Math.max(doc.start, lastContent(file, doc.end)) });
   }
   // The roots themselves do not fold (that would hide a document behind its first key line).
-  const stack: Array<{ start: number; node: Node | null; root?: boolean }> = file.documents.map((doc) => ({ start: doc.start, node: doc.document.contents as Node | null, root: true }));
+  const stack: Array<{ start: number; node: Node | null; root?: boolean }> = file.documents.map((doc) => ({ start: doc.start, node: doc.document.contents, root: true }));
   while (stack.length > 0) {
     const { start, node, root } = stack.pop()!;
     if (!node?.range || !(isMap(node) || isSeq(node))) continue;
@@ -116,7 +117,7 @@ export function foldingRanges(file: ParsedFile): FoldingOffsets[] {
       }
     } else {
       for (const item of node.items) {
-        if (isMap(item) || isSeq(item)) stack.push({ start: (item as Node).range?.[0] ?? start, node: item as Node });
+        if (isMap(item) || isSeq(item)) stack.push({ start: (item as Node).range?.[0] ?? start, node: item });
       }
     }
   }

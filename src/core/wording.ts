@@ -1,6 +1,17 @@
 // Words shared by every message the product writes: counts with their noun, and the "did you mean"
 // suggestion. One implementation, so the diagnostic's suggestion and its quick fix always agree.
 
+/**
+ * A value as text: a string as it is, a number or boolean as written, null and undefined as
+ * nothing, anything else as JSON (never "[object Object]").
+ */
+export function valueText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (value == null) return '';
+  return JSON.stringify(value) ?? '';
+}
+
 /** "1 item", "3 items" */
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`;

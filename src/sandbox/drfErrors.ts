@@ -52,11 +52,11 @@ function insert(tree: DrfErrors, path: string[], message: string): void {
       next = {};
       node[seg] = next;
     }
-    node = next as DrfErrors;
+    node = next;
   }
   const last = path[path.length - 1];
   const existing = node[last];
-  if (existing !== undefined && !Array.isArray(existing)) pushMessage(existing as DrfErrors, 'non_field_errors', message);
+  if (existing !== undefined && !Array.isArray(existing)) pushMessage(existing, 'non_field_errors', message);
   else pushMessage(node, last, message);
 }
 
@@ -73,18 +73,18 @@ function listify(node: DrfErrorValue, data: unknown): DrfErrorValue {
   const isItemErrors =
     Array.isArray(data) &&
     keys.length > 0 &&
-    keys.every((k) => /^\d+$/.test(k) && !Array.isArray((node as DrfErrors)[k]));
+    keys.every((k) => /^\d+$/.test(k) && !Array.isArray((node)[k]));
   if (isItemErrors) {
     const list = data as unknown[];
     return list.map((item, i) => {
-      const child = (node as DrfErrors)[String(i)];
+      const child = (node)[String(i)];
       return child === undefined ? {} : listify(child, item);
     });
   }
   const out: DrfErrors = {};
   for (const k of keys) {
     const childData = data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[k] : undefined;
-    out[k] = listify((node as DrfErrors)[k], childData);
+    out[k] = listify((node)[k], childData);
   }
   return out;
 }

@@ -4,6 +4,7 @@
 // file formats are those of the bulk update body, spec 2.3). They are the same records as
 // test/fixtures/entitlements/{full,restricted}.json (a test checks that too).
 import type { EntitlementsRecord as Entitlements } from '../core/entitlements/types';
+import { valueText } from '../core/wording';
 
 export type ProfileName = 'full' | 'restricted';
 
@@ -177,6 +178,6 @@ export const PROFILES: Readonly<Record<ProfileName, Entitlements>> = {
 /** A deep copy of a named profile, or of the given record (served as is, valid or not). */
 export function resolveProfile(profile: ProfileName | Record<string, unknown>): Record<string, unknown> {
   const record = typeof profile === 'string' ? PROFILES[profile] : profile;
-  if (record === undefined) throw new Error(`Unknown sandbox profile "${String(profile)}". Use "full" or "restricted".`);
+  if (record === undefined) throw new Error(`Unknown sandbox profile "${valueText(profile)}". Use "full" or "restricted".`);
   return structuredClone(record) as unknown as Record<string, unknown>;
 }

@@ -144,7 +144,7 @@ export function startServer(connection: Connection): void {
   }
 
   const loadSettings = async (pushed?: unknown): Promise<void> => {
-    const raw = pullsConfiguration ? await connection.workspace.getConfiguration('scanTargets') : pushed;
+    const raw: unknown = pullsConfiguration ? await connection.workspace.getConfiguration('scanTargets') : pushed;
     settings = readSettings(raw);
     targets.update(settings.files);
     revalidateAll();

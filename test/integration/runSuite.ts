@@ -28,7 +28,7 @@ export async function runSuite(suiteDir: string): Promise<void> {
       runner.on('pending', (t) => write({ event: 'pending', title: t.fullTitle() }));
     } catch (err) {
       write({ event: 'crash', error: String((err as Error)?.stack ?? err) });
-      reject(err);
+      reject(err instanceof Error ? err : new Error(String(err)));
     }
   });
 }

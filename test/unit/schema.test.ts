@@ -252,7 +252,7 @@ describe('documentation', () => {
       for (const { pointer, node, documented } of walk(schema)) {
         if (!documented) continue;
         for (const key of ['title', 'description', 'markdownDescription'] as const) {
-          if (typeof node[key] !== 'string' || (node[key] as string).trim() === '') missing.push(`${pointer || '(root)'} ${key}`);
+          if (typeof node[key] !== 'string' || (node[key]).trim() === '') missing.push(`${pointer || '(root)'} ${key}`);
         }
       }
       assert.deepEqual(missing, []);
@@ -434,7 +434,7 @@ const CASES: Case[] = [
   invalid('an unknown body-level property', { at: '', keyword: 'additionalProperties' }, ['schedule', 'daily']),
   invalid('an unknown site property', { at: '/site', keyword: 'additionalProperties' }, ['site.logout_detectors', []]),
   invalid('an unknown api_scan_settings property', { at: '/site/api_scan_settings', keyword: 'additionalProperties' }, ['site.api_scan_settings.foo', 1]),
-  invalid('an unknown blackout_period property', { at: '/blackout_period', keyword: 'additionalProperties' }, ['blackout_period', { ...(BLACKOUT as JsonObject), days: 1 }]),
+  invalid('an unknown blackout_period property', { at: '/blackout_period', keyword: 'additionalProperties' }, ['blackout_period', { ...(BLACKOUT), days: 1 }]),
   invalid('an unknown header property', { at: '/site/headers/0', keyword: 'additionalProperties' }, ['site.headers', [{ name: 'a', value: 'b', secret: true }]]),
 
   // section 8 limits
@@ -475,21 +475,21 @@ const CASES: Case[] = [
   // blackout period
   valid('blackout 22:00 to 06:00', ['blackout_period', BLACKOUT]),
   valid('blackout 00:00 to 23:59, enabled, time zone', ['blackout_period', { begin: '00:00', cease: '23:59', weekdays: [], enabled: true, timezone: 'Europe/Lisbon' }]),
-  invalid('blackout begin 24:00', { at: '/blackout_period/begin', keyword: 'pattern' }, ['blackout_period', { ...(BLACKOUT as JsonObject), begin: '24:00' }]),
-  invalid('blackout begin 9:00', { at: '/blackout_period/begin', keyword: 'pattern' }, ['blackout_period', { ...(BLACKOUT as JsonObject), begin: '9:00' }]),
-  invalid('blackout begin 22:60', { at: '/blackout_period/begin', keyword: 'pattern' }, ['blackout_period', { ...(BLACKOUT as JsonObject), begin: '22:60' }]),
-  invalid('blackout begin with seconds', { at: '/blackout_period/begin', keyword: 'pattern' }, ['blackout_period', { ...(BLACKOUT as JsonObject), begin: '22:00:00' }]),
-  invalid('blackout cease 24:00', { at: '/blackout_period/cease', keyword: 'pattern' }, ['blackout_period', { ...(BLACKOUT as JsonObject), cease: '24:00' }]),
-  invalid('blackout begin as a number (YAML 1.1 sexagesimal)', { at: '/blackout_period/begin', keyword: 'type' }, ['blackout_period', { ...(BLACKOUT as JsonObject), begin: 1320 }]),
+  invalid('blackout begin 24:00', { at: '/blackout_period/begin', keyword: 'pattern' }, ['blackout_period', { ...(BLACKOUT), begin: '24:00' }]),
+  invalid('blackout begin 9:00', { at: '/blackout_period/begin', keyword: 'pattern' }, ['blackout_period', { ...(BLACKOUT), begin: '9:00' }]),
+  invalid('blackout begin 22:60', { at: '/blackout_period/begin', keyword: 'pattern' }, ['blackout_period', { ...(BLACKOUT), begin: '22:60' }]),
+  invalid('blackout begin with seconds', { at: '/blackout_period/begin', keyword: 'pattern' }, ['blackout_period', { ...(BLACKOUT), begin: '22:00:00' }]),
+  invalid('blackout cease 24:00', { at: '/blackout_period/cease', keyword: 'pattern' }, ['blackout_period', { ...(BLACKOUT), cease: '24:00' }]),
+  invalid('blackout begin as a number (YAML 1.1 sexagesimal)', { at: '/blackout_period/begin', keyword: 'type' }, ['blackout_period', { ...(BLACKOUT), begin: 1320 }]),
   invalid('blackout without weekdays', { at: '/blackout_period', keyword: 'required', missing: 'weekdays' }, ['blackout_period', { begin: '22:00', cease: '06:00' }]),
   invalid('blackout without begin and cease', [
     { at: '/blackout_period', keyword: 'required', missing: 'begin' },
     { at: '/blackout_period', keyword: 'required', missing: 'cease' },
   ], ['blackout_period', { weekdays: [] }]),
-  invalid('blackout weekday as a name', { at: '/blackout_period/weekdays/0', keyword: 'type' }, ['blackout_period', { ...(BLACKOUT as JsonObject), weekdays: ['mon'] }]),
-  invalid('blackout weekday 1.5', { at: '/blackout_period/weekdays/0', keyword: 'type' }, ['blackout_period', { ...(BLACKOUT as JsonObject), weekdays: [1.5] }]),
-  valid('blackout weekdays: any integer (no range in the spec)', ['blackout_period', { ...(BLACKOUT as JsonObject), weekdays: [0, 7, 42] }]),
-  invalid('blackout enabled as a string', { at: '/blackout_period/enabled', keyword: 'type' }, ['blackout_period', { ...(BLACKOUT as JsonObject), enabled: 'yes' }]),
+  invalid('blackout weekday as a name', { at: '/blackout_period/weekdays/0', keyword: 'type' }, ['blackout_period', { ...(BLACKOUT), weekdays: ['mon'] }]),
+  invalid('blackout weekday 1.5', { at: '/blackout_period/weekdays/0', keyword: 'type' }, ['blackout_period', { ...(BLACKOUT), weekdays: [1.5] }]),
+  valid('blackout weekdays: any integer (no range in the spec)', ['blackout_period', { ...(BLACKOUT), weekdays: [0, 7, 42] }]),
+  invalid('blackout enabled as a string', { at: '/blackout_period/enabled', keyword: 'type' }, ['blackout_period', { ...(BLACKOUT), enabled: 'yes' }]),
 
   // nullable fields accept null; the others do not
   valid('desc: null', ['site.desc', null]),
@@ -571,7 +571,7 @@ for (const [where, dotted, values] of SPEC_ENUMS) {
   // `type: api` needs api_scan_settings.api_schema_type (a rule tested on its own below).
   const context: Array<[string, Json]> = where === 'type' ? [['site.api_scan_settings.api_schema_type', 'openapi']] : [];
   for (const value of values) CASES.push(valid(`${where}: ${JSON.stringify(value)}`, ...context, [dotted, value]));
-  const wrong: Json[] = typeof values[0] === 'string' ? ['wrong', (values[0] as string).toUpperCase() === values[0] ? (values[0] as string).toLowerCase() : (values[0] as string).toUpperCase(), ''] : [0, 9];
+  const wrong: Json[] = typeof values[0] === 'string' ? ['wrong', (values[0]).toUpperCase() === values[0] ? (values[0]).toLowerCase() : (values[0]).toUpperCase(), ''] : [0, 9];
   for (const value of wrong) CASES.push(invalid(`${where}: ${JSON.stringify(value)}`, { at, keyword: 'enum' }, [dotted, value]));
 }
 

@@ -49,7 +49,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    record = (await client.getEntitlements(controller.signal)) as unknown as EntitlementsRecord;
+    record = await client.getEntitlements(controller.signal);
   } catch (err) {
     if (isApiError(err)) {
       throw new CliError(err.message, CONFIGURATION_KINDS.has(err.kind) ? EXIT_USAGE : EXIT_ERRORS);

@@ -21,7 +21,7 @@ import { documentInstance } from '../schema/nodeInstance';
 import { eolOf, removeSequenceItemsEdits, type OffsetEdit } from './edits';
 import { detectIndentUnit } from './completion';
 import { yamlScalar } from './snippet';
-import { closestName, editDistance } from '../wording';
+import { closestName, editDistance, valueText } from '../wording';
 
 /** A diagnostic as a code-action request may carry it: `code` and `range` at least. */
 export type DiagnosticLike = Pick<CoreDiagnostic, 'code' | 'range'> & Partial<Omit<CoreDiagnostic, 'code' | 'range'>>;
@@ -191,7 +191,7 @@ function display(v: unknown): string {
 
 /** The allowed value closest to `current`: same text ignoring case, then a prefix, then the fewest edits. */
 export function closestValue(current: unknown, allowed: readonly unknown[]): unknown {
-  const text = String(current ?? '').toLowerCase();
+  const text = valueText(current).toLowerCase();
   let best = allowed[0];
   let bestScore = Infinity;
   for (const v of allowed) {
@@ -240,7 +240,7 @@ function insertMissing(file: ParsedFile, d: DiagnosticLike, t: Target): Draft[] 
   for (const parentPath of candidates) {
     const loc = nav.at(parentPath, instance);
     if (loc === undefined) continue;
-    const parentNode = (parentPath.length === 0 ? t.doc.document.contents : nodeAtPath(t.doc.document, parentPath)?.value) as Node | null | undefined;
+    const parentNode = (parentPath.length === 0 ? t.doc.document.contents : nodeAtPath(t.doc.document, parentPath)?.value);
     if (parentNode != null && !isMap(parentNode) && !(isScalar(parentNode) && parentNode.value === null)) continue;
     const present = new Set(isMap(parentNode) ? parentNode.items.map((p) => keyName(p.key)) : []);
     for (const p of nav.properties(loc)) {
@@ -418,7 +418,7 @@ function removeDuplicates(file: ParsedFile, documentIndex: number, seqPath: Path
   const seen = new Set<string>();
   const repeats: number[] = [];
   const repeatedValues = new Set<string>();
-  (seq.items as unknown[]).forEach((item, i) => {
+  (seq.items).forEach((item, i) => {
     if (!isScalar(item)) return;
     const key = JSON.stringify(item.value);
     if (seen.has(key)) {

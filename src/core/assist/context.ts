@@ -386,7 +386,7 @@ export class TextStructure {
     if (this.document !== undefined) {
       const seq = nodeAtPath(this.document.document, seqPath)?.value;
       if (isSeq(seq) && seq.range && seq.range[0] <= dash) {
-        const items = seq.items as unknown[];
+        const items = seq.items;
         let lo = 0;
         let hi = items.length;
         while (lo < hi) {

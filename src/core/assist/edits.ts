@@ -131,7 +131,7 @@ export function removeSequenceItemsEdits(
 }
 
 function removeFlowItems(seq: YAMLSeq, remove: ReadonlySet<number>): OffsetEdit[] {
-  const items = seq.items as unknown[];
+  const items = seq.items;
   const edits: OffsetEdit[] = [];
   let i = 0;
   while (i < items.length) {
@@ -179,7 +179,7 @@ function removeBlockItems(
   remove: ReadonlySet<number>,
   parentKeyEnd: number | undefined,
 ): OffsetEdit[] {
-  const items = seq.items as unknown[];
+  const items = seq.items;
   const text = file.text;
   const located: BlockItem[] = [];
   for (let i = 0; i < items.length; i++) {

@@ -3,7 +3,7 @@
 // one marked), and for a `${env:NAME}` placeholder whether NAME is set where the extension runs.
 // A placeholder's value is never read into the hover: the caller answers "is it set" only.
 
-import { isScalar, type Node } from 'yaml';
+import { isScalar } from 'yaml';
 import type { OffsetRange, ParsedFile } from '../yaml/parse';
 import { nodeAtPath, pathAtOffset } from '../yaml/nodes';
 import { formatFieldPath, type PathSegment } from '../paths';
@@ -98,7 +98,7 @@ function targetAt(file: ParsedFile, offset: number): Target | undefined {
   if (doc.errors.length === 0) {
     const found = pathAtOffset(doc.document, offset);
     if (found === undefined || found.node === null || found.path.length === 0) return undefined;
-    const node = found.node as Node;
+    const node = found.node;
     const r = node.range;
     if (!r || offset < r[0] || offset > r[1]) return undefined;
     if (found.kind === 'key') {

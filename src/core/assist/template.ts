@@ -7,7 +7,8 @@ import { targetSettingsNavigator, targetSettingsSchema } from '../schema/navigat
 import { escapeSnippet } from './snippetSyntax';
 
 /** The modeline: points yaml-language-server (and this extension) at the bundled schema. */
-export const SCHEMA_MODELINE = `# yaml-language-server: $schema=${String(targetSettingsSchema().$id ?? 'https://scantargets.invalid/schemas/target-settings.schema.json')}`;
+const SCHEMA_ID = targetSettingsSchema().$id;
+export const SCHEMA_MODELINE = `# yaml-language-server: $schema=${typeof SCHEMA_ID === 'string' ? SCHEMA_ID : 'https://scantargets.invalid/schemas/target-settings.schema.json'}`;
 
 /**
  * The new-file template as a snippet: `ids` with one id to type, `site` with `name` and `url`, then

@@ -165,7 +165,7 @@ export function prepareDocumentBody(file: ParsedFile, documentIndex: number, ids
       const found = nodeAtPath(doc.document, p.path);
       const range = found?.valueRange ?? found?.keyRange ?? (doc.document.contents as { range?: number[] } | null)?.range;
       if (range === undefined) return p;
-      const r = Array.isArray(range) ? { start: range[0], end: range[1] } : (range as OffsetRange);
+      const r = Array.isArray(range) ? { start: range[0], end: range[1] } : (range);
       return { ...p, range: r };
     }),
   };

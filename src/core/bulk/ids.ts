@@ -51,7 +51,7 @@ export function idsField(doc: ParsedDocument): IdsField | undefined {
   if (pair === undefined || !isNode(pair.key)) {
     return undefined;
   }
-  const keyRange = nodeRange(pair.key as Node);
+  const keyRange = nodeRange(pair.key);
   if (keyRange === undefined) {
     return undefined;
   }

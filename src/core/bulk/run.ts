@@ -26,7 +26,7 @@ import { Redactor } from '../redact';
 import type { ApiErrorKind, BulkUpdateBody, BulkUpdateResult, FlatFieldError } from '../serviceContract';
 import { listIds } from './listIds';
 import { DEFAULT_CONCURRENCY, normalizeConcurrency, planChunks } from './plan';
-import { plural } from '../wording';
+import { plural, valueText } from '../wording';
 
 /** What `send` resolves with: the ids the service says it updated (a 200 answer, spec 2.4). */
 export interface SendResult {
@@ -179,8 +179,7 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
   const chunkLabel = (i: number): string => `Chunk ${i + 1}/${total} (${plural(plan.chunks[i].length, 'id')})`;
   const log = (level: 'info' | 'warn' | 'error' | 'debug', message: string): void => {
     try {
-      const fn = logger?.[level];
-      if (typeof fn === 'function') fn.call(logger, redactor.redact(message));
+      logger?.[level]?.(redactor.redact(message));
     } catch {
       // A failing logger must not change the outcome.
     }
@@ -240,7 +239,9 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
     let report: ChunkReport;
     try {
       const result = await options.send({ ids: [...ids], ...settings } as BulkUpdateBody, signal);
-      const returned = Array.isArray(result?.ids) ? result.ids : [];
+      // The answer as sent: only its strings can be ids.
+      const answered: unknown = result?.ids;
+      const returned = Array.isArray(answered) ? answered.filter((id): id is string => typeof id === 'string') : [];
       const confirmed: string[] = [];
       const strays: string[] = [];
       const confirm = (id: string): void => {
@@ -304,7 +305,7 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
   const classifyFailure = (index: number, ids: readonly string[], err: ErrorLike): ChunkReport => {
     const requested = new Set(ids);
     const kind = typeof err?.kind === 'string' ? err.kind : 'error';
-    const message = redactor.redact(typeof err?.message === 'string' ? err.message : String(err));
+    const message = redactor.redact(typeof err?.message === 'string' ? err.message : valueText(err));
     const status = typeof err?.status === 'number' ? err.status : undefined;
     const attempts = typeof err?.attempts === 'number' && err.attempts > 0 ? err.attempts : undefined;
     const maybeApplied = err?.maybeApplied === true;

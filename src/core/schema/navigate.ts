@@ -513,7 +513,7 @@ let bundled: SchemaNavigator | undefined;
 
 /** The target-settings schema (schemas/target-settings.schema.json, bundled as JSON). */
 export function targetSettingsSchema(): SchemaNode {
-  return targetSettingsSchemaJson as unknown as SchemaNode;
+  return targetSettingsSchemaJson;
 }
 
 /** The navigator over the bundled target-settings schema (one shared, memoizing instance). */

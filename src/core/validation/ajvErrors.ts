@@ -181,7 +181,7 @@ export function translateAjvErrors(
       continue;
     }
     removed.add(e);
-    const holder = e.parentSchema;
+    const holder: unknown = e.parentSchema;
     const failing = (e.params as { failingKeyword?: string }).failingKeyword === 'else' ? 'else' : 'then';
     const branch = isObject(holder) ? holder[failing] : undefined;
     if (!isObject(branch)) {

@@ -1,5 +1,7 @@
-// Wording shared by the checkers: how types, values and allowed values are named to people, and
-// "did you mean" suggestions.
+// Wording shared by the checkers: how types, values and allowed values are named to people (the
+// counts and the "did you mean" suggestions are ../wording.ts).
+
+import { valueText } from '../wording';
 
 /** How a JSON Schema type is named in a message ("must be a string or null"). */
 export function typeName(type: string): string {
@@ -63,7 +65,7 @@ export function formatAllowed(value: unknown): string {
   if (value === null) {
     return 'null';
   }
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return valueText(value);
 }
 
 /** A value quoted for a message, shortened to `max` characters. */

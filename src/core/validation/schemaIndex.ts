@@ -83,7 +83,7 @@ export class SchemaIndex {
       for (const k of MAP) {
         // `definitions` are not applied by the schema that holds them.
         if (k !== 'definitions' && k !== '$defs' && isObject(s[k])) {
-          stack.push(...Object.values(s[k] as SchemaObject));
+          stack.push(...Object.values(s[k]));
         }
       }
     }

@@ -232,7 +232,7 @@ function validateSkipping(validate: ValidateFunction, value: Record<string, unkn
   }
   for (; i < ids.length; i++) indexes.push(i);
   indexes.sort((a, b) => a - b);
-  const ok = validate({ ...value, ids: indexes.map((n) => ids[n]) });
+  const ok = validate({ ...value, ids: indexes.map((n): unknown => ids[n]) });
   for (const e of validate.errors ?? []) {
     const m = /^\/ids\/(\d+)(?=\/|$)/.exec(e.instancePath);
     if (m !== null) e.instancePath = `/ids/${indexes[Number(m[1])]}${e.instancePath.slice(m[0].length)}`;

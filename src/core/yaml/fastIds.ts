@@ -58,7 +58,7 @@ export interface FastIdsStandIn {
    * Turns an offset of the parse of {@link text} (made with `parser.offset = start`) into the
    * source's: offsets after a run move by what the stand-in shortened it.
    */
-  toFile(offset: number): number;
+  readonly toFile: (offset: number) => number;
   /**
    * Puts the id nodes into the documents parsed from {@link text}, their offsets already moved
    * with {@link toFile}.

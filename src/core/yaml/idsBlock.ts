@@ -280,7 +280,7 @@ export function rescanBlockList(scan: ListScan, source: string, base: number, ch
     return true;
   }
   const { lines, starts } = scan;
-  const tests = nonStringTests(scan.options as Options);
+  const tests = nonStringTests(scan.options);
   // From the line before the one the change starts in (a line's reading depends on its own text only).
   const i = Math.max(0, upperBound(starts, prefix) - 2);
   const read: Line[] = [];

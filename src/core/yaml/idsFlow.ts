@@ -65,7 +65,7 @@ export function rescanFlowList(scan: FlowScan, source: string, open: number, bas
   let m = upperBound(starts, oldChangeEnd - 1);
   const readNodes: Scalar[] = [];
   const readStarts: number[] = [];
-  const read = readFlowItems(source, pos, nonStringTests(scan.options as Options), base, readNodes, readStarts, (at) => {
+  const read = readFlowItems(source, pos, nonStringTests(scan.options), base, readNodes, readStarts, (at) => {
     // Past the change, at an item that only moved: the rest is kept.
     while (m < starts.length && starts[m] + delta < at) m++;
     return at >= oldChangeEnd + delta && m < starts.length && starts[m] + delta === at ? m : undefined;

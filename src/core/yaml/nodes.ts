@@ -18,6 +18,7 @@ import {
 } from 'yaml';
 import type { OffsetRange } from './parse';
 import type { PathSegment, YamlPath } from '../paths';
+import { valueText } from '../wording';
 
 /** `[start, end)` of a node's value (trailing comments excluded); `undefined` if it has no range. */
 export function nodeRange(node: Node | null | undefined): OffsetRange | undefined {
@@ -28,7 +29,7 @@ export function nodeRange(node: Node | null | undefined): OffsetRange | undefine
 /** The mapping key a node stands for, as a string (what `toJS` uses as the property name). */
 export function keyName(key: unknown): string | undefined {
   if (isScalar(key)) {
-    return key.value === null ? '' : String(key.value);
+    return valueText(key.value);
   }
   if (key === null || key === undefined) {
     return '';
@@ -64,7 +65,7 @@ const mapIndexes = new WeakMap<YAMLMap, Map<string, Pair>>();
  * last value wins).
  */
 export function findPair(map: YAMLMap, name: string): Pair | undefined {
-  const items = map.items as Pair[];
+  const items = map.items;
   if (items.length > INDEX_THRESHOLD) {
     let index = mapIndexes.get(map);
     if (index === undefined) {

@@ -608,9 +608,7 @@ function parseSliceText(text: string, source: string, start: number, end: number
   // A run that another one follows is parsed with that run's `---` line after it: the lexer and
   // the parser end its last document exactly as they do in the whole file (an open flow
   // collection, pending comments and line breaks are settled by that line).
-  const documents = Array.from(
-    composer.compose(tokens(last ? text : text + NEXT_DOCUMENT)),
-  ) as Document.Parsed[];
+  const documents = Array.from<Document.Parsed>(composer.compose(tokens(last ? text : text + NEXT_DOCUMENT)) as Iterable<Document.Parsed>);
   if (toFile !== undefined) {
     for (const doc of documents) mapDocument(doc, toFile);
   }

@@ -132,7 +132,9 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
             progress.report({ increment: percent - reported, message: `${p.idsDone} of ${p.idsTotal} ids answered (${p.updated} updated, ${p.invalid} invalid, ${p.failed} failed)` });
             reported = percent;
           },
-        }).finally(() => subscription.dispose());
+        }).finally(() => {
+          subscription.dispose();
+        });
       },
     );
 

@@ -5,6 +5,7 @@
 // Only types come from `vscode` here, so the state machine is tested with `node --test`.
 import type * as vscode from 'vscode';
 import type { EntitlementsRecord } from '../../core/entitlements/types';
+import { valueText } from '../../core/wording';
 
 export interface LoadedRecord {
   record: EntitlementsRecord;
@@ -73,7 +74,7 @@ class Emitter<T> {
 export function toStateError(err: unknown): StateError {
   if (typeof err === 'object' && err !== null) {
     const e = err as { kind?: unknown; message?: unknown; status?: unknown; name?: unknown };
-    const message = typeof e.message === 'string' && e.message !== '' ? e.message : String(err);
+    const message = typeof e.message === 'string' && e.message !== '' ? e.message : valueText(err);
     const kind = typeof e.kind === 'string' ? e.kind : e.name === 'AbortError' ? 'cancelled' : 'unknown';
     return typeof e.status === 'number' ? { kind, message, status: e.status } : { kind, message };
   }

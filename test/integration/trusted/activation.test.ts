@@ -15,7 +15,8 @@ describe('activation', () => {
 
   it('registers every command declared in package.json', async () => {
     const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
-    const declared: string[] = extension.packageJSON.contributes.commands.map((c: { command: string }) => c.command);
+    const manifest = extension.packageJSON as { contributes: { commands: { command: string }[] } };
+    const declared = manifest.contributes.commands.map((c) => c.command);
     const registered = new Set(await vscode.commands.getCommands(true));
     const missing = declared.filter((c) => !registered.has(c));
     assert.deepStrictEqual(missing, []);

@@ -101,7 +101,7 @@ describe('bulk update', function () {
     await vscode.workspace.fs.writeFile(uri, Buffer.from(settingsFile([targetIds[0]])));
     const result = await vscode.commands.executeCommand<{ status: string; preview: string }>('scanTargets.previewBulkUpdate', { uri: uri.toString(), documentIndex: 0 });
     assert.strictEqual(result.status, 'previewed');
-    const body = JSON.parse(result.preview);
+    const body = JSON.parse(result.preview) as { ids: string[]; site: { name: string } };
     assert.deepStrictEqual(body.ids, [targetIds[0]]);
     assert.strictEqual(body.site.name, 'Shop (staging)');
     assert.ok(!result.preview.includes('hunter2-secret'), 'the password is masked');

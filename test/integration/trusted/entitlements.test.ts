@@ -64,7 +64,7 @@ function expectedCounts(record: EntitlementsRecord): Record<string, string> {
 }
 
 function counts(tree: SnapshotNode[]): Record<string, string | undefined> {
-  return Object.fromEntries(tree.filter((n) => n.id?.startsWith('group/')).map((n) => [n.id, n.description]));
+  return Object.fromEntries(tree.filter((n) => n.id?.startsWith('group/')).map((n): [string, string | undefined] => [n.id ?? '', n.description]));
 }
 
 const hasGroups = (record: EntitlementsRecord) => (tree: SnapshotNode[]): boolean =>
@@ -73,8 +73,8 @@ const hasGroups = (record: EntitlementsRecord) => (tree: SnapshotNode[]): boolea
 describe('entitlements view', function () {
   this.timeout(60_000);
   let sandbox: Sandbox;
-  const full = PROFILES.full as EntitlementsRecord;
-  const restricted = PROFILES.restricted as EntitlementsRecord;
+  const full = PROFILES.full;
+  const restricted = PROFILES.restricted;
   const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('scanTargets');
 
   before(async () => {

@@ -94,7 +94,7 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Promi
       try {
         assertNoSecrets(result);
       } catch (err) {
-        reject(err as Error);
+        reject(err instanceof Error ? err : new Error(String(err)));
         return;
       }
       resolve(result);
@@ -142,7 +142,7 @@ export function runInTerminal(
       try {
         assertNoSecrets({ stdout: output, stderr: '' });
       } catch (err) {
-        reject(err as Error);
+        reject(err instanceof Error ? err : new Error(String(err)));
         return;
       }
       resolve({ code, output });

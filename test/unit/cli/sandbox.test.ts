@@ -19,8 +19,8 @@ async function startCli(args: string[], env: Record<string, string | undefined> 
   const child = spawn(process.execPath, [CLI, 'sandbox', ...args], { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  child.stdout!.setEncoding('utf8').on('data', (c: string) => (out += c));
-  child.stderr!.setEncoding('utf8').on('data', (c: string) => (err += c));
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   await waitFor(() => /\n/.test(out) || child.exitCode !== null, 'the sandbox to print its address');
   const m = /^Sandbox listening at (http:\/\/\S+) \(token: (.+)\)$/m.exec(out);

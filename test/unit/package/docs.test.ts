@@ -12,7 +12,15 @@ import { INVALID_ID_CODE, SERVICE_VALIDATION_CODE } from '../../../src/core/bulk
 const root = path.resolve(__dirname, '../../../..');
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
 const changelog = fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8');
-const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+interface Manifest {
+  version: string;
+  contributes: {
+    configuration: { properties: Record<string, unknown> };
+    menus: { commandPalette: { command: string; when?: string }[] };
+    commands: { command: string; title: string }[];
+  };
+}
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
 
 test('the CHANGELOG has an entry for the version in package.json', () => {
   assert.match(changelog, new RegExp(`^## \\[${manifest.version.replace(/\./g, '\\.')}\\]`, 'm'));
@@ -26,8 +34,8 @@ test('every diagnostic code is documented in the README under its anchor', () =>
 
 test('every setting and every palette command is named in the README', () => {
   const settings = Object.keys(manifest.contributes.configuration.properties);
-  const hidden = new Set(manifest.contributes.menus.commandPalette.filter((m: { when: string }) => m.when === 'false').map((m: { command: string }) => m.command));
-  const commands = manifest.contributes.commands.filter((c: { command: string }) => !hidden.has(c.command)).map((c: { title: string }) => `Scan Targets: ${c.title}`);
-  const missing = [...settings.filter((s) => !readme.includes(s.replace(/^scanTargets\./, '')) ), ...commands.filter((c: string) => !readme.includes(c))];
+  const hidden = new Set(manifest.contributes.menus.commandPalette.filter((m) => m.when === 'false').map((m) => m.command));
+  const commands = manifest.contributes.commands.filter((c) => !hidden.has(c.command)).map((c) => `Scan Targets: ${c.title}`);
+  const missing = [...settings.filter((s) => !readme.includes(s.replace(/^scanTargets\./, ''))), ...commands.filter((c) => !readme.includes(c))];
   assert.deepEqual(missing, []);
 });

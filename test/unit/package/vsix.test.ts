@@ -13,7 +13,7 @@ const root = path.resolve(__dirname, '../../../..');
 function listZip(file: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
     yauzl.open(file, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
+      if (err || !zip) return reject(err ?? new Error(`cannot open ${file}`));
       const names: string[] = [];
       zip.on('entry', (entry: yauzl.Entry) => {
         names.push(entry.fileName);
