@@ -20,7 +20,11 @@ export default tseslint.config(
       // node:test's test() and describe() return promises the runner itself awaits.
       '@typescript-eslint/no-floating-promises': [
         'error',
-        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }] },
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] },
+          ],
+        },
       ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-console': 'off',
@@ -35,7 +39,10 @@ export default tseslint.config(
     // core/ is pure: no VS Code, no network, no file system.
     files: ['src/core/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: ['vscode', 'undici', 'fs', 'node:fs', 'http', 'node:http', 'https', 'node:https', 'net', 'node:net'], patterns: ['fs/*', 'node:fs/*'] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: ['vscode', 'undici', 'fs', 'node:fs', 'http', 'node:http', 'https', 'node:https', 'net', 'node:net'], patterns: ['fs/*', 'node:fs/*'] },
+      ],
     },
   },
   {

@@ -53,7 +53,10 @@ function partsOf(metafile: string, outfile: string): ActivationRow['parts'] {
   for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
     const parts = input.split('/');
     const at = parts.lastIndexOf('node_modules');
-    const name = at === -1 ? parts.slice(0, Math.min(2, parts.length - 1)).join('/') || input : parts.slice(at + 1, at + (parts[at + 1].startsWith('@') ? 3 : 2)).join('/');
+    const name =
+      at === -1
+        ? parts.slice(0, Math.min(2, parts.length - 1)).join('/') || input
+        : parts.slice(at + 1, at + (parts[at + 1].startsWith('@') ? 3 : 2)).join('/');
     bytes.set(name, (bytes.get(name) ?? 0) + bytesInOutput);
   }
   return [...bytes].map(([name, b]) => ({ name, bytes: b })).sort((a, b) => b.bytes - a.bytes);

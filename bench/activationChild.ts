@@ -119,7 +119,12 @@ function outputChannel(name: string): unknown {
 
 const uri = (p: string) => ({ scheme: 'file', path: p, fsPath: p, toString: () => `file://${p}`, with: () => uri(p) });
 const event = () => disposable;
-const configuration = { get: (_key: string, defaultValue?: unknown) => defaultValue, has: () => false, inspect: () => undefined, update: async () => undefined };
+const configuration = {
+  get: (_key: string, defaultValue?: unknown) => defaultValue,
+  has: () => false,
+  inspect: () => undefined,
+  update: async () => undefined,
+};
 const extensionPath = path.dirname(path.dirname(bundle));
 
 const vscodeStandIn: Record<string, unknown> = {

@@ -63,7 +63,15 @@ export async function benchBulk(): Promise<BulkRow[]> {
         }
       }
       const ratios = e2e.map((e, i) => e / raw[i]);
-      rows.push({ n, requests, endToEnd: median(e2e), prepare: median(prepare), raw: median(raw), roundRatios: [Math.min(...ratios), Math.max(...ratios)], updated: n });
+      rows.push({
+        n,
+        requests,
+        endToEnd: median(e2e),
+        prepare: median(prepare),
+        raw: median(raw),
+        roundRatios: [Math.min(...ratios), Math.max(...ratios)],
+        updated: n,
+      });
     }
   } finally {
     await sandbox.reset();

@@ -47,18 +47,26 @@ export async function benchCompletion(): Promise<CompletionRow[]> {
       const uri = `file:///bench/completion-${n}.target-settings.yaml`;
       let version = 0;
       let oursItems = 0;
-      const oursEdit = await timeMedian(() => {
-        version++;
-        oursItems = complete(cache.get(uri, version, variants[version % 2]), offset).items.length;
-      }, runs, warmup);
+      const oursEdit = await timeMedian(
+        () => {
+          version++;
+          oursItems = complete(cache.get(uri, version, variants[version % 2]), offset).items.length;
+        },
+        runs,
+        warmup,
+      );
       const oursCached = await timeMedian(() => complete(cache.get(uri, version, variants[version % 2]), offset), runs * 3, warmup);
       let ylsItems = 0;
       let k = 0;
-      const ylsEdit = await timeMedian(async () => {
-        k++;
-        const text = variants[k % 2];
-        ylsItems = (await yls.doComplete(ylsDocument(uri, text), positionAt(text, offset), false)).items.length;
-      }, runs, warmup);
+      const ylsEdit = await timeMedian(
+        async () => {
+          k++;
+          const text = variants[k % 2];
+          ylsItems = (await yls.doComplete(ylsDocument(uri, text), positionAt(text, offset), false)).items.length;
+        },
+        runs,
+        warmup,
+      );
       const fixed = ylsDocument(uri, base);
       const fixedPosition = positionAt(base, offset);
       const ylsCached = await timeMedian(() => yls.doComplete(fixed, fixedPosition, false), runs, warmup);

@@ -236,7 +236,11 @@ class Server {
       if (now() > until) throw new Error(`${this.kind}: no workspace/configuration request`);
       await sleep(2);
     }
-    await withTimeout(this.client.request('textDocument/hover', { textDocument: { uri: `${ROOT_URI}/bench/none.yaml` }, position: { line: 0, character: 0 } }), this.timeoutMs, 'round trip');
+    await withTimeout(
+      this.client.request('textDocument/hover', { textDocument: { uri: `${ROOT_URI}/bench/none.yaml` }, position: { line: 0, character: 0 } }),
+      this.timeoutMs,
+      'round trip',
+    );
   }
 
   /** The first publishDiagnostics for `uri` after notification number `after` (ours: of `version`). */
@@ -396,7 +400,11 @@ async function runServer(kind: Kind, shape: Shape, stdioCosts: Array<[number, nu
             const site = /(?:^|[\r\n])site:(?:\r\n|\r|\n)/.exec(document.getText());
             const position = document.positionAt(site === null ? edit.start + edit.text.length : site.index + site[0].length + 2);
             const answer = await withTimeout(
-              live.client.request<{ items: unknown[] } | unknown[] | null>('textDocument/completion', { textDocument: { uri }, position, context: { triggerKind: 1 } }),
+              live.client.request<{ items: unknown[] } | unknown[] | null>('textDocument/completion', {
+                textDocument: { uri },
+                position,
+                context: { triggerKind: 1 },
+              }),
               live.timeoutMs,
               'completion',
             );
@@ -440,10 +448,14 @@ async function structureCheck(server: Server, uri: string, document: TextDocumen
   if (key === null) return false;
   const position = document.positionAt(key.index + key[1].length + 1);
   try {
-    const hover = await withTimeout(server.client.request<{ contents: unknown } | null>('textDocument/hover', { textDocument: { uri }, position }), server.timeoutMs, 'hover');
+    const hover = await withTimeout(
+      server.client.request<{ contents: unknown } | null>('textDocument/hover', { textDocument: { uri }, position }),
+      server.timeoutMs,
+      'hover',
+    );
     if (hover === null || hover === undefined) return false;
     const contents = hover.contents as string | { value?: string } | unknown[];
-    return typeof contents === 'string' ? contents.length > 0 : Array.isArray(contents) ? contents.length > 0 : Boolean((contents).value);
+    return typeof contents === 'string' ? contents.length > 0 : Array.isArray(contents) ? contents.length > 0 : Boolean(contents.value);
   } catch {
     return false;
   }
@@ -486,7 +498,9 @@ function runCli(shape: Shape, dir: string): CliResult {
 
 /** The didChange messages of our run, sent again over Node IPC to a child that ignores them. */
 async function ipcCosts(messages: readonly unknown[]): Promise<number[]> {
-  const sink = spawn(process.execPath, ['-e', "process.on('message', () => undefined); process.on('disconnect', () => process.exit(0));"], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+  const sink = spawn(process.execPath, ['-e', "process.on('message', () => undefined); process.on('disconnect', () => process.exit(0));"], {
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       sink.once('spawn', () => resolve());
@@ -528,7 +542,10 @@ function keystrokeCost(windows: ReadonlyArray<[number, number, number]>, gcs: Re
   const hit = (w: readonly [number, number, number]): boolean => gcs.some((g) => g.start < w[1] && g.end > w[0]);
   const all = windows.map(([a, b]) => b - a);
   const clean = windows.filter((w) => !hit(w)).map(([a, b]) => b - a);
-  const slowest = windows.reduce<readonly [number, number, number] | undefined>((worst, w) => (worst === undefined || w[1] - w[0] > worst[1] - worst[0] ? w : worst), undefined);
+  const slowest = windows.reduce<readonly [number, number, number] | undefined>(
+    (worst, w) => (worst === undefined || w[1] - w[0] > worst[1] - worst[0] ? w : worst),
+    undefined,
+  );
   return {
     stdio: series(all),
     stdioWithoutGc: series(clean),

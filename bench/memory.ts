@@ -17,7 +17,13 @@ export function benchMemory(): MemoryRow[] {
     log(`memory (${mode})`);
     const out = execFileSync(process.execPath, [path.join(__dirname, 'memoryChild.js'), mode], { encoding: 'utf8', timeout: 120_000 });
     const r = JSON.parse(out.trim().split('\n').pop()!) as Pick<MemoryRow, 'maxRss' | 'heapPeak' | 'baseRss' | 'baseHeap'>;
-    rows.push({ mode: mode === 'fast' ? 'as shipped (ids fast path)' : 'full `yaml` parse (fast path off)', maxRss: r.maxRss, heapPeak: r.heapPeak, baseRss: r.baseRss, baseHeap: r.baseHeap });
+    rows.push({
+      mode: mode === 'fast' ? 'as shipped (ids fast path)' : 'full `yaml` parse (fast path off)',
+      maxRss: r.maxRss,
+      heapPeak: r.heapPeak,
+      baseRss: r.baseRss,
+      baseHeap: r.baseHeap,
+    });
   }
   return rows;
 }

@@ -78,8 +78,10 @@ function caveats(shape: ShapeResult): string {
   const words: string[] = [];
   for (const r of [shape.ours, shape.yls]) {
     const who = r.kind === 'ours' ? 'our server' : 'yaml-language-server';
-    if (r.failure === undefined && !r.structureCheck) words.push(`${who} did not answer a hover on \`ids\` in this file, so it did not see its structure: its figures time a nearly empty document`);
-    if (r.failure === undefined && !r.content.asExpected) words.push(`${who}'s first diagnostics were not as expected (${r.content.errors} errors where the shape should give ${shape.expect})`);
+    if (r.failure === undefined && !r.structureCheck)
+      words.push(`${who} did not answer a hover on \`ids\` in this file, so it did not see its structure: its figures time a nearly empty document`);
+    if (r.failure === undefined && !r.content.asExpected)
+      words.push(`${who}'s first diagnostics were not as expected (${r.content.errors} errors where the shape should give ${shape.expect})`);
   }
   return words.length === 0 ? '' : `; note: ${words.join('; ')}`;
 }
@@ -97,7 +99,11 @@ function shapeTargetRows(c: Context): string[] {
     shape.label,
     `${fmtRatio(openRatio)} (${fmt(ours.openMs)} vs ${fmt(yls.openMs)})`,
     '≤ 0.2x',
-    status(openRatio <= GOALS.openRatio, openRatio, `the first parse and validation of the whole file: ${ms(cost.open.parseMs)} parse (${cost.open.path}) + ${ms(cost.open.validateMs)} validation in-process${failureOf(ours)}${failureOf(yls)}`) + caveats(shape),
+    status(
+      openRatio <= GOALS.openRatio,
+      openRatio,
+      `the first parse and validation of the whole file: ${ms(cost.open.parseMs)} parse (${cost.open.path}) + ${ms(cost.open.validateMs)} validation in-process${failureOf(ours)}${failureOf(yls)}`,
+    ) + caveats(shape),
   );
   const cliRatio = cli.wholeMs / yls.wholeMs;
   row(
@@ -105,7 +111,11 @@ function shapeTargetRows(c: Context): string[] {
     shape.label,
     `${fmtRatio(cliRatio)} (${fmt(cli.wholeMs)} vs ${fmt(yls.wholeMs)})`,
     '≤ 0.2x',
-    status(cliRatio <= GOALS.cliRatio, cliRatio, `${ms(c.cliFloorMs)} of it is starting Node and loading dist/cli.js (a 3-line file takes that long); the rest is reading, parsing and validating the file${failureOf(yls)}`) + caveats(shape),
+    status(
+      cliRatio <= GOALS.cliRatio,
+      cliRatio,
+      `${ms(c.cliFloorMs)} of it is starting Node and loading dist/cli.js (a 3-line file takes that long); the rest is reading, parsing and validating the file${failureOf(yls)}`,
+    ) + caveats(shape),
   );
   const scenarios = ours.scenarios.length > 0 ? ours.scenarios : [undefined];
   for (const [i, s] of scenarios.entries()) {
@@ -115,14 +125,24 @@ function shapeTargetRows(c: Context): string[] {
     const words = `${whereTimeGoes(cost, i)}${failureOf(ours)}`;
     row('edit → diagnostics of that version, p95', where, fmt(d.p95), '≤ 16 ms', status(d.p95 <= GOALS.editP95, d.p95, words));
     row('edit → diagnostics of that version, median', where, fmt(d.median), '≤ 5 ms', status(d.median <= GOALS.editMedian, d.median, words));
-    row('completion sent right after an edit, p95', where, fmt(comp.p95), '≤ 10 ms', status(comp.p95 <= GOALS.completionP95, comp.p95, `the completion waits for the parse of the new version: ${words}`));
+    row(
+      'completion sent right after an edit, p95',
+      where,
+      fmt(comp.p95),
+      '≤ 10 ms',
+      status(comp.p95 <= GOALS.completionP95, comp.p95, `the completion waits for the parse of the new version: ${words}`),
+    );
   }
   row(
     'server resident memory (VmRSS) after the edits, file open',
     shape.label,
     mb(ours.rss),
     '≤ 100 MB',
-    status(ours.rss <= GOALS.rssBytes, ours.rss, `${mb(ours.rssOpen)} right after the open (the list's nodes, their ranges and line records, the file's text); then every version's text is a new string of the whole file, kept until V8's next full collection (peak VmHWM ${mb(ours.hwm)})${failureOf(ours)}`),
+    status(
+      ours.rss <= GOALS.rssBytes,
+      ours.rss,
+      `${mb(ours.rssOpen)} right after the open (the list's nodes, their ranges and line records, the file's text); then every version's text is a new string of the whole file, kept until V8's next full collection (peak VmHWM ${mb(ours.hwm)})${failureOf(ours)}`,
+    ),
   );
   const k = shape.keystroke.stdio;
   row(
@@ -139,7 +159,10 @@ function keystrokeWords(shape: ShapeResult, load: string): string {
   const k = shape.keystroke;
   const words = [`median ${fmt(k.stdio.median)}, p95 ${fmt(k.stdio.p95)}`];
   words.push(`the slowest write took ${fmt(k.stdio.max)} of wall time for ${fmt(k.slowestCpuMs)} of CPU time of the writing process`);
-  if (k.withGc > 0) words.push(`${k.withGc} of ${k.stdio.count} writes had a garbage collection of the writing process inside them (without those the worst is ${fmt(k.stdioWithoutGc.max)})`);
+  if (k.withGc > 0)
+    words.push(
+      `${k.withGc} of ${k.stdio.count} writes had a garbage collection of the writing process inside them (without those the worst is ${fmt(k.stdioWithoutGc.max)})`,
+    );
   else words.push('no garbage collection of the writing process fell inside any write');
   words.push(`load average ${load} during the run`);
   return words.join('; ');
@@ -165,7 +188,9 @@ function lspSections(shapes: readonly ShapeResult[], costs: readonly Breakdown[]
   out.push('');
   out.push('### 1.1 Open and whole processes');
   out.push('');
-  out.push('| shape | size | ours: spawn → initialized | ours: didOpen → first diagnostics | yls: didOpen → first diagnostics | ratio | first diagnostics, ours | first diagnostics, yls | `scan-targets validate` process | yls process: spawn → first diagnostics | ratio | CLI: exit code, errors |');
+  out.push(
+    '| shape | size | ours: spawn → initialized | ours: didOpen → first diagnostics | yls: didOpen → first diagnostics | ratio | first diagnostics, ours | first diagnostics, yls | `scan-targets validate` process | yls process: spawn → first diagnostics | ratio | CLI: exit code, errors |',
+  );
   out.push('|---|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---|');
   for (const s of shapes) {
     out.push(
@@ -204,7 +229,9 @@ function lspSections(shapes: readonly ShapeResult[], costs: readonly Breakdown[]
   for (const s of shapes) {
     s.ours.scenarios.forEach((o, i) => {
       const y = s.yls.scenarios[i];
-      out.push(`| ${s.label} | ${o.name} | ${o.completion.count} | ${seriesCell(o.completion)} | ${o.completionItems} | ${y?.completion.count ?? 0} | ${y ? seriesCell(y.completion) : 'n/a'} | ${y?.completionItems ?? 'n/a'} |`);
+      out.push(
+        `| ${s.label} | ${o.name} | ${o.completion.count} | ${seriesCell(o.completion)} | ${o.completionItems} | ${y?.completion.count ?? 0} | ${y ? seriesCell(y.completion) : 'n/a'} | ${y?.completionItems ?? 'n/a'} |`,
+      );
     });
   }
   out.push('');
@@ -213,7 +240,7 @@ function lspSections(shapes: readonly ShapeResult[], costs: readonly Breakdown[]
   );
   out.push('');
 
-  out.push('### 1.4 Where an edit\'s time goes (in-process, same LanguageService as the server)');
+  out.push("### 1.4 Where an edit's time goes (in-process, same LanguageService as the server)");
   out.push('');
   out.push('| shape | open: parse + validation | path | edits | edit 1 | edit 2 | edit 3 |');
   out.push('|---|---:|---|---|---|---|---|');
@@ -236,11 +263,15 @@ function lspSections(shapes: readonly ShapeResult[], costs: readonly Breakdown[]
 
   out.push('### 1.5 Server memory with the file open');
   out.push('');
-  out.push('| shape | ours: VmRSS after open | ours: VmRSS after the edits | ours: peak (VmHWM) | yls: VmRSS after the edits | yls: peak (VmHWM) | hover on `ids` answered (ours / yls) | schema error reported (ours / yls) |');
+  out.push(
+    '| shape | ours: VmRSS after open | ours: VmRSS after the edits | ours: peak (VmHWM) | yls: VmRSS after the edits | yls: peak (VmHWM) | hover on `ids` answered (ours / yls) | schema error reported (ours / yls) |',
+  );
   out.push('|---|---:|---:|---:|---:|---:|---|---|');
   const yes = (ok: boolean): string => (ok ? 'yes' : '**no**');
   for (const s of shapes) {
-    out.push(`| ${s.label} | ${mb(s.ours.rssOpen)} | ${mb(s.ours.rss)} | ${mb(s.ours.hwm)} | ${mb(s.yls.rss)} | ${mb(s.yls.hwm)} | ${yes(s.ours.structureCheck)} / ${yes(s.yls.structureCheck)} | ${yes(s.ours.schemaCheck)} / ${yes(s.yls.schemaCheck)} |`);
+    out.push(
+      `| ${s.label} | ${mb(s.ours.rssOpen)} | ${mb(s.ours.rss)} | ${mb(s.ours.hwm)} | ${mb(s.yls.rss)} | ${mb(s.yls.hwm)} | ${yes(s.ours.structureCheck)} / ${yes(s.yls.structureCheck)} | ${yes(s.ours.schemaCheck)} / ${yes(s.yls.schemaCheck)} |`,
+    );
   }
   out.push('');
   out.push(
@@ -250,14 +281,18 @@ function lspSections(shapes: readonly ShapeResult[], costs: readonly Breakdown[]
 
   out.push('### 1.6 Extension-host cost per keystroke');
   out.push('');
-  out.push('| shape | didChange messages | stdio: JSON.stringify + Content-Length framing + write to the server\'s stdin, wall time (median / p95 / max) | CPU time of the same writes (median / p95 / max) | writes with a garbage collection inside | Node IPC: `child.send` of the same message (median / p95 / max) |');
+  out.push(
+    "| shape | didChange messages | stdio: JSON.stringify + Content-Length framing + write to the server's stdin, wall time (median / p95 / max) | CPU time of the same writes (median / p95 / max) | writes with a garbage collection inside | Node IPC: `child.send` of the same message (median / p95 / max) |",
+  );
   out.push('|---|---:|---|---|---:|---|');
   for (const s of shapes) {
-    out.push(`| ${s.label} | ${s.keystroke.stdio.count} | ${seriesCell(s.keystroke.stdio)} | ${seriesCell(s.keystroke.cpu)} | ${s.keystroke.withGc} | ${seriesCell(s.keystroke.ipc)} |`);
+    out.push(
+      `| ${s.label} | ${s.keystroke.stdio.count} | ${seriesCell(s.keystroke.stdio)} | ${seriesCell(s.keystroke.cpu)} | ${s.keystroke.withGc} | ${seriesCell(s.keystroke.ipc)} |`,
+    );
   }
   out.push('');
   out.push(
-    'With the language server, a keystroke costs the extension host only serializing and writing the incremental didChange (a range and one character, whatever the size of the file): the stdio column times exactly that, in this process, for every didChange of 1.2 and 1.3 (the client of the unit tests: JSON.stringify, a Content-Length header, two writes to the pipe). The extension itself starts the server over Node IPC (vscode-languageclient `TransportKind.ipc`), so the last column sends the same messages with `child.send` to a process that drops them, in a quiet moment after the run (1 ms apart). Garbage collections of the writing process are seen with a PerformanceObserver (`gc` entries); the bench process keeps its own TextDocument copy of the file and updates it on every edit, as the extension host keeps its document. CPU time is `process.cpuUsage()` around each write (user + system, every thread of the process): a write whose wall time is far above its CPU time waited for a core (the servers and anything else running on the machine compete for the cores). Not included: VS Code\'s own update of its document model in the extension host, which happens with or without this extension.',
+    "With the language server, a keystroke costs the extension host only serializing and writing the incremental didChange (a range and one character, whatever the size of the file): the stdio column times exactly that, in this process, for every didChange of 1.2 and 1.3 (the client of the unit tests: JSON.stringify, a Content-Length header, two writes to the pipe). The extension itself starts the server over Node IPC (vscode-languageclient `TransportKind.ipc`), so the last column sends the same messages with `child.send` to a process that drops them, in a quiet moment after the run (1 ms apart). Garbage collections of the writing process are seen with a PerformanceObserver (`gc` entries); the bench process keeps its own TextDocument copy of the file and updates it on every edit, as the extension host keeps its document. CPU time is `process.cpuUsage()` around each write (user + system, every thread of the process): a write whose wall time is far above its CPU time waited for a core (the servers and anything else running on the machine compete for the cores). Not included: VS Code's own update of its document model in the extension host, which happens with or without this extension.",
   );
   out.push('');
   return out;
@@ -284,11 +319,20 @@ function cliFloor(): number {
 function activationRows(activation: readonly ActivationRow[]): string[] {
   const rows: string[] = [];
   for (const a of activation) {
-    const parts = a.parts.slice(0, 4).map((p) => `${p.name} ${(p.bytes / 1024).toFixed(0)} KB`).join(', ');
-    rows.push(`| bundle size | ${a.bundle} | ${(a.bytes / 1024).toFixed(0)} KB | < 400 KB | ${status(a.bytes < 400 * 1024, a.bytes, `largest parts (code bytes, esbuild metafile): ${parts}`)} |`);
+    const parts = a.parts
+      .slice(0, 4)
+      .map((p) => `${p.name} ${(p.bytes / 1024).toFixed(0)} KB`)
+      .join(', ');
+    rows.push(
+      `| bundle size | ${a.bundle} | ${(a.bytes / 1024).toFixed(0)} KB | < 400 KB | ${status(a.bytes < 400 * 1024, a.bytes, `largest parts (code bytes, esbuild metafile): ${parts}`)} |`,
+    );
     const problems = a.problems.length > 0 ? `; ${a.problems.join('; ')}` : '';
-    rows.push(`| activation (load + activate) | ${a.bundle} | ${ms(a.totalMs)} | < 30 ms | ${status(a.totalMs < 30, a.totalMs, `loading the bundle is ${ms(a.loadMs)} of it, \`activate()\` ${ms(a.activateMs)}${problems}`)} |`);
-    rows.push(`| no schema compiled at activation | ${a.bundle} | ${a.compiledAtActivation ? `compiled (${a.functionsBuilt} generated functions)` : 'none compiled'} | none | ${verdict(!a.compiledAtActivation)} |`);
+    rows.push(
+      `| activation (load + activate) | ${a.bundle} | ${ms(a.totalMs)} | < 30 ms | ${status(a.totalMs < 30, a.totalMs, `loading the bundle is ${ms(a.loadMs)} of it, \`activate()\` ${ms(a.activateMs)}${problems}`)} |`,
+    );
+    rows.push(
+      `| no schema compiled at activation | ${a.bundle} | ${a.compiledAtActivation ? `compiled (${a.functionsBuilt} generated functions)` : 'none compiled'} | none | ${verdict(!a.compiledAtActivation)} |`,
+    );
   }
   return rows;
 }
@@ -332,16 +376,24 @@ async function main(): Promise<void> {
   targets.push('|---|---|---|---|---|');
   for (let i = 0; i < lsp.length; i++) targets.push(...shapeTargetRows({ shape: lsp[i], cost: costs[i], cliFloorMs, load: loadAverages }));
   for (const r of validation.filter((v) => v.n >= 10_000)) {
-    targets.push(`| validation in-process vs yaml-language-server's \`doValidation\` | ${label(r.n)} plain ids | ${ratio(r.ours / r.yls)} (${ms(r.ours)} vs ${ms(r.yls)}) | ≤ 0.2x | ${status(r.ours / r.yls <= 0.2, r.ours, 'see section 2')} |`);
-    targets.push(`| diagnostics identical to the full reference path | ${label(r.n)} plain ids | ${r.identical ? 'yes' : 'NO'} | identical | ${verdict(r.identical)} |`);
+    targets.push(
+      `| validation in-process vs yaml-language-server's \`doValidation\` | ${label(r.n)} plain ids | ${ratio(r.ours / r.yls)} (${ms(r.ours)} vs ${ms(r.yls)}) | ≤ 0.2x | ${status(r.ours / r.yls <= 0.2, r.ours, 'see section 2')} |`,
+    );
+    targets.push(
+      `| diagnostics identical to the full reference path | ${label(r.n)} plain ids | ${r.identical ? 'yes' : 'NO'} | identical | ${verdict(r.identical)} |`,
+    );
   }
   for (const r of completion.filter((c) => c.n >= 10_000)) {
     const worst = Math.max(r.oursEdit / r.ylsEdit, r.oursCached / r.ylsCached);
-    targets.push(`| completion in-process vs yaml-language-server's \`doComplete\` (worse of edit / unchanged) | ${label(r.n)} plain ids, ${r.where} | ${ratio(worst)} | ≤ 0.1x | ${status(worst <= 0.1, worst, 'see section 3')} |`);
+    targets.push(
+      `| completion in-process vs yaml-language-server's \`doComplete\` (worse of edit / unchanged) | ${label(r.n)} plain ids, ${r.where} | ${ratio(worst)} | ≤ 0.1x | ${status(worst <= 0.1, worst, 'see section 3')} |`,
+    );
   }
   targets.push(...activationRows(activation));
   for (const b of bulk) {
-    targets.push(`| bulk update end to end vs raw requests | ${label(b.n)} ids | ${ratio(b.endToEnd / b.raw)} (${ms(b.endToEnd)} vs ${ms(b.raw)}) | ≤ 1.2x | ${status(b.endToEnd / b.raw <= 1.2, b.endToEnd, `single rounds ${ratio(b.roundRatios[0])} – ${ratio(b.roundRatios[1])}: loopback timing noise`)} |`);
+    targets.push(
+      `| bulk update end to end vs raw requests | ${label(b.n)} ids | ${ratio(b.endToEnd / b.raw)} (${ms(b.endToEnd)} vs ${ms(b.raw)}) | ≤ 1.2x | ${status(b.endToEnd / b.raw <= 1.2, b.endToEnd, `single rounds ${ratio(b.roundRatios[0])} – ${ratio(b.roundRatios[1])}: loopback timing noise`)} |`,
+    );
   }
 
   const out: string[] = [];
@@ -349,7 +401,9 @@ async function main(): Promise<void> {
   out.push('');
   out.push(machine);
   out.push('');
-  out.push('`npm run bench` regenerates this file (and the targets table in the README). Section 1 runs the language servers as processes over stdio on every shape of a 100,000-id file; sections 2, 3 and 6 time the core in-process; 4 the extension\'s activation; 5 the bulk update. A missed target says MISSED with what the measurement shows about why.');
+  out.push(
+    "`npm run bench` regenerates this file (and the targets table in the README). Section 1 runs the language servers as processes over stdio on every shape of a 100,000-id file; sections 2, 3 and 6 time the core in-process; 4 the extension's activation; 5 the bulk update. A missed target says MISSED with what the measurement shows about why.",
+  );
   out.push('');
   out.push('## Targets');
   out.push('');
@@ -359,13 +413,19 @@ async function main(): Promise<void> {
 
   out.push('## 2. Validation in-process (parse + schema + rules + positions)');
   out.push('');
-  out.push('| ids | ours (`validateText`) | ours, typing elsewhere | ours, fast path off | yaml-language-server `doValidation` | ratio | floor: `yaml` parseAllDocuments + LineCounter | floor: `JSON.parse` | diagnostics (ours / yls) | identical to full path |');
+  out.push(
+    '| ids | ours (`validateText`) | ours, typing elsewhere | ours, fast path off | yaml-language-server `doValidation` | ratio | floor: `yaml` parseAllDocuments + LineCounter | floor: `JSON.parse` | diagnostics (ours / yls) | identical to full path |',
+  );
   out.push('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of validation) {
-    out.push(`| ${label(r.n)} | ${ms(r.ours)} | ${ms(r.oursTypingElsewhere)} | ${ms(r.oursFullParse)} | ${ms(r.yls)} | ${ratio(r.ours / r.yls)} | ${ms(r.yamlFloor)} | ${ms(r.jsonFloor)} | ${r.diagnostics} / ${r.ylsDiagnostics} | ${r.identical ? 'yes' : 'NO'} |`);
+    out.push(
+      `| ${label(r.n)} | ${ms(r.ours)} | ${ms(r.oursTypingElsewhere)} | ${ms(r.oursFullParse)} | ${ms(r.yls)} | ${ratio(r.ours / r.yls)} | ${ms(r.yamlFloor)} | ${ms(r.jsonFloor)} | ${r.diagnostics} / ${r.ylsDiagnostics} | ${r.identical ? 'yes' : 'NO'} |`,
+    );
   }
   out.push('');
-  out.push('Medians after a warm-up, in the bench process, on plain-id files. Every run validates a new text. "Ours" (and yaml-language-server, and "fast path off"): one letter of an id in the middle of the list changed, so nothing of the list is reused; this is the figure the target compares. "Typing elsewhere": one letter of `site.name` changed, so the unchanged list and its nodes are reused. "Fast path off" is the same code with the `ids` fast path disabled (every node from the `yaml` parse), the reference the diagnostics are compared with.');
+  out.push(
+    'Medians after a warm-up, in the bench process, on plain-id files. Every run validates a new text. "Ours" (and yaml-language-server, and "fast path off"): one letter of an id in the middle of the list changed, so nothing of the list is reused; this is the figure the target compares. "Typing elsewhere": one letter of `site.name` changed, so the unchanged list and its nodes are reused. "Fast path off" is the same code with the `ids` fast path disabled (every node from the `yaml` parse), the reference the diagnostics are compared with.',
+  );
   out.push('');
 
   out.push('## 3. Completion in-process');
@@ -373,22 +433,35 @@ async function main(): Promise<void> {
   out.push('| ids | cursor | ours after an edit | yls after an edit | ratio | ours, unchanged version | yls, unchanged version | ratio | items (ours / yls) |');
   out.push('|---:|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of completion) {
-    out.push(`| ${label(r.n)} | ${r.where} | ${ms(r.oursEdit)} | ${ms(r.ylsEdit)} | ${ratio(r.oursEdit / r.ylsEdit)} | ${ms(r.oursCached)} | ${ms(r.ylsCached)} | ${ratio(r.oursCached / r.ylsCached)} | ${r.oursItems} / ${r.ylsItems} |`);
+    out.push(
+      `| ${label(r.n)} | ${r.where} | ${ms(r.oursEdit)} | ${ms(r.ylsEdit)} | ${ratio(r.oursEdit / r.ylsEdit)} | ${ms(r.oursCached)} | ${ms(r.ylsCached)} | ${ratio(r.oursCached / r.ylsCached)} | ${r.oursItems} / ${r.ylsItems} |`,
+    );
   }
   out.push('');
-  out.push('"After an edit": a new version through the ParseCache (one character of `site.name` changed, so the unchanged `ids` list and its nodes are reused), as the language server does; for yaml-language-server a new document version. Section 1.3 gives the same through the servers.');
+  out.push(
+    '"After an edit": a new version through the ParseCache (one character of `site.name` changed, so the unchanged `ids` list and its nodes are reused), as the language server does; for yaml-language-server a new document version. Section 1.3 gives the same through the servers.',
+  );
   out.push('');
 
   out.push('## 4. Activation');
   out.push('');
-  out.push('| bundle | size | largest parts | load (`require`) | `activate()` | total | schema compiled at activation | subscriptions | after activate(): server forked | server answered `initialize` | problems |');
+  out.push(
+    '| bundle | size | largest parts | load (`require`) | `activate()` | total | schema compiled at activation | subscriptions | after activate(): server forked | server answered `initialize` | problems |',
+  );
   out.push('|---|---:|---|---:|---:|---:|---|---:|---:|---:|---|');
   for (const a of activation) {
-    const parts = a.parts.slice(0, 6).map((p) => `${p.name} ${(p.bytes / 1024).toFixed(0)} KB`).join(', ');
-    out.push(`| ${a.bundle} | ${(a.bytes / 1024).toFixed(0)} KB | ${parts} | ${ms(a.loadMs)} | ${ms(a.activateMs)} | ${ms(a.totalMs)} | ${a.compiledAtActivation ? `yes (${a.functionsBuilt} \`new Function\`)` : 'no'} | ${a.subscriptions} | ${a.serverForkMs === null ? 'never' : ms(a.serverForkMs)} | ${a.serverReadyMs === null ? 'never' : ms(a.serverReadyMs)} | ${a.problems.length === 0 ? 'none' : a.problems.join('; ')} |`);
+    const parts = a.parts
+      .slice(0, 6)
+      .map((p) => `${p.name} ${(p.bytes / 1024).toFixed(0)} KB`)
+      .join(', ');
+    out.push(
+      `| ${a.bundle} | ${(a.bytes / 1024).toFixed(0)} KB | ${parts} | ${ms(a.loadMs)} | ${ms(a.activateMs)} | ${ms(a.totalMs)} | ${a.compiledAtActivation ? `yes (${a.functionsBuilt} \`new Function\`)` : 'no'} | ${a.subscriptions} | ${a.serverForkMs === null ? 'never' : ms(a.serverForkMs)} | ${a.serverReadyMs === null ? 'never' : ms(a.serverReadyMs)} | ${a.problems.length === 0 ? 'none' : a.problems.join('; ')} |`,
+    );
   }
   out.push('');
-  out.push('Both bundles are built by the bench into temporary folders (the same build script as `npm run build` and `vscode:prepublish`). Each figure is the median of 7 fresh Node processes loading the bundle with a stand-in `vscode` module and running `activate()`. The extension\'s vscode-languageclient LanguageClient runs against the stand-in: `activate()` returns before it forks the server (its start is asynchronous), so the last two columns time, from the end of `activate()`, the fork of the bundle\'s `dist/server.js` over Node IPC and the server\'s answer to `initialize` (seen on the IPC channel); the client is then stopped and the server killed. Schema compilation is detected by counting `new Function` calls (how Ajv compiles) and by looking for ajv in `require.cache`. "Largest parts": bytes of code each npm package (or folder of the repository) puts into the bundle, from esbuild\'s metafile of the same build made aside; the file size also counts the rest (esbuild\'s module wrappers, and for `npm run build` the source map link and comments).');
+  out.push(
+    "Both bundles are built by the bench into temporary folders (the same build script as `npm run build` and `vscode:prepublish`). Each figure is the median of 7 fresh Node processes loading the bundle with a stand-in `vscode` module and running `activate()`. The extension's vscode-languageclient LanguageClient runs against the stand-in: `activate()` returns before it forks the server (its start is asynchronous), so the last two columns time, from the end of `activate()`, the fork of the bundle's `dist/server.js` over Node IPC and the server's answer to `initialize` (seen on the IPC channel); the client is then stopped and the server killed. Schema compilation is detected by counting `new Function` calls (how Ajv compiles) and by looking for ajv in `require.cache`. \"Largest parts\": bytes of code each npm package (or folder of the repository) puts into the bundle, from esbuild's metafile of the same build made aside; the file size also counts the rest (esbuild's module wrappers, and for `npm run build` the source map link and comments).",
+  );
   out.push('');
 
   out.push('## 5. Bulk update against the local sandbox');
@@ -396,10 +469,14 @@ async function main(): Promise<void> {
   out.push('| ids | requests | end to end (plan, client, outcome) | raw undici requests | ratio | rounds | ids updated | before it: parse + validate |');
   out.push('|---:|---:|---:|---:|---:|---|---:|---:|');
   for (const b of bulk) {
-    out.push(`| ${label(b.n)} | ${b.requests} | ${ms(b.endToEnd)} | ${ms(b.raw)} | ${ratio(b.endToEnd / b.raw)} | ${ratio(b.roundRatios[0])} – ${ratio(b.roundRatios[1])} | ${label(b.updated)} | ${ms(b.prepare)} |`);
+    out.push(
+      `| ${label(b.n)} | ${b.requests} | ${ms(b.endToEnd)} | ${ms(b.raw)} | ${ratio(b.endToEnd / b.raw)} | ${ratio(b.roundRatios[0])} – ${ratio(b.roundRatios[1])} | ${label(b.updated)} | ${ms(b.prepare)} |`,
+    );
   }
   out.push('');
-  out.push('Both send the same chunks (500 ids) with the same concurrency (2) to the sandbox on 127.0.0.1 (on a thread of its own, as the service runs elsewhere) with `is_id_404_validation=true`. End to end starts from a file already parsed and validated, as in the editor, where live validation in the language server has done that before the command runs (the server plans on the parse and the diagnostics it keeps for that version); that work, fresh in each round, is the last column. The figures are noisy: "rounds" gives the lowest and highest ratio of single rounds.');
+  out.push(
+    'Both send the same chunks (500 ids) with the same concurrency (2) to the sandbox on 127.0.0.1 (on a thread of its own, as the service runs elsewhere) with `is_id_404_validation=true`. End to end starts from a file already parsed and validated, as in the editor, where live validation in the language server has done that before the command runs (the server plans on the parse and the diagnostics it keeps for that version); that work, fresh in each round, is the last column. The figures are noisy: "rounds" gives the lowest and highest ratio of single rounds.',
+  );
   out.push('');
 
   out.push('## 6. Peak memory in-process, 100,000-id file');
@@ -410,7 +487,9 @@ async function main(): Promise<void> {
     out.push(`| ${m.mode} | ${mb(m.maxRss)} | ${mb(m.heapPeak)} | ${mb(m.baseRss)} | ${mb(m.baseHeap)} |`);
   }
   out.push('');
-  out.push('A fresh process parses and validates the plain-id file through a ParseCache, then a one-character edit of it (both parses kept alive). Section 1.5 gives the server process\'s memory.');
+  out.push(
+    "A fresh process parses and validates the plain-id file through a ParseCache, then a one-character edit of it (both parses kept alive). Section 1.5 gives the server process's memory.",
+  );
   out.push('');
   out.push(`Whole bench: ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   out.push('');

@@ -91,8 +91,16 @@ export function shapes(n: number): Shape[] {
   };
 
   add('plain', '1. plain block ids `  - abc`', plain);
-  add('single', "2. single-quoted ids `  - 'abc'`", withIds(ids, (id) => `  - '${id}'\n`));
-  add('double', '3. double-quoted ids `  - "abc"`', withIds(ids, (id) => `  - "${id}"\n`));
+  add(
+    'single',
+    "2. single-quoted ids `  - 'abc'`",
+    withIds(ids, (id) => `  - '${id}'\n`),
+  );
+  add(
+    'double',
+    '3. double-quoted ids `  - "abc"`',
+    withIds(ids, (id) => `  - "${id}"\n`),
+  );
   add('flow', '4a. flow sequence on one line `ids: [abc, def, ...]`', `${MODELINE}\nids: [${ids.join(', ')}]\n${SETTINGS}`);
   add('flow-lines', '4b. flow sequence, one id per line', `${MODELINE}\nids: [\n${ids.map((id) => `  ${id}`).join(',\n')}\n  ]\n${SETTINGS}`);
   // A blank line and a comment line before every 100th item (runs of 100 plain items between them).
@@ -134,7 +142,10 @@ function unclosedQuote(plain: string, ids: readonly string[]): string {
 function typingInQuote(plain: string, ids: readonly string[]): EditScenario {
   const start = quoteLine(plain, ids) + TYPED.length;
   const letters = 'defghijkmnopqrstuvwxyz';
-  return { name: 'typing inside the quote', next: (_text, k) => ({ start: start + k, end: start + k, text: letters[k % letters.length], zone: 'in the quote' }) };
+  return {
+    name: 'typing inside the quote',
+    next: (_text, k) => ({ start: start + k, end: start + k, text: letters[k % letters.length], zone: 'in the quote' }),
+  };
 }
 
 /**

@@ -41,9 +41,13 @@ export async function benchValidation(): Promise<ValidationRow[]> {
     const diagnostics = validateText(text);
     const uri = `file:///bench/validation-${n}.target-settings.yaml`;
     let ylsDiagnostics = 0;
-    const ylsTime = await timeMedian(async () => {
-      ylsDiagnostics = (await yls.doValidation(ylsDocument(uri, inList()), false)).length;
-    }, runs, warmup);
+    const ylsTime = await timeMedian(
+      async () => {
+        ylsDiagnostics = (await yls.doValidation(ylsDocument(uri, inList()), false)).length;
+      },
+      runs,
+      warmup,
+    );
     const yamlFloor = await timeMedian(() => parseAllDocuments(text, { lineCounter: new LineCounter() }), runs, warmup);
     const json = JSON.stringify(parseFile(text).documents[0].value);
     const jsonFloor = await timeMedian(() => JSON.parse(json), runs, warmup);

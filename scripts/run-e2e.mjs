@@ -14,6 +14,11 @@ if (!existsSync(vsix)) {
 }
 ensureVsCodeHost();
 const dir = path.join(REPO_ROOT, 'out', 'test', 'e2e');
-const files = readdirSync(dir).filter((f) => f.endsWith('.test.js')).map((f) => path.join(dir, f));
-const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files], { stdio: 'inherit', env: { ...process.env, SCAN_TARGETS_VSIX: vsix } });
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.test.js'))
+  .map((f) => path.join(dir, f));
+const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
+  stdio: 'inherit',
+  env: { ...process.env, SCAN_TARGETS_VSIX: vsix },
+});
 process.exit(result.status ?? 1);

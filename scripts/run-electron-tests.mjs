@@ -31,7 +31,12 @@ for (const suite of suites.length > 0 ? suites : ['trusted', 'restricted']) {
   } catch (err) {
     console.error(`[${suite}] ${err.message ?? err}`);
   }
-  const records = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+  const records = existsSync(resultsFile)
+    ? readFileSync(resultsFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
   const start = records.find((r) => r.event === 'start');
   const p = records.filter((r) => r.event === 'pass').length;
   const f = records.filter((r) => r.event === 'fail');

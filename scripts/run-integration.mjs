@@ -128,7 +128,10 @@ async function collectResults(suite, resultsFile, server) {
 }
 
 function indent(text) {
-  return String(text).split('\n').map((l) => `      ${l}`).join('\n');
+  return String(text)
+    .split('\n')
+    .map((l) => `      ${l}`)
+    .join('\n');
 }
 
 function fail(message) {

@@ -25,10 +25,19 @@ const server = await startCodeServer({
     // Starts the sandbox in the extension host and points base URL and token at it.
     'scanTargets.sandbox.startOnActivation': true,
   },
-  log: (text) => process.stdout.write(text.split('\n').filter((l) => /error/i.test(l)).map((l) => `[code-server] ${l}\n`).join('')),
+  log: (text) =>
+    process.stdout.write(
+      text
+        .split('\n')
+        .filter((l) => /error/i.test(l))
+        .map((l) => `[code-server] ${l}\n`)
+        .join(''),
+    ),
 });
 const url = workbenchUrl({ url: server.url, port: server.port, folder, extensionPath: REPO_ROOT });
-console.log(`\nScan Target Settings is running in VS Code ${'1.100.3'} at:\n\n  ${url}\n\nThe local sandbox service starts with the extension; its URL is in the "Scan Targets" log.\nPress Ctrl+C to stop.`);
+console.log(
+  `\nScan Target Settings is running in VS Code ${'1.100.3'} at:\n\n  ${url}\n\nThe local sandbox service starts with the extension; its URL is in the "Scan Targets" log.\nPress Ctrl+C to stop.`,
+);
 
 const stop = async () => {
   await server.stop();

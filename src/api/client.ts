@@ -18,13 +18,7 @@
 // redactor (the token, proxy credentials, the body's sensitive values, credential look-alikes).
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 import { contributes } from '../../package.json';
-import {
-  ApiError,
-  ApiInvalidIdsError,
-  ApiInvalidResponseError,
-  ApiValidationError,
-  type ApiErrorInit,
-} from './errors';
+import { ApiError, ApiInvalidIdsError, ApiInvalidResponseError, ApiValidationError, type ApiErrorInit } from './errors';
 import { flattenFieldErrors, type FieldErrors } from '../core/serviceContract';
 import { describeProxy, isLoopbackHost, selectProxy, type ProxySettings } from './proxy';
 import { Redactor, excerpt, sensitiveValuesOf } from '../core/redact';
@@ -135,12 +129,33 @@ export const DEFAULTS = {
 } as const;
 
 const STATUS_TEXT: Record<number, string> = {
-  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content',
-  301: 'Moved Permanently', 302: 'Found', 303: 'See Other', 307: 'Temporary Redirect', 308: 'Permanent Redirect',
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  406: 'Not Acceptable', 408: 'Request Timeout', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
-  418: "I'm a teapot", 422: 'Unprocessable Entity', 429: 'Too Many Requests',
-  500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
+  301: 'Moved Permanently',
+  302: 'Found',
+  303: 'See Other',
+  307: 'Temporary Redirect',
+  308: 'Permanent Redirect',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  418: "I'm a teapot",
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 export function statusLine(status: number): string {
@@ -158,13 +173,19 @@ export function normalizeBaseUrl(raw: string): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new ApiError('configuration', 'The API base URL is not a valid URL. Set it to the service\'s address, for example https://api.example.com/v1.');
+    throw new ApiError('configuration', "The API base URL is not a valid URL. Set it to the service's address, for example https://api.example.com/v1.");
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ApiError('configuration', `The API base URL must start with https:// (found ${url.protocol}//). Set it to the service's address, for example https://api.example.com/v1.`);
+    throw new ApiError(
+      'configuration',
+      `The API base URL must start with https:// (found ${url.protocol}//). Set it to the service's address, for example https://api.example.com/v1.`,
+    );
   }
   if (url.username || url.password) {
-    throw new ApiError('configuration', 'The API base URL must not contain a user name or password; the API token is sent in a header. Remove the credentials from the URL.');
+    throw new ApiError(
+      'configuration',
+      'The API base URL must not contain a user name or password; the API token is sent in a header. Remove the credentials from the URL.',
+    );
   }
   if (url.search || url.hash) {
     throw new ApiError('configuration', 'The API base URL must not contain a query (?...) or a fragment (#...). Remove it and try again.');
@@ -286,7 +307,10 @@ class HttpApiClient implements ApiClient {
     try {
       payload = JSON.stringify(body);
     } catch {
-      throw new ApiError('configuration', 'The bulk update body cannot be written as JSON (it contains a cycle or a value JSON cannot hold). Nothing was sent.');
+      throw new ApiError(
+        'configuration',
+        'The bulk update body cannot be written as JSON (it contains a cycle or a value JSON cannot hold). Nothing was sent.',
+      );
     }
     const { value, attempts } = await this.run<BulkUpdateResponse>({
       method: 'POST',
@@ -351,7 +375,10 @@ class HttpApiClient implements ApiClient {
           connect: { timeout: connectTimeout },
         });
       } catch {
-        throw new ApiError('configuration', `The proxy URL ${this.redactor.redact(describeProxy(proxy.url))} is not usable. Correct the proxy setting (http.proxy, or HTTPS_PROXY for the command line) and try again.`);
+        throw new ApiError(
+          'configuration',
+          `The proxy URL ${this.redactor.redact(describeProxy(proxy.url))} is not usable. Correct the proxy setting (http.proxy, or HTTPS_PROXY for the command line) and try again.`,
+        );
       }
       this.log('debug', `Using proxy ${describeProxy(proxy.url)} for ${this.base?.origin}${proxy.strictSSL ? '' : ' (certificate checks off)'}`, this.redactor);
     } else {
@@ -375,7 +402,10 @@ class HttpApiClient implements ApiClient {
     this.redactor.add(token);
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f]/.test(token) || /\s/.test(token)) {
-      throw new ApiError('configuration', 'The API token contains a space, a line break or a control character. Set the token again, pasting the token only (without the scheme word). Nothing was sent.');
+      throw new ApiError(
+        'configuration',
+        'The API token contains a space, a line break or a control character. Set the token again, pasting the token only (without the scheme word). Nothing was sent.',
+      );
     }
     return token;
   }
@@ -424,16 +454,22 @@ class HttpApiClient implements ApiClient {
           if (attempt >= max) return this.finish(op, outcome.response, attemptInit);
           retryReason = statusLine(status);
         } else {
-          this.log('debug', `${method} ${fullPath}${op.logSuffix}: attempt ${attempt}/${max} failed after ${ms} ms [${outcome.error.kind}${outcome.error.code ? ` ${outcome.error.code}` : ''}]`, op.redactor);
+          this.log(
+            'debug',
+            `${method} ${fullPath}${op.logSuffix}: attempt ${attempt}/${max} failed after ${ms} ms [${outcome.error.kind}${outcome.error.code ? ` ${outcome.error.code}` : ''}]`,
+            op.redactor,
+          );
           if (!outcome.retryable || attempt >= max) throw outcome.error;
           retryReason = outcome.error.code ? `${shortReason(outcome.error)} (${outcome.error.code})` : shortReason(outcome.error);
         }
 
-        const delayMs = retryAfterMs ?? backoffDelay(attempt, {
-          baseDelayMs: this.opts.retryBaseDelayMs,
-          maxDelayMs: this.opts.retryMaxDelayMs,
-          random: this.options.random,
-        });
+        const delayMs =
+          retryAfterMs ??
+          backoffDelay(attempt, {
+            baseDelayMs: this.opts.retryBaseDelayMs,
+            maxDelayMs: this.opts.retryMaxDelayMs,
+            random: this.options.random,
+          });
         const info: RetryInfo = { method, path: fullPath, attempt, maxAttempts: max, delayMs, reason: retryReason, status, retryAfterMs };
         this.log(
           'warn',
@@ -508,7 +544,11 @@ class HttpApiClient implements ApiClient {
           return {
             type: 'failure',
             retryable: false,
-            error: new ApiError('invalid-response', `The service's answer to ${op.what} is larger than ${DEFAULTS.maxResponseBytes / 1024 / 1024} MB, far more than the specification allows. Check the base URL points at the API.`, { ...init, status, maybeApplied: true }),
+            error: new ApiError(
+              'invalid-response',
+              `The service's answer to ${op.what} is larger than ${DEFAULTS.maxResponseBytes / 1024 / 1024} MB, far more than the specification allows. Check the base URL points at the API.`,
+              { ...init, status, maybeApplied: true },
+            ),
           };
         }
         chunks.push(buf);
@@ -572,14 +612,29 @@ class HttpApiClient implements ApiClient {
     });
     switch (code) {
       case 'ECONNREFUSED':
-        return fail('network', `Could not connect to ${host}: the connection was refused. Check that the service (or the local sandbox) is running and ${settingsRight}.`, true, false);
+        return fail(
+          'network',
+          `Could not connect to ${host}: the connection was refused. Check that the service (or the local sandbox) is running and ${settingsRight}.`,
+          true,
+          false,
+        );
       case 'ENOTFOUND':
-        return fail('network', `Could not find ${proxyUrl ? host : `the host ${this.base!.hostname}`} (DNS lookup failed). Check that ${settingsRight}, and your network.`, false, false);
+        return fail(
+          'network',
+          `Could not find ${proxyUrl ? host : `the host ${this.base!.hostname}`} (DNS lookup failed). Check that ${settingsRight}, and your network.`,
+          false,
+          false,
+        );
       case 'EAI_AGAIN':
         return fail('network', `The DNS lookup of ${proxyUrl ? host : this.base!.hostname} failed temporarily. Check your network and try again.`, true, false);
       case 'UND_ERR_CONNECT_TIMEOUT':
       case 'ETIMEDOUT':
-        return fail('timeout', `Could not connect to ${host} within ${this.opts.connectTimeoutMs} ms. Check that ${settingsRight} and ${networkNote}, or raise the connect timeout setting.`, true, false);
+        return fail(
+          'timeout',
+          `Could not connect to ${host} within ${this.opts.connectTimeoutMs} ms. Check that ${settingsRight} and ${networkNote}, or raise the connect timeout setting.`,
+          true,
+          false,
+        );
       case 'UND_ERR_HEADERS_TIMEOUT':
       case 'UND_ERR_BODY_TIMEOUT':
         return { type: 'failure', retryable: false, error: this.timeoutError(op, init, true) };
@@ -591,23 +646,46 @@ class HttpApiClient implements ApiClient {
       case 'EPIPE':
       case 'UND_ERR_SOCKET':
       case 'UND_ERR_CLOSED':
-        return fail('network', `The connection to ${host} closed before an answer arrived. ${op.method === 'POST' ? 'The update may or may not have been applied; it is safe to send it again. ' : ''}Try again; if it keeps happening, check ${networkNote}.`, true, true);
+        return fail(
+          'network',
+          `The connection to ${host} closed before an answer arrived. ${op.method === 'POST' ? 'The update may or may not have been applied; it is safe to send it again. ' : ''}Try again; if it keeps happening, check ${networkNote}.`,
+          true,
+          true,
+        );
       default:
         break;
     }
     if (/Proxy response \((\d+)\)|Proxy Authentication Required|proxy/i.test(rawMessage)) {
       const m = /\((\d{3})\)/.exec(rawMessage);
       const proxy = this.options.proxy?.url ? describeProxy(this.options.proxy.url) : 'the proxy';
-      const detail = m?.[1] === '407' ? 'it asks for credentials (407 Proxy Authentication Required); put them in the proxy URL' : `it answered ${m ? statusLine(Number(m[1])) : 'with an error'} to the tunnel request`;
+      const detail =
+        m?.[1] === '407'
+          ? 'it asks for credentials (407 Proxy Authentication Required); put them in the proxy URL'
+          : `it answered ${m ? statusLine(Number(m[1])) : 'with an error'} to the tunnel request`;
       return fail('network', `The proxy ${proxy} did not open a connection to ${this.base!.host}: ${detail}. Check the proxy settings.`, false, false);
     }
     if (code && (/^(CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_TLS_|ERR_SSL_|EPROTO$)/.test(code) || /certificate/i.test(rawMessage))) {
       if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO') {
-        return fail('network', `The TLS handshake with ${host} failed (${code}): the server does not seem to speak TLS on that port. Check that the base URL's scheme (https:// or http://) and port are right.`, false, false);
+        return fail(
+          'network',
+          `The TLS handshake with ${host} failed (${code}): the server does not seem to speak TLS on that port. Check that the base URL's scheme (https:// or http://) and port are right.`,
+          false,
+          false,
+        );
       }
-      return fail('network', `The TLS connection to ${host} failed${shortRaw ? `: ${shortRaw}` : ''} (${code ?? 'TLS error'}). Check the base URL; if a proxy or company firewall inspects TLS, its certificate must be trusted (or, at your own risk, turn off strict certificate checking: http.proxyStrictSSL in VS Code).`, false, false);
+      return fail(
+        'network',
+        `The TLS connection to ${host} failed${shortRaw ? `: ${shortRaw}` : ''} (${code ?? 'TLS error'}). Check the base URL; if a proxy or company firewall inspects TLS, its certificate must be trusted (or, at your own risk, turn off strict certificate checking: http.proxyStrictSSL in VS Code).`,
+        false,
+        false,
+      );
     }
-    return fail('network', `${capitalize(op.what)} could not reach ${host}: ${shortRaw ?? 'network error'}${code ? ` (${code})` : ''}. Check ${networkNote} and try again.`, true, true);
+    return fail(
+      'network',
+      `${capitalize(op.what)} could not reach ${host}: ${shortRaw ?? 'network error'}${code ? ` (${code})` : ''}. Check ${networkNote} and try again.`,
+      true,
+      true,
+    );
   }
 
   private retryAfterTooLong<T>(op: Operation<T>, response: Received, retryAfterMs: number, init: ApiErrorInit): ApiError {
@@ -645,7 +723,10 @@ class HttpApiClient implements ApiClient {
       }
       if (!result.ok) {
         const problems = result.problems.map((p) => ({ path: p.path, message: op.redactor.redact(p.message) }));
-        const listed = problems.slice(0, 5).map((p) => p.message).join('; ');
+        const listed = problems
+          .slice(0, 5)
+          .map((p) => p.message)
+          .join('; ');
         const more = problems.length > 5 ? `; and ${problems.length - 5} more` : '';
         throw new ApiInvalidResponseError(
           `The service's answer to ${op.what} does not match the specification: ${listed}${more}. ` +
@@ -667,7 +748,10 @@ class HttpApiClient implements ApiClient {
     if (status === 400 && json !== undefined && isRecord(json.value)) {
       const raw = redactDeep(json.value, op.redactor) as FieldErrors;
       const flat = flattenFieldErrors(raw);
-      const listed = flat.slice(0, 5).map((f) => `${f.path.length === 0 ? '' : `\`${formatFieldPath(f.path)}\`: `}${f.messages.join(' ')}`).join('; ');
+      const listed = flat
+        .slice(0, 5)
+        .map((f) => `${f.path.length === 0 ? '' : `\`${formatFieldPath(f.path)}\`: `}${f.messages.join(' ')}`)
+        .join('; ');
       const more = flat.length > 5 ? `; and ${flat.length - 5} more` : '';
       throw new ApiValidationError(
         `The service rejected ${op.what} as invalid (${statusLine(400)}): ${(listed || 'no reason given').replace(/\.$/, '')}${more}. ` +
@@ -733,7 +817,9 @@ function cancelledError<T>(op: Operation<T>, init: ApiErrorInit, maybeSent: bool
   return new ApiError(
     'cancelled',
     `${capitalize(op.what)} was cancelled.` +
-      (op.method === 'POST' && maybeSent ? ' It may already have been applied; the update is idempotent, so it is safe to send it again.' : ' Nothing more was sent.'),
+      (op.method === 'POST' && maybeSent
+        ? ' It may already have been applied; the update is idempotent, so it is safe to send it again.'
+        : ' Nothing more was sent.'),
     { ...init, code: 'cancelled', maybeApplied: op.method === 'POST' && maybeSent },
   );
 }

@@ -5,7 +5,6 @@
 
 import type { ApiErrorKind, FieldErrors, FlatFieldError } from '../core/serviceContract';
 
-
 export interface ApiErrorInit {
   status?: number;
   method?: string;
@@ -34,7 +33,11 @@ export class ApiError extends Error {
   readonly code?: string;
   readonly maybeApplied: boolean;
 
-  constructor(readonly kind: ApiErrorKind, message: string, init: ApiErrorInit = {}) {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    init: ApiErrorInit = {},
+  ) {
     super(message);
     this.status = init.status;
     this.method = init.method;
@@ -84,7 +87,11 @@ export interface ResponseProblem {
 export class ApiInvalidResponseError extends ApiError {
   override readonly name = 'ApiInvalidResponseError';
   override readonly kind = 'invalid-response' as const;
-  constructor(message: string, readonly problems: ResponseProblem[], init: ApiErrorInit) {
+  constructor(
+    message: string,
+    readonly problems: ResponseProblem[],
+    init: ApiErrorInit,
+  ) {
     super('invalid-response', message, init);
   }
 }

@@ -132,7 +132,7 @@ export function matchesNoProxy(target: string | URL, noProxy: string | readonly 
     if (rule.port !== undefined && rule.port !== port) continue;
     if (rule.cidr) {
       const ip = ipv4ToInt(host);
-      if (ip !== undefined && ((ip & rule.cidr.mask) >>> 0) === rule.cidr.base) return true;
+      if (ip !== undefined && (ip & rule.cidr.mask) >>> 0 === rule.cidr.base) return true;
       continue;
     }
     const ruleHost = rule.host.replace(/\.$/, '');

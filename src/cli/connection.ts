@@ -42,7 +42,10 @@ export interface ConnectionFlags {
 export function resolveBaseUrl(flags: ConnectionFlags, env: NodeJS.ProcessEnv): string {
   const raw = flags['base-url'] ?? env[BASE_URL_VARIABLE];
   if (raw === undefined || raw.trim() === '') {
-    throw new CliError(`no API base URL: pass --base-url URL or set ${BASE_URL_VARIABLE} (for example https://api.example.com/v1). Nothing was sent.`, EXIT_USAGE);
+    throw new CliError(
+      `no API base URL: pass --base-url URL or set ${BASE_URL_VARIABLE} (for example https://api.example.com/v1). Nothing was sent.`,
+      EXIT_USAGE,
+    );
   }
   try {
     const url = normalizeBaseUrl(raw);

@@ -7,7 +7,6 @@ import { createContext, type CliContext } from './context';
 import { CliError, EXIT_OK, EXIT_USAGE, UsageError } from './exit';
 import { palette } from './terminal';
 
-
 function globalHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
   return `Usage: scan-targets <command> [options]

@@ -104,7 +104,11 @@ export function foldingRanges(file: ParsedFile): FoldingOffsets[] {
     for (const doc of file.documents) out.push({ start: doc.start, end: Math.max(doc.start, lastContent(file, doc.end)) });
   }
   // The roots themselves do not fold (that would hide a document behind its first key line).
-  const stack: Array<{ start: number; node: Node | null; root?: boolean }> = file.documents.map((doc) => ({ start: doc.start, node: doc.document.contents, root: true }));
+  const stack: Array<{ start: number; node: Node | null; root?: boolean }> = file.documents.map((doc) => ({
+    start: doc.start,
+    node: doc.document.contents,
+    root: true,
+  }));
   while (stack.length > 0) {
     const { start, node, root } = stack.pop()!;
     if (!node?.range || !(isMap(node) || isSeq(node))) continue;

@@ -60,9 +60,7 @@ export function pointerToPath(pointer: string, value: unknown): PathSegment[] {
       current = current[index];
     } else if (known && current !== null && typeof current === 'object') {
       out.push(segment);
-      current = Object.prototype.hasOwnProperty.call(current, segment)
-        ? (current as Record<string, unknown>)[segment]
-        : undefined;
+      current = Object.prototype.hasOwnProperty.call(current, segment) ? (current as Record<string, unknown>)[segment] : undefined;
       if (current === undefined) {
         known = false;
       }

@@ -51,10 +51,7 @@ export class Redactor {
     for (const form of this.forms) {
       if (out.includes(form)) out = out.split(form).join(REDACTED);
     }
-    return out
-      .replace(SCHEME_CREDENTIAL, `$1$2${REDACTED}`)
-      .replace(JWT_LIKE, REDACTED)
-      .replace(URL_USERINFO, `$1${REDACTED}@`);
+    return out.replace(SCHEME_CREDENTIAL, `$1$2${REDACTED}`).replace(JWT_LIKE, REDACTED).replace(URL_USERINFO, `$1${REDACTED}@`);
   }
 }
 

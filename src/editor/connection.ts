@@ -118,7 +118,12 @@ export async function promptForToken(origin: string): Promise<string | undefined
     prompt: `API token for ${origin}. It is kept in VS Code's secret storage for this origin only.`,
     password: true,
     ignoreFocusOut: true,
-    validateInput: (v) => (v.trim() === '' ? 'Enter a token, or press Escape to cancel.' : /\s/.test(v.trim()) ? 'A token has no spaces: paste the token only, without the scheme word.' : undefined),
+    validateInput: (v) =>
+      v.trim() === ''
+        ? 'Enter a token, or press Escape to cancel.'
+        : /\s/.test(v.trim())
+          ? 'A token has no spaces: paste the token only, without the scheme word.'
+          : undefined,
   });
   return value?.trim() || undefined;
 }

@@ -9,13 +9,15 @@ import { originOf } from './tokenStore';
 export function registerConnectionCommands(context: vscode.ExtensionContext, connection: Connection, log: vscode.LogOutputChannel): void {
   context.subscriptions.push(
     vscode.commands.registerCommand('scanTargets.setBaseUrl', async (arg?: { baseUrl?: string }) => {
-      const baseUrl = arg?.baseUrl ?? (await vscode.window.showInputBox({
-        title: 'Scan Targets: API base URL',
-        prompt: 'Base URL of the scanning service API; requests go to {base}/targets/bulk/update/ and {base}/account/entitlements/.',
-        value: connection.baseUrl || 'https://',
-        ignoreFocusOut: true,
-        validateInput: (v) => (originOf(v.trim()) ? undefined : 'Enter an http:// or https:// URL.'),
-      }));
+      const baseUrl =
+        arg?.baseUrl ??
+        (await vscode.window.showInputBox({
+          title: 'Scan Targets: API base URL',
+          prompt: 'Base URL of the scanning service API; requests go to {base}/targets/bulk/update/ and {base}/account/entitlements/.',
+          value: connection.baseUrl || 'https://',
+          ignoreFocusOut: true,
+          validateInput: (v) => (originOf(v.trim()) ? undefined : 'Enter an http:// or https:// URL.'),
+        }));
       if (baseUrl === undefined) return undefined;
       if (!originOf(baseUrl.trim())) {
         void vscode.window.showErrorMessage(`"${baseUrl}" is not an http:// or https:// URL; the base URL was not changed.`);

@@ -29,12 +29,16 @@ export function registerSandboxCommands(context: vscode.ExtensionContext, connec
     await setRunning(sandbox);
     await connection.tokens.set(originOf(sandbox.url)!, token);
     await vscode.workspace.getConfiguration(SECTION).update('baseUrl', sandbox.url, vscode.ConfigurationTarget.Global);
-    log.info(`Local sandbox service running at ${sandbox.url} (profile ${typeof profile === 'string' ? profile : 'custom'}, ${sandbox.targetIds().length} demo targets); base URL and token now point at it.`);
+    log.info(
+      `Local sandbox service running at ${sandbox.url} (profile ${typeof profile === 'string' ? profile : 'custom'}, ${sandbox.targetIds().length} demo targets); base URL and token now point at it.`,
+    );
     if (!arg?.quiet) {
-      void vscode.window.showInformationMessage(
-        `Local sandbox running at ${sandbox.url} with ${sandbox.targetIds().length} demo targets. The API base URL and token now point at it.`,
-        'Show Log',
-      ).then((choice) => choice && log.show());
+      void vscode.window
+        .showInformationMessage(
+          `Local sandbox running at ${sandbox.url} with ${sandbox.targetIds().length} demo targets. The API base URL and token now point at it.`,
+          'Show Log',
+        )
+        .then((choice) => choice && log.show());
     }
     return { status: 'started', url: sandbox.url, targetIds: sandbox.targetIds() };
   };

@@ -52,6 +52,9 @@ export function readProxySettings(): { url: string | undefined; strictSSL: boole
 }
 
 export function affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
-  return ['baseUrl', 'authScheme', 'authHeader'].some((k) => e.affectsConfiguration(`${SECTION}.${k}`)) ||
-    e.affectsConfiguration('http.proxy') || e.affectsConfiguration('http.proxyStrictSSL');
+  return (
+    ['baseUrl', 'authScheme', 'authHeader'].some((k) => e.affectsConfiguration(`${SECTION}.${k}`)) ||
+    e.affectsConfiguration('http.proxy') ||
+    e.affectsConfiguration('http.proxyStrictSSL')
+  );
 }

@@ -70,21 +70,18 @@ function pushMessage(node: DrfErrors, key: string, message: string): void {
 function listify(node: DrfErrorValue, data: unknown): DrfErrorValue {
   if (Array.isArray(node)) return node;
   const keys = Object.keys(node);
-  const isItemErrors =
-    Array.isArray(data) &&
-    keys.length > 0 &&
-    keys.every((k) => /^\d+$/.test(k) && !Array.isArray((node)[k]));
+  const isItemErrors = Array.isArray(data) && keys.length > 0 && keys.every((k) => /^\d+$/.test(k) && !Array.isArray(node[k]));
   if (isItemErrors) {
     const list = data as unknown[];
     return list.map((item, i) => {
-      const child = (node)[String(i)];
+      const child = node[String(i)];
       return child === undefined ? {} : listify(child, item);
     });
   }
   const out: DrfErrors = {};
   for (const k of keys) {
     const childData = data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[k] : undefined;
-    out[k] = listify((node)[k], childData);
+    out[k] = listify(node[k], childData);
   }
   return out;
 }
@@ -116,7 +113,10 @@ export function drfMessage(e: ErrorObject): string {
       return 'Unknown field: the service does not accept it.';
     case 'type': {
       if (e.data === null) return 'This field may not be null.';
-      const expected = String(params.type).split(',').find((t) => t !== 'null') ?? 'null';
+      const expected =
+        String(params.type)
+          .split(',')
+          .find((t) => t !== 'null') ?? 'null';
       switch (expected) {
         case 'string':
           return 'Not a valid string.';

@@ -165,9 +165,7 @@ export const RESTRICTED_PROFILE: Entitlements = {
   allow_sast: false,
   allow_collections: false,
   is_vendor_customer: false,
-  allowed_credits_packs: [
-    { id: 'pack-starter', name: 'Starter credits', price: 100, currency_code: '', pack_amount: 100, discount: 0, savings: 0 },
-  ],
+  allowed_credits_packs: [{ id: 'pack-starter', name: 'Starter credits', price: 100, currency_code: '', pack_amount: 100, discount: 0, savings: 0 }],
 };
 
 export const PROFILES: Readonly<Record<ProfileName, Entitlements>> = {

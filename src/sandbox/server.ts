@@ -358,7 +358,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
     if (fault?.startsWith('errorRate:')) {
       const status = Number(fault.slice('errorRate:'.length));
-      send(res, json(status, { detail: DEFAULT_FAULT_DETAIL[status] ?? `Injected status ${status}.` }, status === 429 || status === 503 ? { 'retry-after': '1' } : undefined));
+      send(
+        res,
+        json(
+          status,
+          { detail: DEFAULT_FAULT_DETAIL[status] ?? `Injected status ${status}.` },
+          status === 429 || status === 503 ? { 'retry-after': '1' } : undefined,
+        ),
+      );
       finish(status, 'errorRate');
       return;
     }

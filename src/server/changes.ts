@@ -17,7 +17,8 @@ export class ChangeTrackingDocuments implements TextDocumentsConfiguration<TextD
   update(document: TextDocument, events: TextDocumentContentChangeEvent[], version: number): TextDocument {
     for (const event of events) {
       const oldLength = document.getText().length;
-      const { start, end } = 'range' in event ? ordered(document.offsetAt(event.range.start), document.offsetAt(event.range.end)) : { start: 0, end: oldLength };
+      const { start, end } =
+        'range' in event ? ordered(document.offsetAt(event.range.start), document.offsetAt(event.range.end)) : { start: 0, end: oldLength };
       TextDocument.update(document, [event], version);
       this.record(document.uri, { start, oldEnd: end, newEnd: start + event.text.length });
     }

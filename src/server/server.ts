@@ -208,40 +208,54 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onCompletion((params: CompletionParams) =>
-    guard('Completion', () => {
-      const target = parsed(params.textDocument.uri);
-      if (target === undefined) return null;
-      const { document, file } = target;
-      const offset = document.offsetAt(params.position);
-      if (params.context?.triggerKind === CompletionTriggerKind.TriggerCharacter && params.context.triggerCharacter === ' ') {
-        const before = document.getText({ start: { line: params.position.line, character: 0 }, end: params.position });
-        if (!SPACE_TRIGGER.test(before)) return null;
-      }
-      return { isIncomplete: false, items: service.complete(file, offset).items.map((item) => toCompletionItem(document, item)) };
-    }, null),
+    guard(
+      'Completion',
+      () => {
+        const target = parsed(params.textDocument.uri);
+        if (target === undefined) return null;
+        const { document, file } = target;
+        const offset = document.offsetAt(params.position);
+        if (params.context?.triggerKind === CompletionTriggerKind.TriggerCharacter && params.context.triggerCharacter === ' ') {
+          const before = document.getText({ start: { line: params.position.line, character: 0 }, end: params.position });
+          if (!SPACE_TRIGGER.test(before)) return null;
+        }
+        return { isIncomplete: false, items: service.complete(file, offset).items.map((item) => toCompletionItem(document, item)) };
+      },
+      null,
+    ),
   );
 
   connection.onHover((params) =>
-    guard('Hover', () => {
-      const target = parsed(params.textDocument.uri);
-      if (target === undefined) return null;
-      const result = service.hover(target.file, target.document.offsetAt(params.position), envState);
-      if (result === undefined) return null;
-      return { contents: { kind: 'markdown' as const, value: result.markdown }, range: offsetRange(target.document, result.range) };
-    }, null),
+    guard(
+      'Hover',
+      () => {
+        const target = parsed(params.textDocument.uri);
+        if (target === undefined) return null;
+        const result = service.hover(target.file, target.document.offsetAt(params.position), envState);
+        if (result === undefined) return null;
+        return { contents: { kind: 'markdown' as const, value: result.markdown }, range: offsetRange(target.document, result.range) };
+      },
+      null,
+    ),
   );
 
   connection.onCodeAction((params: CodeActionParams) =>
-    guard('Quick fixes', () => {
-      if (params.context.only !== undefined && !params.context.only.some(coversQuickFix)) return null;
-      const target = parsed(params.textDocument.uri);
-      if (target === undefined) return null;
-      const ours = params.context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE);
-      const fixable = ours.filter((d) => FIXABLE.has(String(d.code)));
-      const actions: CodeAction[] = service.codeActions(target.file, fixable.map(fromDiagnostic)).map((a) => toCodeAction(target.document, a, fixable));
-      actions.push(...invalidIdActions(params.textDocument.uri, target.document, target.file, ours.filter((d) => d.code === 'invalid-id').map(fromDiagnostic)));
-      return actions;
-    }, null),
+    guard(
+      'Quick fixes',
+      () => {
+        if (params.context.only !== undefined && !params.context.only.some(coversQuickFix)) return null;
+        const target = parsed(params.textDocument.uri);
+        if (target === undefined) return null;
+        const ours = params.context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE);
+        const fixable = ours.filter((d) => FIXABLE.has(String(d.code)));
+        const actions: CodeAction[] = service.codeActions(target.file, fixable.map(fromDiagnostic)).map((a) => toCodeAction(target.document, a, fixable));
+        actions.push(
+          ...invalidIdActions(params.textDocument.uri, target.document, target.file, ours.filter((d) => d.code === 'invalid-id').map(fromDiagnostic)),
+        );
+        return actions;
+      },
+      null,
+    ),
   );
 
   /** "Remove invalid id X" for each rejected id asked about, and "Remove all N" when the file has several. */
@@ -274,17 +288,25 @@ export function startServer(connection: Connection): void {
   }
 
   connection.onDocumentSymbol((params) =>
-    guard('Outline', () => {
-      const target = parsed(params.textDocument.uri);
-      return target === undefined ? null : documentSymbols(target.file).map((s) => toDocumentSymbol(target.document, s));
-    }, null),
+    guard(
+      'Outline',
+      () => {
+        const target = parsed(params.textDocument.uri);
+        return target === undefined ? null : documentSymbols(target.file).map((s) => toDocumentSymbol(target.document, s));
+      },
+      null,
+    ),
   );
 
   connection.onFoldingRanges((params) =>
-    guard('Folding', () => {
-      const target = parsed(params.textDocument.uri);
-      return target === undefined ? null : toFoldingRanges(target.document, foldingRanges(target.file));
-    }, null),
+    guard(
+      'Folding',
+      () => {
+        const target = parsed(params.textDocument.uri);
+        return target === undefined ? null : toFoldingRanges(target.document, foldingRanges(target.file));
+      },
+      null,
+    ),
   );
 
   documents.listen(connection);

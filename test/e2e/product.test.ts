@@ -30,7 +30,18 @@ before(async () => {
   const [a, b, c] = sandbox.targetIds();
   fs.writeFileSync(
     path.join(folder, 'shop.target-settings.yaml'),
-    ['ids:', `  - ${a}`, `  - ${INVALID_ID}`, `  - ${b}`, `  - ${c}`, 'site:', '  name: Shop (staging)', '  url: https://staging.shop.example', 'report_type: owasp', ''].join('\n'),
+    [
+      'ids:',
+      `  - ${a}`,
+      `  - ${INVALID_ID}`,
+      `  - ${b}`,
+      `  - ${c}`,
+      'site:',
+      '  name: Shop (staging)',
+      '  url: https://staging.shop.example',
+      'report_type: owasp',
+      '',
+    ].join('\n'),
   );
   const extensionsDir = path.join(workDir, 'extensions');
   const userDataDir = path.join(workDir, 'user-data');
@@ -115,7 +126,10 @@ test('a bulk update from the palette on selected ids, confirmed in the dialog, p
 
 test('"Update the 2 valid ids now" sends exactly the valid ids, once', async () => {
   const [a, b] = sandbox.targetIds();
-  await wb.page.locator('.notifications-toasts .notification-toast .monaco-button', { hasText: /Update the 2 valid ids now/ }).first().click();
+  await wb.page
+    .locator('.notifications-toasts .notification-toast .monaco-button', { hasText: /Update the 2 valid ids now/ })
+    .first()
+    .click();
   await wb.answerDialog(/^Update 2 targets$/);
   await waitUntil(() => sandbox.changes.length > 0, 30_000, 'the sandbox to record the update');
   assert.equal(sandbox.changes.length, 1);

@@ -9,7 +9,9 @@ export const SCREENSHOTS = path.join(REPO_ROOT, 'media', 'screenshots');
 
 interface VsCodeHost {
   ensureVsCodeHost(): { bin: string };
-  startCodeServer(options: Record<string, unknown>): Promise<{ url: string; port: number; extensionsDir: string; userDataDir: string; stop(): Promise<void>; output(): string }>;
+  startCodeServer(
+    options: Record<string, unknown>,
+  ): Promise<{ url: string; port: number; extensionsDir: string; userDataDir: string; stop(): Promise<void>; output(): string }>;
   installVsix(options: Record<string, unknown>): void;
   launchChromium(): Promise<Browser>;
   workbenchUrl(options: Record<string, unknown>): string;
@@ -42,7 +44,12 @@ export class Workbench {
   async answerInput(text: string, promptText?: RegExp): Promise<void> {
     const widget = this.page.locator('.quick-input-widget');
     await widget.waitFor({ state: 'visible', timeout: 10_000 });
-    if (promptText) await this.page.locator('.quick-input-widget .quick-input-message, .quick-input-widget .quick-input-title').filter({ hasText: promptText }).first().waitFor({ timeout: 10_000 });
+    if (promptText)
+      await this.page
+        .locator('.quick-input-widget .quick-input-message, .quick-input-widget .quick-input-title')
+        .filter({ hasText: promptText })
+        .first()
+        .waitFor({ timeout: 10_000 });
     await this.page.locator('.quick-input-widget .quick-input-box input').fill(text);
     await this.page.keyboard.press('Enter');
     await widget.waitFor({ state: 'hidden', timeout: 10_000 });

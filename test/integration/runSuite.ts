@@ -13,7 +13,10 @@ export async function runSuite(suiteDir: string): Promise<void> {
   write({ event: 'start', vscodeVersion: vscode.version, suite: path.basename(suiteDir), trusted: vscode.workspace.isTrusted });
 
   const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: 'dot' });
-  const files = fs.readdirSync(suiteDir).filter((f) => f.endsWith('.test.js')).sort();
+  const files = fs
+    .readdirSync(suiteDir)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort();
   for (const file of files) mocha.addFile(path.join(suiteDir, file));
 
   await new Promise<void>((resolve, reject) => {

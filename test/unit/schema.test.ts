@@ -103,25 +103,79 @@ function setPath(target: JsonObject, dotted: string, value: Json | undefined): v
 // -------------------------------------------------------------------------------------------------
 
 const SPEC_BODY_FIELDS = [
-  'ids', 'site', 'scan_profile', 'type', 'report_type', 'report_fileformat', 'labels', 'scanning_agent',
-  'include_deduplicated_endpoints', 'blackout_period', 'fail_fast', 'incremental', 'reduced_scope',
-  'schedule_incremental', 'schedule_reduced_scope', 'crawl_sequences_only', 'schedule_crawl_sequences_only',
+  'ids',
+  'site',
+  'scan_profile',
+  'type',
+  'report_type',
+  'report_fileformat',
+  'labels',
+  'scanning_agent',
+  'include_deduplicated_endpoints',
+  'blackout_period',
+  'fail_fast',
+  'incremental',
+  'reduced_scope',
+  'schedule_incremental',
+  'schedule_reduced_scope',
+  'crawl_sequences_only',
+  'schedule_crawl_sequences_only',
   'cancel_scan_on_nav_seq_failure',
 ];
 const SPEC_SITE_FIELDS = [
-  'name', 'desc', 'url', 'has_form_login', 'form_login_url', 'form_login_check_pattern', 'form_login',
-  'logout_detection_enabled', 'has_sequence_login', 'has_basic_auth', 'basic_auth', 'headers', 'cookies',
-  'whitelist', 'blacklist', 'auth_enabled', 'logout_condition', 'check_session_url', 'has_otp', 'otp_secret',
-  'otp_algorithm', 'otp_digits', 'otp_field', 'otp_submit', 'otp_login_sequence_totp_value', 'otp_type',
-  'collection_authentication_enabled', 'collection_check_session_folder', 'stack', 'api_scan_settings',
+  'name',
+  'desc',
+  'url',
+  'has_form_login',
+  'form_login_url',
+  'form_login_check_pattern',
+  'form_login',
+  'logout_detection_enabled',
+  'has_sequence_login',
+  'has_basic_auth',
+  'basic_auth',
+  'headers',
+  'cookies',
+  'whitelist',
+  'blacklist',
+  'auth_enabled',
+  'logout_condition',
+  'check_session_url',
+  'has_otp',
+  'otp_secret',
+  'otp_algorithm',
+  'otp_digits',
+  'otp_field',
+  'otp_submit',
+  'otp_login_sequence_totp_value',
+  'otp_type',
+  'collection_authentication_enabled',
+  'collection_check_session_folder',
+  'stack',
+  'api_scan_settings',
 ];
 const SPEC_API_SCAN_SETTINGS_FIELDS = [
-  'api_schema_type', 'api_schema_url', 'api_schema_file', 'custom_api_parameters', 'media_type', 'api_login_url',
-  'api_login_payload', 'api_login_payload_is_sensitive', 'api_login_enabled', 'api_login_token_field',
-  'token_prefix', 'token_parameter_name', 'token_parameter_location', 'api_login_method',
-  'api_payload_login_enabled_secondary', 'api_headers_cookies_login_enabled_secondary',
-  'api_login_payload_secondary', 'api_login_payload_secondary_is_sensitive', 'openapi_check_session_method',
-  'openapi_check_session_media_type', 'openapi_check_session_expired_payload',
+  'api_schema_type',
+  'api_schema_url',
+  'api_schema_file',
+  'custom_api_parameters',
+  'media_type',
+  'api_login_url',
+  'api_login_payload',
+  'api_login_payload_is_sensitive',
+  'api_login_enabled',
+  'api_login_token_field',
+  'token_prefix',
+  'token_parameter_name',
+  'token_parameter_location',
+  'api_login_method',
+  'api_payload_login_enabled_secondary',
+  'api_headers_cookies_login_enabled_secondary',
+  'api_login_payload_secondary',
+  'api_login_payload_secondary_is_sensitive',
+  'openapi_check_session_method',
+  'openapi_check_session_media_type',
+  'openapi_check_session_expired_payload',
 ];
 const SPEC_DEFINITION_FIELDS: Record<string, string[]> = {
   nameValuePair: ['name', 'value', 'value_is_sensitive'],
@@ -135,32 +189,85 @@ const SPEC_DEFINITION_FIELDS: Record<string, string[]> = {
 };
 
 const SPEC_ENT_INTEGERS = [
-  'pool_size', 'max_users', 'max_scan_number', 'max_credit_targets', 'max_ultd_targets', 'spa_limit',
-  'scanning_agent_limit', 'number_unused_slots', 'credits_hourly_cost', 'credits_cap', 'credits_lightning_cost',
-  'credits_auth_cost', 'allowed_monthly_promotional_credits', 'number_available_ultd_targets_minus_team_quotas',
+  'pool_size',
+  'max_users',
+  'max_scan_number',
+  'max_credit_targets',
+  'max_ultd_targets',
+  'spa_limit',
+  'scanning_agent_limit',
+  'number_unused_slots',
+  'credits_hourly_cost',
+  'credits_cap',
+  'credits_lightning_cost',
+  'credits_auth_cost',
+  'allowed_monthly_promotional_credits',
+  'number_available_ultd_targets_minus_team_quotas',
 ];
 const SPEC_ENT_STRINGS = ['max_scan_freq'];
 const SPEC_ENT_STRING_ARRAYS = [
-  'allowed_scope_types', 'allowed_builtin_scan_profiles', 'allowed_signing_methods', 'allowed_report_file_formats',
-  'allowed_report_types', 'allowed_stored_report_file_formats', 'allowed_stored_report_types', 'allowed_builtin_roles',
+  'allowed_scope_types',
+  'allowed_builtin_scan_profiles',
+  'allowed_signing_methods',
+  'allowed_report_file_formats',
+  'allowed_report_types',
+  'allowed_stored_report_file_formats',
+  'allowed_stored_report_types',
+  'allowed_builtin_roles',
 ];
 const SPEC_ENT_BOOLEANS = [
-  'allow_extra_users', 'allow_billing', 'allow_create_and_destroy_targets', 'allow_scope_labels',
-  'verify_target_ownership', 'allow_custom_scan_profiles', 'allow_bulk_scan', 'allow_pause_and_resume_scan',
-  'allow_partial_scan', 'allow_scanning_2fa_targets', 'allow_teams', 'allow_bulk', 'allow_dashboard', 'allow_roles',
-  'allow_scanning_agent', 'allow_user_labels', 'allow_custom_roles', 'allow_sso', 'allow_target_import_export',
-  'allow_full_coverage_report', 'allow_audit_log', 'allow_discovery', 'allow_bola', 'allow_self_findings_review',
-  'allow_mtls', 'allow_message_signature', 'allow_mle', 'allow_ai_scanning_enhancements_switch', 'allow_webhooks',
-  'allow_stored_reports', 'allow_buying_credits', 'allow_credits', 'allow_unlimited', 'allow_ultd_change',
-  'allow_target_roles', 'allow_dynamic_idp_roles_mapping',
+  'allow_extra_users',
+  'allow_billing',
+  'allow_create_and_destroy_targets',
+  'allow_scope_labels',
+  'verify_target_ownership',
+  'allow_custom_scan_profiles',
+  'allow_bulk_scan',
+  'allow_pause_and_resume_scan',
+  'allow_partial_scan',
+  'allow_scanning_2fa_targets',
+  'allow_teams',
+  'allow_bulk',
+  'allow_dashboard',
+  'allow_roles',
+  'allow_scanning_agent',
+  'allow_user_labels',
+  'allow_custom_roles',
+  'allow_sso',
+  'allow_target_import_export',
+  'allow_full_coverage_report',
+  'allow_audit_log',
+  'allow_discovery',
+  'allow_bola',
+  'allow_self_findings_review',
+  'allow_mtls',
+  'allow_message_signature',
+  'allow_mle',
+  'allow_ai_scanning_enhancements_switch',
+  'allow_webhooks',
+  'allow_stored_reports',
+  'allow_buying_credits',
+  'allow_credits',
+  'allow_unlimited',
+  'allow_ultd_change',
+  'allow_target_roles',
+  'allow_dynamic_idp_roles_mapping',
   // third-party integrations (neutral words in place of vendor names)
-  'allow_cloud_a', 'allow_cdn_a', 'allow_cdn_b', 'allow_devops_tracker', 'allow_issue_tracker_a',
-  'allow_issue_tracker_b', 'allow_chat', 'allow_vuln_manager', 'allow_issue_tracker_c', 'allow_sso_b', 'allow_sast',
-  'allow_collections', 'is_vendor_customer',
+  'allow_cloud_a',
+  'allow_cdn_a',
+  'allow_cdn_b',
+  'allow_devops_tracker',
+  'allow_issue_tracker_a',
+  'allow_issue_tracker_b',
+  'allow_chat',
+  'allow_vuln_manager',
+  'allow_issue_tracker_c',
+  'allow_sso_b',
+  'allow_sast',
+  'allow_collections',
+  'is_vendor_customer',
 ];
-const SPEC_ENT_FIELDS = [
-  ...SPEC_ENT_INTEGERS, ...SPEC_ENT_STRINGS, ...SPEC_ENT_STRING_ARRAYS, ...SPEC_ENT_BOOLEANS, 'allowed_credits_packs',
-];
+const SPEC_ENT_FIELDS = [...SPEC_ENT_INTEGERS, ...SPEC_ENT_STRINGS, ...SPEC_ENT_STRING_ARRAYS, ...SPEC_ENT_BOOLEANS, 'allowed_credits_packs'];
 const SPEC_PACK_FIELDS = ['id', 'name', 'price', 'currency_code', 'pack_amount', 'discount', 'savings'];
 
 /** Enums of the specification: [where, dotted path in a body, values]. */
@@ -224,7 +331,10 @@ function resolvePointer(schema: SchemaNode, pointer: string): SchemaNode {
 // -------------------------------------------------------------------------------------------------
 
 describe('schemas compile', () => {
-  for (const [name, schema] of [['target-settings', targetSchema], ['entitlements', entitlementsSchema]] as const) {
+  for (const [name, schema] of [
+    ['target-settings', targetSchema],
+    ['entitlements', entitlementsSchema],
+  ] as const) {
     test(`${name}: valid against the draft-07 meta-schema and compiles in strict mode`, () => {
       assert.equal(schema.$schema, 'http://json-schema.org/draft-07/schema#');
       const fresh = createAjv();
@@ -246,13 +356,16 @@ describe('schemas compile', () => {
 // -------------------------------------------------------------------------------------------------
 
 describe('documentation', () => {
-  for (const [name, schema] of [['target-settings', targetSchema], ['entitlements', entitlementsSchema]] as const) {
+  for (const [name, schema] of [
+    ['target-settings', targetSchema],
+    ['entitlements', entitlementsSchema],
+  ] as const) {
     test(`${name}: every property, items schema and definition has title, description and markdownDescription`, () => {
       const missing: string[] = [];
       for (const { pointer, node, documented } of walk(schema)) {
         if (!documented) continue;
         for (const key of ['title', 'description', 'markdownDescription'] as const) {
-          if (typeof node[key] !== 'string' || (node[key]).trim() === '') missing.push(`${pointer || '(root)'} ${key}`);
+          if (typeof node[key] !== 'string' || node[key].trim() === '') missing.push(`${pointer || '(root)'} ${key}`);
         }
       }
       assert.deepEqual(missing, []);
@@ -315,7 +428,9 @@ describe('documentation', () => {
     ];
     for (const [pointer, value] of expected) assert.deepEqual(resolvePointer(targetSchema, pointer).default, value, pointer);
     // Every default in the schema is one of the above: nothing invented.
-    const withDefault = walk(targetSchema).filter(({ node }) => node.default !== undefined).map(({ pointer }) => pointer);
+    const withDefault = walk(targetSchema)
+      .filter(({ node }) => node.default !== undefined)
+      .map(({ pointer }) => pointer);
     assert.deepEqual(withDefault.sort(), expected.map(([p]) => p).sort());
   });
 
@@ -342,7 +457,10 @@ describe('documentation', () => {
     }
     // weekdays: plain integers, no invented range.
     const weekday = resolvePointer(targetSchema, '/definitions/blackoutPeriod/properties/weekdays/items');
-    assert.deepEqual(Object.keys(weekday).filter((k) => !['title', 'description', 'markdownDescription'].includes(k)), ['type']);
+    assert.deepEqual(
+      Object.keys(weekday).filter((k) => !['title', 'description', 'markdownDescription'].includes(k)),
+      ['type'],
+    );
     assert.equal(weekday.type, 'integer');
     // whitelist / blacklist: the type is unspecified in the spec, and the schema says so.
     for (const key of ['whitelist', 'blacklist']) {
@@ -434,8 +552,11 @@ const CASES: Case[] = [
   invalid('an unknown body-level property', { at: '', keyword: 'additionalProperties' }, ['schedule', 'daily']),
   invalid('an unknown site property', { at: '/site', keyword: 'additionalProperties' }, ['site.logout_detectors', []]),
   invalid('an unknown api_scan_settings property', { at: '/site/api_scan_settings', keyword: 'additionalProperties' }, ['site.api_scan_settings.foo', 1]),
-  invalid('an unknown blackout_period property', { at: '/blackout_period', keyword: 'additionalProperties' }, ['blackout_period', { ...(BLACKOUT), days: 1 }]),
-  invalid('an unknown header property', { at: '/site/headers/0', keyword: 'additionalProperties' }, ['site.headers', [{ name: 'a', value: 'b', secret: true }]]),
+  invalid('an unknown blackout_period property', { at: '/blackout_period', keyword: 'additionalProperties' }, ['blackout_period', { ...BLACKOUT, days: 1 }]),
+  invalid('an unknown header property', { at: '/site/headers/0', keyword: 'additionalProperties' }, [
+    'site.headers',
+    [{ name: 'a', value: 'b', secret: true }],
+  ]),
 
   // section 8 limits
   ...lengthCases('site.name', 'site.name', '/site/name', 255),
@@ -446,18 +567,31 @@ const CASES: Case[] = [
   ...lengthCases('labels[].name', 'labels.0.name', '/labels/0/name', 255),
   ...lengthCases('api_login_url', 'site.api_scan_settings.api_login_url', '/site/api_scan_settings/api_login_url', 2048),
   ...lengthCases('api_login_payload', 'site.api_scan_settings.api_login_payload', '/site/api_scan_settings/api_login_payload', 4096),
-  ...lengthCases('api_login_payload_secondary', 'site.api_scan_settings.api_login_payload_secondary', '/site/api_scan_settings/api_login_payload_secondary', 4096),
+  ...lengthCases(
+    'api_login_payload_secondary',
+    'site.api_scan_settings.api_login_payload_secondary',
+    '/site/api_scan_settings/api_login_payload_secondary',
+    4096,
+  ),
   ...lengthCases('api_login_token_field', 'site.api_scan_settings.api_login_token_field', '/site/api_scan_settings/api_login_token_field', 256),
   ...lengthCases('token_parameter_name', 'site.api_scan_settings.token_parameter_name', '/site/api_scan_settings/token_parameter_name', 256),
   ...lengthCases('token_prefix', 'site.api_scan_settings.token_prefix', '/site/api_scan_settings/token_prefix', 16),
   ...lengthCases('blackout_period.timezone', 'blackout_period.timezone', '/blackout_period/timezone', 64, [
-    ['blackout_period.begin', '22:00'], ['blackout_period.cease', '06:00'], ['blackout_period.weekdays', []],
+    ['blackout_period.begin', '22:00'],
+    ['blackout_period.cease', '06:00'],
+    ['blackout_period.weekdays', []],
   ]),
   valid('otp_login_sequence_totp_value: empty (the default, not set)', ['site.otp_login_sequence_totp_value', '']),
-  invalid('otp_login_sequence_totp_value: 5 characters', { at: '/site/otp_login_sequence_totp_value', keyword: 'minLength' }, ['site.otp_login_sequence_totp_value', '12345']),
+  invalid('otp_login_sequence_totp_value: 5 characters', { at: '/site/otp_login_sequence_totp_value', keyword: 'minLength' }, [
+    'site.otp_login_sequence_totp_value',
+    '12345',
+  ]),
   valid('otp_login_sequence_totp_value: 6 characters', ['site.otp_login_sequence_totp_value', '123456']),
   valid('otp_login_sequence_totp_value: 8 characters', ['site.otp_login_sequence_totp_value', '12345678']),
-  invalid('otp_login_sequence_totp_value: 9 characters', { at: '/site/otp_login_sequence_totp_value', keyword: 'maxLength' }, ['site.otp_login_sequence_totp_value', '123456789']),
+  invalid('otp_login_sequence_totp_value: 9 characters', { at: '/site/otp_login_sequence_totp_value', keyword: 'maxLength' }, [
+    'site.otp_login_sequence_totp_value',
+    '123456789',
+  ]),
   invalid('otp_digits: 9', { at: '/site/otp_digits', keyword: 'enum' }, ['site.otp_digits', 9]),
   invalid('otp_digits: 5', { at: '/site/otp_digits', keyword: 'enum' }, ['site.otp_digits', 5]),
   invalid('otp_digits: 6.5', { at: '/site/otp_digits', keyword: 'type' }, ['site.otp_digits', 6.5]),
@@ -474,22 +608,35 @@ const CASES: Case[] = [
 
   // blackout period
   valid('blackout 22:00 to 06:00', ['blackout_period', BLACKOUT]),
-  valid('blackout 00:00 to 23:59, enabled, time zone', ['blackout_period', { begin: '00:00', cease: '23:59', weekdays: [], enabled: true, timezone: 'Europe/Lisbon' }]),
-  invalid('blackout begin 24:00', { at: '/blackout_period/begin', keyword: 'pattern' }, ['blackout_period', { ...(BLACKOUT), begin: '24:00' }]),
-  invalid('blackout begin 9:00', { at: '/blackout_period/begin', keyword: 'pattern' }, ['blackout_period', { ...(BLACKOUT), begin: '9:00' }]),
-  invalid('blackout begin 22:60', { at: '/blackout_period/begin', keyword: 'pattern' }, ['blackout_period', { ...(BLACKOUT), begin: '22:60' }]),
-  invalid('blackout begin with seconds', { at: '/blackout_period/begin', keyword: 'pattern' }, ['blackout_period', { ...(BLACKOUT), begin: '22:00:00' }]),
-  invalid('blackout cease 24:00', { at: '/blackout_period/cease', keyword: 'pattern' }, ['blackout_period', { ...(BLACKOUT), cease: '24:00' }]),
-  invalid('blackout begin as a number (YAML 1.1 sexagesimal)', { at: '/blackout_period/begin', keyword: 'type' }, ['blackout_period', { ...(BLACKOUT), begin: 1320 }]),
-  invalid('blackout without weekdays', { at: '/blackout_period', keyword: 'required', missing: 'weekdays' }, ['blackout_period', { begin: '22:00', cease: '06:00' }]),
-  invalid('blackout without begin and cease', [
-    { at: '/blackout_period', keyword: 'required', missing: 'begin' },
-    { at: '/blackout_period', keyword: 'required', missing: 'cease' },
-  ], ['blackout_period', { weekdays: [] }]),
-  invalid('blackout weekday as a name', { at: '/blackout_period/weekdays/0', keyword: 'type' }, ['blackout_period', { ...(BLACKOUT), weekdays: ['mon'] }]),
-  invalid('blackout weekday 1.5', { at: '/blackout_period/weekdays/0', keyword: 'type' }, ['blackout_period', { ...(BLACKOUT), weekdays: [1.5] }]),
-  valid('blackout weekdays: any integer (no range in the spec)', ['blackout_period', { ...(BLACKOUT), weekdays: [0, 7, 42] }]),
-  invalid('blackout enabled as a string', { at: '/blackout_period/enabled', keyword: 'type' }, ['blackout_period', { ...(BLACKOUT), enabled: 'yes' }]),
+  valid('blackout 00:00 to 23:59, enabled, time zone', [
+    'blackout_period',
+    { begin: '00:00', cease: '23:59', weekdays: [], enabled: true, timezone: 'Europe/Lisbon' },
+  ]),
+  invalid('blackout begin 24:00', { at: '/blackout_period/begin', keyword: 'pattern' }, ['blackout_period', { ...BLACKOUT, begin: '24:00' }]),
+  invalid('blackout begin 9:00', { at: '/blackout_period/begin', keyword: 'pattern' }, ['blackout_period', { ...BLACKOUT, begin: '9:00' }]),
+  invalid('blackout begin 22:60', { at: '/blackout_period/begin', keyword: 'pattern' }, ['blackout_period', { ...BLACKOUT, begin: '22:60' }]),
+  invalid('blackout begin with seconds', { at: '/blackout_period/begin', keyword: 'pattern' }, ['blackout_period', { ...BLACKOUT, begin: '22:00:00' }]),
+  invalid('blackout cease 24:00', { at: '/blackout_period/cease', keyword: 'pattern' }, ['blackout_period', { ...BLACKOUT, cease: '24:00' }]),
+  invalid('blackout begin as a number (YAML 1.1 sexagesimal)', { at: '/blackout_period/begin', keyword: 'type' }, [
+    'blackout_period',
+    { ...BLACKOUT, begin: 1320 },
+  ]),
+  invalid('blackout without weekdays', { at: '/blackout_period', keyword: 'required', missing: 'weekdays' }, [
+    'blackout_period',
+    { begin: '22:00', cease: '06:00' },
+  ]),
+  invalid(
+    'blackout without begin and cease',
+    [
+      { at: '/blackout_period', keyword: 'required', missing: 'begin' },
+      { at: '/blackout_period', keyword: 'required', missing: 'cease' },
+    ],
+    ['blackout_period', { weekdays: [] }],
+  ),
+  invalid('blackout weekday as a name', { at: '/blackout_period/weekdays/0', keyword: 'type' }, ['blackout_period', { ...BLACKOUT, weekdays: ['mon'] }]),
+  invalid('blackout weekday 1.5', { at: '/blackout_period/weekdays/0', keyword: 'type' }, ['blackout_period', { ...BLACKOUT, weekdays: [1.5] }]),
+  valid('blackout weekdays: any integer (no range in the spec)', ['blackout_period', { ...BLACKOUT, weekdays: [0, 7, 42] }]),
+  invalid('blackout enabled as a string', { at: '/blackout_period/enabled', keyword: 'type' }, ['blackout_period', { ...BLACKOUT, enabled: 'yes' }]),
 
   // nullable fields accept null; the others do not
   valid('desc: null', ['site.desc', null]),
@@ -516,15 +663,24 @@ const CASES: Case[] = [
   invalid('fail_fast: "true"', { at: '/fail_fast', keyword: 'type' }, ['fail_fast', 'true']),
   invalid('scan_profile as a number', { at: '/scan_profile', keyword: 'type' }, ['scan_profile', 3]),
   invalid('headers as an object', { at: '/site/headers', keyword: 'type' }, ['site.headers', { name: 'a', value: 'b' }]),
-  valid('a header with every flag', ['site.headers', [{ name: 'a', value: 'b', value_is_sensitive: true, allow_testing: false, authentication: true, authentication_secondary: false }]]),
+  valid('a header with every flag', [
+    'site.headers',
+    [{ name: 'a', value: 'b', value_is_sensitive: true, allow_testing: false, authentication: true, authentication_secondary: false }],
+  ]),
   valid('a cookie', ['site.cookies', [{ name: 'session', value: 'x' }]]),
   invalid('a cookie without value', { at: '/site/cookies/0', keyword: 'required', missing: 'value' }, ['site.cookies', [{ name: 'session' }]]),
   invalid('a form_login item without name', { at: '/site/form_login/0', keyword: 'required', missing: 'name' }, ['site.form_login', [{ value: 'x' }]]),
-  invalid('a form_login item with value_is_sensitive "yes"', { at: '/site/form_login/0/value_is_sensitive', keyword: 'type' }, ['site.form_login', [{ name: 'a', value: 'b', value_is_sensitive: 'yes' }]]),
+  invalid('a form_login item with value_is_sensitive "yes"', { at: '/site/form_login/0/value_is_sensitive', keyword: 'type' }, [
+    'site.form_login',
+    [{ name: 'a', value: 'b', value_is_sensitive: 'yes' }],
+  ]),
   invalid('a stack item without name', { at: '/site/stack/0', keyword: 'required', missing: 'name' }, ['site.stack', [{}]]),
   invalid('basic_auth without password', { at: '/site/basic_auth', keyword: 'required', missing: 'password' }, ['site.basic_auth', { username: 'u' }]),
   valid('a custom API parameter', ['site.api_scan_settings.custom_api_parameters', [{ name: 'tenant', value: 'x', value_is_sensitive: false }]]),
-  invalid('a custom API parameter without value', { at: '/site/api_scan_settings/custom_api_parameters/0', keyword: 'required', missing: 'value' }, ['site.api_scan_settings.custom_api_parameters', [{ name: 'tenant' }]]),
+  invalid('a custom API parameter without value', { at: '/site/api_scan_settings/custom_api_parameters/0', keyword: 'required', missing: 'value' }, [
+    'site.api_scan_settings.custom_api_parameters',
+    [{ name: 'tenant' }],
+  ]),
 
   // whitelist: relative paths only; blacklist: absolute URLs, wildcards allowed
   valid('whitelist of relative paths', ['site.whitelist', ['/admin/', 'api/v2/orders', '/search?q=x', '/*.php']]),
@@ -532,36 +688,76 @@ const CASES: Case[] = [
   invalid('whitelist with a protocol-relative URL', { at: '/site/whitelist/0', keyword: 'pattern' }, ['site.whitelist', ['//cdn.shop.example/x']]),
   invalid('whitelist with a wildcard scheme', { at: '/site/whitelist/0', keyword: 'pattern' }, ['site.whitelist', ['*://shop.example/x']]),
   invalid('whitelist as a string', { at: '/site/whitelist', keyword: 'type' }, ['site.whitelist', '/admin/']),
-  valid('blacklist of absolute URLs with wildcards', ['site.blacklist', ['https://shop.example/logout*', '*://*.shop.example/admin/*', 'http://shop.example/']]),
+  valid('blacklist of absolute URLs with wildcards', [
+    'site.blacklist',
+    ['https://shop.example/logout*', '*://*.shop.example/admin/*', 'http://shop.example/'],
+  ]),
   invalid('blacklist with a relative path', { at: '/site/blacklist/0', keyword: 'pattern' }, ['site.blacklist', ['/logout']]),
   invalid('blacklist with a host and no scheme', { at: '/site/blacklist/0', keyword: 'pattern' }, ['site.blacklist', ['shop.example/logout']]),
   invalid('blacklist with a scheme only', { at: '/site/blacklist/0', keyword: 'pattern' }, ['site.blacklist', ['https://']]),
   invalid('blacklist with an item that is a number', { at: '/site/blacklist/0', keyword: 'type' }, ['site.blacklist', [1]]),
 
   // conditions the specification states in words
-  invalid('logout_detection_enabled: true without check_session_url', { at: '/site', keyword: 'required', missing: 'check_session_url' }, ['site.logout_detection_enabled', true]),
-  valid('logout_detection_enabled: true with check_session_url', ['site.logout_detection_enabled', true], ['site.check_session_url', 'https://shop.example/me']),
+  invalid('logout_detection_enabled: true without check_session_url', { at: '/site', keyword: 'required', missing: 'check_session_url' }, [
+    'site.logout_detection_enabled',
+    true,
+  ]),
+  valid(
+    'logout_detection_enabled: true with check_session_url',
+    ['site.logout_detection_enabled', true],
+    ['site.check_session_url', 'https://shop.example/me'],
+  ),
   valid('logout_detection_enabled: false without check_session_url', ['site.logout_detection_enabled', false]),
   invalid('has_basic_auth: true without basic_auth', { at: '/site', keyword: 'required', missing: 'basic_auth' }, ['site.has_basic_auth', true]),
-  valid('has_basic_auth: true with basic_auth', ['site.has_basic_auth', true], ['site.basic_auth', { username: 'u', password: 'p', password_is_sensitive: true }]),
+  valid(
+    'has_basic_auth: true with basic_auth',
+    ['site.has_basic_auth', true],
+    ['site.basic_auth', { username: 'u', password: 'p', password_is_sensitive: true }],
+  ),
   valid('has_basic_auth: false without basic_auth', ['site.has_basic_auth', false]),
-  invalid('has_form_login: true without form_login_url and form_login', [
-    { at: '/site', keyword: 'required', missing: 'form_login_url' },
+  invalid(
+    'has_form_login: true without form_login_url and form_login',
+    [
+      { at: '/site', keyword: 'required', missing: 'form_login_url' },
+      { at: '/site', keyword: 'required', missing: 'form_login' },
+    ],
+    ['site.has_form_login', true],
+  ),
+  invalid(
+    'has_form_login: true without form_login',
     { at: '/site', keyword: 'required', missing: 'form_login' },
-  ], ['site.has_form_login', true]),
-  invalid('has_form_login: true without form_login', { at: '/site', keyword: 'required', missing: 'form_login' }, ['site.has_form_login', true], ['site.form_login_url', 'https://shop.example/login']),
-  valid('has_form_login: true with form_login_url and form_login', ['site.has_form_login', true], ['site.form_login_url', 'https://shop.example/login'], ['site.form_login', [{ name: 'user', value: 'u' }]]),
+    ['site.has_form_login', true],
+    ['site.form_login_url', 'https://shop.example/login'],
+  ),
+  valid(
+    'has_form_login: true with form_login_url and form_login',
+    ['site.has_form_login', true],
+    ['site.form_login_url', 'https://shop.example/login'],
+    ['site.form_login', [{ name: 'user', value: 'u' }]],
+  ),
   valid('has_form_login: false without form_login_url', ['site.has_form_login', false]),
   invalid('has_otp: true without otp_secret', { at: '/site', keyword: 'required', missing: 'otp_secret' }, ['site.has_otp', true]),
   valid('has_otp: true with otp_secret', ['site.has_otp', true], ['site.otp_secret', 'JBSWY3DPEHPK3PXP']),
   valid('has_otp: false without otp_secret', ['site.has_otp', false]),
   invalid('type: api without api_scan_settings', { at: '/site', keyword: 'required', missing: 'api_scan_settings' }, ['type', 'api']),
-  invalid('type: api without api_schema_type', { at: '/site/api_scan_settings', keyword: 'required', missing: 'api_schema_type' }, ['type', 'api'], ['site.api_scan_settings', { api_schema_url: 'https://api.example/openapi.json' }]),
+  invalid(
+    'type: api without api_schema_type',
+    { at: '/site/api_scan_settings', keyword: 'required', missing: 'api_schema_type' },
+    ['type', 'api'],
+    ['site.api_scan_settings', { api_schema_url: 'https://api.example/openapi.json' }],
+  ),
   valid('type: api with api_schema_type', ['type', 'api'], ['site.api_scan_settings.api_schema_type', 'openapi']),
   valid('type: single without api_scan_settings', ['type', 'single']),
   valid('api_scan_settings without api_schema_type when type is not api', ['site.api_scan_settings', { media_type: 'application/json' }]),
-  invalid('api_login_enabled: true without api_login_url', { at: '/site/api_scan_settings', keyword: 'required', missing: 'api_login_url' }, ['site.api_scan_settings.api_login_enabled', true]),
-  valid('api_login_enabled: true with api_login_url', ['site.api_scan_settings.api_login_enabled', true], ['site.api_scan_settings.api_login_url', 'https://api.example/login']),
+  invalid('api_login_enabled: true without api_login_url', { at: '/site/api_scan_settings', keyword: 'required', missing: 'api_login_url' }, [
+    'site.api_scan_settings.api_login_enabled',
+    true,
+  ]),
+  valid(
+    'api_login_enabled: true with api_login_url',
+    ['site.api_scan_settings.api_login_enabled', true],
+    ['site.api_scan_settings.api_login_url', 'https://api.example/login'],
+  ),
   valid('api_login_enabled: false without api_login_url', ['site.api_scan_settings.api_login_enabled', false]),
 ];
 
@@ -571,7 +767,8 @@ for (const [where, dotted, values] of SPEC_ENUMS) {
   // `type: api` needs api_scan_settings.api_schema_type (a rule tested on its own below).
   const context: Array<[string, Json]> = where === 'type' ? [['site.api_scan_settings.api_schema_type', 'openapi']] : [];
   for (const value of values) CASES.push(valid(`${where}: ${JSON.stringify(value)}`, ...context, [dotted, value]));
-  const wrong: Json[] = typeof values[0] === 'string' ? ['wrong', (values[0]).toUpperCase() === values[0] ? (values[0]).toLowerCase() : (values[0]).toUpperCase(), ''] : [0, 9];
+  const wrong: Json[] =
+    typeof values[0] === 'string' ? ['wrong', values[0].toUpperCase() === values[0] ? values[0].toLowerCase() : values[0].toUpperCase(), ''] : [0, 9];
   for (const value of wrong) CASES.push(invalid(`${where}: ${JSON.stringify(value)}`, { at, keyword: 'enum' }, [dotted, value]));
 }
 
@@ -650,7 +847,14 @@ describe('entitlements', () => {
   });
 
   test('restricted.json is the small account', () => {
-    for (const k of ['allow_bola', 'allow_scanning_2fa_targets', 'allow_scanning_agent', 'allow_collections', 'allow_scope_labels', 'allow_custom_scan_profiles']) {
+    for (const k of [
+      'allow_bola',
+      'allow_scanning_2fa_targets',
+      'allow_scanning_agent',
+      'allow_collections',
+      'allow_scope_labels',
+      'allow_custom_scan_profiles',
+    ]) {
       assert.equal(restricted[k], false, k);
     }
     assert.equal(restricted.allow_bulk, true);
@@ -684,7 +888,10 @@ describe('entitlements', () => {
       const record = clone(full);
       record[field] = wrongValue(field);
       const errors = check(validateEntitlements, record);
-      assert.ok(errors.some((e) => e.instancePath === `/${field}` && e.keyword === 'type'), `${field}: ${describeErrors(errors)}`);
+      assert.ok(
+        errors.some((e) => e.instancePath === `/${field}` && e.keyword === 'type'),
+        `${field}: ${describeErrors(errors)}`,
+      );
     }
     const fractional = clone(full);
     fractional.max_users = 1.5;
@@ -838,8 +1045,15 @@ describe('yaml-language-server', () => {
       const diagnostics = await languageService(requested).doValidation(yamlDocument(name, exampleText(name)), false);
       // yaml-language-server reports schema violations as warnings (severity 2), so "no errors" alone
       // would prove little: the examples must raise no diagnostic at all.
-      assert.deepEqual(diagnostics.filter((d) => d.severity === 1), [], 'errors');
-      assert.deepEqual(diagnostics.map((d) => `${d.range.start.line + 1}: ${d.message}`), []);
+      assert.deepEqual(
+        diagnostics.filter((d) => d.severity === 1),
+        [],
+        'errors',
+      );
+      assert.deepEqual(
+        diagnostics.map((d) => `${d.range.start.line + 1}: ${d.message}`),
+        [],
+      );
       // The modeline's relative path resolved to the schema file of the repository.
       assert.deepEqual(requested, [SCHEMA_FILE_URI]);
     });
@@ -865,7 +1079,10 @@ describe('yaml-language-server', () => {
       const diagnostics = await languageService().doValidation(yamlDocument('bad.target-settings.yaml', text), false);
       const lines = diagnostics.map((d) => d.range.start.line + 1);
       assert.ok(diagnostics.length > 0, 'a diagnostic is expected');
-      assert.ok(diagnostics.every((d) => d.severity === 1 || d.severity === 2), 'reported as an error or a warning');
+      assert.ok(
+        diagnostics.every((d) => d.severity === 1 || d.severity === 2),
+        'reported as an error or a warning',
+      );
       assert.ok(lines.includes(line), `a diagnostic on line ${line}; got lines ${lines.join(', ')}: ${diagnostics.map((d) => d.message).join('; ')}`);
     });
   }
@@ -874,6 +1091,9 @@ describe('yaml-language-server', () => {
     const text = 'ids: [3Sy7TyNMnQ8x]\nsite:\n  name: Shop\nreport_type: wrong\n';
     const document = TextDocument.create('file:///tmp/no-modeline.target-settings.yaml', 'yaml', ++documentVersion, text);
     const diagnostics = await languageService().doValidation(document, false);
-    assert.deepEqual(diagnostics.map((d) => d.range.start.line), [3]);
+    assert.deepEqual(
+      diagnostics.map((d) => d.range.start.line),
+      [3],
+    );
   });
 });

@@ -138,7 +138,9 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
 
   if (dryRun) {
     const baseUrl = values['base-url'] ?? ctx.env[BASE_URL_VARIABLE];
-    const target = baseUrl ? `${baseUrl.trim().replace(/\/+$/, '')}/targets/bulk/update/?is_id_404_validation=true` : '{base URL}/targets/bulk/update/?is_id_404_validation=true';
+    const target = baseUrl
+      ? `${baseUrl.trim().replace(/\/+$/, '')}/targets/bulk/update/?is_id_404_validation=true`
+      : '{base URL}/targets/bulk/update/?is_id_404_validation=true';
     const masked = maskBody(body);
     const note =
       `Dry run: nothing was sent. Document ${documentIndex} of ${path}: ${plural(ids.length, 'id')}` +
@@ -235,7 +237,9 @@ function chooseDocument(file: ParsedFile, flag: number | undefined, path: string
     if (flag >= file.documents.length) {
       const n = file.documents.length;
       throw new UsageError(
-        n === 0 ? `--document ${flag}: ${path} holds no YAML document.` : `--document ${flag}: ${path} holds ${plural(n, 'document')}, numbered from 0 to ${n - 1}.`,
+        n === 0
+          ? `--document ${flag}: ${path} holds no YAML document.`
+          : `--document ${flag}: ${path} holds ${plural(n, 'document')}, numbered from 0 to ${n - 1}.`,
       );
     }
     return flag;
@@ -247,9 +251,7 @@ function chooseDocument(file: ParsedFile, flag: number | undefined, path: string
     const count = idsField(d)?.items.length ?? 0;
     return `  --document ${d.index}  (line ${documentLine(file, d)}, ${plural(count, 'id')})`;
   });
-  throw new UsageError(
-    `${path} holds ${used.length} YAML documents, and each is its own request: choose one with --document N (0-based):\n${list.join('\n')}`,
-  );
+  throw new UsageError(`${path} holds ${used.length} YAML documents, and each is its own request: choose one with --document N (0-based):\n${list.join('\n')}`);
 }
 
 /** A body problem (missing variable, OBFUSCATED_ value) as a diagnostic on its value. */

@@ -28,7 +28,8 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
     return EXIT_OK;
   }
   if (values.stdio === values['node-ipc']) throw new UsageError('choose one transport: --stdio or --node-ipc.');
-  if (values['node-ipc'] && typeof process.send !== 'function') throw new UsageError('--node-ipc needs a parent process that started this one with an IPC channel (child_process.fork).');
+  if (values['node-ipc'] && typeof process.send !== 'function')
+    throw new UsageError('--node-ipc needs a parent process that started this one with an IPC channel (child_process.fork).');
   const connection = values.stdio
     ? createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout))
     : createConnection(ProposedFeatures.all, new IPCMessageReader(process), new IPCMessageWriter(process));

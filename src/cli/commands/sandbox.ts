@@ -83,7 +83,10 @@ async function loadProfile(value: string | undefined, ctx: CliContext): Promise<
   if (!check.ok) {
     ctx.err(
       `warning: --profile ${value} is not a valid entitlements record; it is served as is (clients will report it):\n` +
-        check.problems.slice(0, 5).map((p) => `  ${p.message}\n`).join(''),
+        check.problems
+          .slice(0, 5)
+          .map((p) => `  ${p.message}\n`)
+          .join(''),
     );
   }
   return record as Record<string, unknown>;

@@ -93,6 +93,7 @@ export function outcomeText(outcome: BulkOutcome, diagnostics: readonly CoreDiag
   lines.push(head('not sent', outcome.notSent.length, paint.yellow));
   lines.push(...wrapIds(outcome.notSent));
 
-  if (outcome.stopped) lines.push(outcome.stopped.cause === 'cancelled' ? 'The run was interrupted: requests not yet sent were not sent.' : outcome.stopped.message);
+  if (outcome.stopped)
+    lines.push(outcome.stopped.cause === 'cancelled' ? 'The run was interrupted: requests not yet sent were not sent.' : outcome.stopped.message);
   return `${lines.join('\n')}\n`;
 }

@@ -40,7 +40,6 @@ export interface CoreCodeAction {
   readonly edits: readonly OffsetEdit[];
 }
 
-
 /** Quick fixes for `diagnostics` (of `file`); diagnostics without a fix are skipped. */
 export function codeActions(file: ParsedFile, diagnostics: readonly DiagnosticLike[]): CoreCodeAction[] {
   const out: Draft[] = [];
@@ -145,7 +144,10 @@ function renameUnknown(file: ParsedFile, d: DiagnosticLike, t: Target): Draft[] 
   const present = new Set(isMap(parentNode) ? parentNode.items.map((p) => keyName(p.key)).filter((k): k is string => k !== undefined) : []);
   let suggestion = typeof d.data?.suggestion === 'string' ? d.data.suggestion : undefined;
   if (suggestion === undefined && loc !== undefined) {
-    const candidates = nav.properties(loc).map((p) => p.name).filter((n) => !present.has(n));
+    const candidates = nav
+      .properties(loc)
+      .map((p) => p.name)
+      .filter((n) => !present.has(n));
     suggestion = closestName(name, candidates);
   }
   if (suggestion === undefined || suggestion === name || present.has(suggestion)) return [];
@@ -240,7 +242,7 @@ function insertMissing(file: ParsedFile, d: DiagnosticLike, t: Target): Draft[] 
   for (const parentPath of candidates) {
     const loc = nav.at(parentPath, instance);
     if (loc === undefined) continue;
-    const parentNode = (parentPath.length === 0 ? t.doc.document.contents : nodeAtPath(t.doc.document, parentPath)?.value);
+    const parentNode = parentPath.length === 0 ? t.doc.document.contents : nodeAtPath(t.doc.document, parentPath)?.value;
     if (parentNode != null && !isMap(parentNode) && !(isScalar(parentNode) && parentNode.value === null)) continue;
     const present = new Set(isMap(parentNode) ? parentNode.items.map((p) => keyName(p.key)) : []);
     for (const p of nav.properties(loc)) {
@@ -310,7 +312,13 @@ export function placeholderFor(path: readonly PathSegment[], instance: Instance 
 }
 
 /** The edit inserting `name: value` into the mapping at `parentPath`, at its keys' indentation. */
-function insertPropertyEdit(file: ParsedFile, doc: ParsedDocument, parentPath: PathSegment[], parentNode: Node | null | undefined, p: PropertyInfo): OffsetEdit | undefined {
+function insertPropertyEdit(
+  file: ParsedFile,
+  doc: ParsedDocument,
+  parentPath: PathSegment[],
+  parentNode: Node | null | undefined,
+  p: PropertyInfo,
+): OffsetEdit | undefined {
   const eol = eolOf(file.text);
   const unit = detectIndentUnit(file.text);
   const value = placeholderFor([...parentPath, p.name], documentInstance(doc.document.contents), p);
@@ -319,7 +327,9 @@ function insertPropertyEdit(file: ParsedFile, doc: ParsedDocument, parentPath: P
     if (end === undefined) return undefined;
     const close = file.text.lastIndexOf('}', end);
     if (close === -1) return undefined;
-    const inline = stringify({ [p.name]: value }, { flowCollectionPadding: false, collectionStyle: 'flow', lineWidth: 0 }).trim().replace(/^\{|\}$/g, '');
+    const inline = stringify({ [p.name]: value }, { flowCollectionPadding: false, collectionStyle: 'flow', lineWidth: 0 })
+      .trim()
+      .replace(/^\{|\}$/g, '');
     const sep = parentNode.items.length > 0 ? ', ' : '';
     return { range: { start: close, end: close }, newText: `${sep}${inline}` };
   }
@@ -418,7 +428,7 @@ function removeDuplicates(file: ParsedFile, documentIndex: number, seqPath: Path
   const seen = new Set<string>();
   const repeats: number[] = [];
   const repeatedValues = new Set<string>();
-  (seq.items).forEach((item, i) => {
+  seq.items.forEach((item, i) => {
     if (!isScalar(item)) return;
     const key = JSON.stringify(item.value);
     if (seen.has(key)) {

@@ -21,13 +21,7 @@ import {
 import { documentInstance } from '../schema/nodeInstance';
 import { cursorContext, type CursorContext, type KeyContext, type ValueContext } from './context';
 import { describeSchema, inlineValue, typeLabel } from './describe';
-import {
-  asSequenceItem,
-  joinLines,
-  renderBody,
-  yamlScalar,
-  type YamlLine,
-} from './snippet';
+import { asSequenceItem, joinLines, renderBody, yamlScalar, type YamlLine } from './snippet';
 import { escapeSnippet, expandSnippet, TabStops } from './snippetSyntax';
 
 export type CompletionKind = 'property' | 'value' | 'snippet';
@@ -78,7 +72,7 @@ export function complete(file: ParsedFile, offset: number, options: CompletionOp
 export function detectIndentUnit(text: string): number {
   // Line by line, not by a multi-line regular expression: that one tries every character of a
   // megabyte-long line (a flow list of ids) as a line start.
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let i = start;
     while (text.charCodeAt(i) === 0x20) i++;
     const c = text.charCodeAt(i);
@@ -158,7 +152,11 @@ class Builder {
     for (const p of this.nav.properties(loc)) {
       if (ctx.siblings.has(p.name) || p.schema.doNotSuggest === true) continue;
       const itemSchema = this.itemSchemaOf(p.schema);
-      const detail = [typeLabel(p.schema, itemSchema), p.required ? (p.conditionallyRequired ? 'required here' : 'required') : undefined, p.hasDefault ? `default: ${inlineValue(p.default)}` : undefined]
+      const detail = [
+        typeLabel(p.schema, itemSchema),
+        p.required ? (p.conditionallyRequired ? 'required here' : 'required') : undefined,
+        p.hasDefault ? `default: ${inlineValue(p.default)}` : undefined,
+      ]
         .filter((x) => x !== undefined)
         .join(' · ');
       let insertText = escapeSnippet(p.name);
@@ -216,7 +214,13 @@ class Builder {
     if (types.includes('object')) {
       const children = depth < 3 ? this.requiredChildren(schema, tabs, depth + 1, path) : [];
       if (children.length === 0) {
-        return { lines: [{ indent: 0, text: `${key}:` }, { indent: this.unit, text: tabs.stop() }], openEnd: true };
+        return {
+          lines: [
+            { indent: 0, text: `${key}:` },
+            { indent: this.unit, text: tabs.stop() },
+          ],
+          openEnd: true,
+        };
       }
       return { lines: [{ indent: 0, text: `${key}:` }, ...children.map((l) => ({ indent: l.indent + this.unit, text: l.text }))], openEnd: false };
     }
@@ -232,7 +236,13 @@ class Builder {
       };
     }
     const value = item === undefined ? tabs.stop() : this.scalarValue(item, item.enum, item.default, tabs);
-    return { lines: [{ indent: 0, text: `${key}:` }, { indent: this.unit, text: `- ${value}` }], openEnd: false };
+    return {
+      lines: [
+        { indent: 0, text: `${key}:` },
+        { indent: this.unit, text: `- ${value}` },
+      ],
+      openEnd: false,
+    };
   }
 
   /**
@@ -280,7 +290,15 @@ class Builder {
           const lines = renderBody(snippet.body, tabs, this.unit);
           const keys = lines.filter((l) => l.indent === 0).map((l) => /^[^:]+/.exec(l.text)?.[0]);
           if (keys.some((k) => k !== undefined && ctx.siblings.has(k))) return;
-          this.pushSnippet(snippet.label ?? `${loc.schema.title ?? 'Object'} ${i + 1}`, snippet.description, lines, ctx.column, ctx.replace, `${SORT_SNIPPET}_a${pad(i)}`, undefined);
+          this.pushSnippet(
+            snippet.label ?? `${loc.schema.title ?? 'Object'} ${i + 1}`,
+            snippet.description,
+            lines,
+            ctx.column,
+            ctx.replace,
+            `${SORT_SNIPPET}_a${pad(i)}`,
+            undefined,
+          );
         });
       }
     }
@@ -293,7 +311,15 @@ class Builder {
           const tabs = new TabStops();
           const body = renderBody(snippet.body, tabs, this.unit);
           const lines = [{ indent: 0, text: `${escapeSnippet(p.name)}:` }, ...body.map((l) => ({ indent: l.indent + this.unit, text: l.text }))];
-          this.pushSnippet(`${p.name}: ${snippet.label ?? 'snippet'}`, snippet.description, lines, ctx.column, ctx.replace, `${SORT_BLOCK}_${pad(p.order)}_${order++}`, p.name);
+          this.pushSnippet(
+            `${p.name}: ${snippet.label ?? 'snippet'}`,
+            snippet.description,
+            lines,
+            ctx.column,
+            ctx.replace,
+            `${SORT_BLOCK}_${pad(p.order)}_${order++}`,
+            p.name,
+          );
         }
       } else if (types.includes('array')) {
         const item = this.itemSchemaOf(p.schema);
@@ -302,13 +328,29 @@ class Builder {
           const tabs = new TabStops();
           const body = renderBody(snippet.body, tabs, this.unit);
           const lines = [{ indent: 0, text: `${escapeSnippet(p.name)}:` }, ...body.map((l) => ({ indent: l.indent + this.unit, text: l.text }))];
-          this.pushSnippet(`${p.name}: ${snippet.label ?? 'snippet'}`, snippet.description, lines, ctx.column, ctx.replace, `${SORT_BLOCK}_${pad(p.order)}_${order++}`, p.name);
+          this.pushSnippet(
+            `${p.name}: ${snippet.label ?? 'snippet'}`,
+            snippet.description,
+            lines,
+            ctx.column,
+            ctx.replace,
+            `${SORT_BLOCK}_${pad(p.order)}_${order++}`,
+            p.name,
+          );
         }
         for (const snippet of item?.defaultSnippets ?? []) {
           const tabs = new TabStops();
           const body = asSequenceItem(renderBody(snippet.body, tabs, this.unit));
           const lines = [{ indent: 0, text: `${escapeSnippet(p.name)}:` }, ...body.map((l) => ({ indent: l.indent + this.unit, text: l.text }))];
-          this.pushSnippet(`${p.name}: ${snippet.label ?? 'item'}`, snippet.description, lines, ctx.column, ctx.replace, `${SORT_BLOCK}_${pad(p.order)}_${order++}`, p.name);
+          this.pushSnippet(
+            `${p.name}: ${snippet.label ?? 'item'}`,
+            snippet.description,
+            lines,
+            ctx.column,
+            ctx.replace,
+            `${SORT_BLOCK}_${pad(p.order)}_${order++}`,
+            p.name,
+          );
         }
       }
     }
@@ -364,12 +406,28 @@ class Builder {
       (item.defaultSnippets ?? []).forEach((snippet, i) => {
         const tabs = new TabStops();
         const lines = asSequenceItem(renderBody(snippet.body, tabs, this.unit));
-        this.pushSnippet(`- ${snippet.label ?? title}`, snippet.description, lines, ctx.column, ctx.replace, `${SORT_SNIPPET}_${pad(i)}`, `- ${snippet.label ?? ''}`);
+        this.pushSnippet(
+          `- ${snippet.label ?? title}`,
+          snippet.description,
+          lines,
+          ctx.column,
+          ctx.replace,
+          `${SORT_SNIPPET}_${pad(i)}`,
+          `- ${snippet.label ?? ''}`,
+        );
       });
       const tabs = new TabStops();
       const children = this.requiredChildren(item, tabs, 1, [...loc.path, 0]);
       const lines = asSequenceItem(children.length > 0 ? children : [{ indent: 0, text: tabs.stop() }]);
-      this.pushSnippet(`- (new ${item.title ?? 'item'})`, `A new item of ${title} with its required fields`, lines, ctx.column, ctx.replace, `${SORT_SNIPPET}_zzz`, '- new');
+      this.pushSnippet(
+        `- (new ${item.title ?? 'item'})`,
+        `A new item of ${title} with its required fields`,
+        lines,
+        ctx.column,
+        ctx.replace,
+        `${SORT_SNIPPET}_zzz`,
+        '- new',
+      );
       return;
     }
     const enumValues = item.enum;
@@ -390,7 +448,15 @@ class Builder {
     }
   }
 
-  private pushSnippet(label: string, description: string | undefined, lines: YamlLine[], column: number, range: OffsetRange, sortText: string, filterText: string | undefined): void {
+  private pushSnippet(
+    label: string,
+    description: string | undefined,
+    lines: YamlLine[],
+    column: number,
+    range: OffsetRange,
+    sortText: string,
+    filterText: string | undefined,
+  ): void {
     const insertText = joinLines(lines, this.relative(column));
     const preview = expandSnippet(joinLines(lines, 0));
     this.items.push({

@@ -536,7 +536,18 @@ export function cursorContext(file: ParsedFile, offset: number): CursorContext |
     }
     const path = itemPath();
     if (path === undefined) return undefined;
-    return valueContext(base, path, dashColumns[dashColumns.length - 1], lineStart + column, offset, lineStart + lineText.length, false, true, lineText, lineStart);
+    return valueContext(
+      base,
+      path,
+      dashColumns[dashColumns.length - 1],
+      lineStart + column,
+      offset,
+      lineStart + lineText.length,
+      false,
+      true,
+      lineText,
+      lineStart,
+    );
   }
 
   if (rest === '' && /^[ \t]+\S/.test(after)) {

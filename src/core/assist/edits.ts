@@ -100,12 +100,7 @@ export function dashOffset(file: ParsedFile, valueStart: number): number | undef
  *   not a sequence, or the layout is one this function does not rewrite (a nested sequence that
  *   starts on its parent's `- ` line, as in `- - a`).
  */
-export function removeSequenceItemsEdits(
-  file: ParsedFile,
-  documentIndex: number,
-  path: YamlPath,
-  indexes: Iterable<number>,
-): OffsetEdit[] {
+export function removeSequenceItemsEdits(file: ParsedFile, documentIndex: number, path: YamlPath, indexes: Iterable<number>): OffsetEdit[] {
   const doc = file.documents[documentIndex];
   if (doc === undefined) {
     return [];
@@ -125,9 +120,7 @@ export function removeSequenceItemsEdits(
   if (remove.size === 0) {
     return [];
   }
-  return seq.flow
-    ? removeFlowItems(seq, remove)
-    : removeBlockItems(file, seq, remove, found?.keyRange?.end);
+  return seq.flow ? removeFlowItems(seq, remove) : removeBlockItems(file, seq, remove, found?.keyRange?.end);
 }
 
 function removeFlowItems(seq: YAMLSeq, remove: ReadonlySet<number>): OffsetEdit[] {
@@ -173,12 +166,7 @@ interface BlockItem {
   lastLine: number;
 }
 
-function removeBlockItems(
-  file: ParsedFile,
-  seq: YAMLSeq,
-  remove: ReadonlySet<number>,
-  parentKeyEnd: number | undefined,
-): OffsetEdit[] {
+function removeBlockItems(file: ParsedFile, seq: YAMLSeq, remove: ReadonlySet<number>, parentKeyEnd: number | undefined): OffsetEdit[] {
   const items = seq.items;
   const text = file.text;
   const located: BlockItem[] = [];

@@ -67,13 +67,14 @@ export function hover(file: ParsedFile, offset: number, isEnvSet?: EnvCheck): Ho
   if (withEnum?.enum !== undefined) {
     const index = withEnum.enum.findIndex((v) => v === value);
     const meaning = index === -1 ? undefined : enumDescriptionsOf(withEnum)?.[index];
-    parts.push(
-      index === -1
-        ? `\`${inlineValue(value)}\` is not one of the allowed values.`
-        : `\`${inlineValue(value)}\`${meaning ? ` — ${meaning}` : ''}`,
-    );
+    parts.push(index === -1 ? `\`${inlineValue(value)}\` is not one of the allowed values.` : `\`${inlineValue(value)}\`${meaning ? ` — ${meaning}` : ''}`);
   }
-  parts.push(describeSchema({ ...location.schema, ...(withEnum ? { enum: withEnum.enum, markdownEnumDescriptions: enumDescriptionsOf(withEnum) as string[] | undefined } : {}) }, { ...common, current: value }));
+  parts.push(
+    describeSchema(
+      { ...location.schema, ...(withEnum ? { enum: withEnum.enum, markdownEnumDescriptions: enumDescriptionsOf(withEnum) as string[] | undefined } : {}) },
+      { ...common, current: value },
+    ),
+  );
   return { range: target.range, markdown: parts.join('\n\n---\n\n') };
 }
 

@@ -100,9 +100,7 @@ export function renderBody(body: unknown, tabs: TabStops, unit = 2): YamlLine[] 
  * the indentation of the cursor line, which the editor adds itself).
  */
 export function joinLines(lines: readonly YamlLine[], relative: number): string {
-  return lines
-    .map((l, i) => (i === 0 ? l.text : ' '.repeat(Math.max(0, relative + l.indent)) + l.text))
-    .join('\n');
+  return lines.map((l, i) => (i === 0 ? l.text : ' '.repeat(Math.max(0, relative + l.indent)) + l.text)).join('\n');
 }
 
 /** Prefixes block lines as one item of a block sequence (`- ` before the first line). */

@@ -165,14 +165,17 @@ export function prepareDocumentBody(file: ParsedFile, documentIndex: number, ids
       const found = nodeAtPath(doc.document, p.path);
       const range = found?.valueRange ?? found?.keyRange ?? (doc.document.contents as { range?: number[] } | null)?.range;
       if (range === undefined) return p;
-      const r = Array.isArray(range) ? { start: range[0], end: range[1] } : (range);
+      const r = Array.isArray(range) ? { start: range[0], end: range[1] } : range;
       return { ...p, range: r };
     }),
   };
 }
 
 /** The body of one request: `{ids, ...settings}` (ids first, as in the spec's listing). */
-export function requestBody(prepared: PreparedBody, ids: readonly string[] = prepared.ids): { ids: string[]; site: Record<string, unknown>; [field: string]: unknown } {
+export function requestBody(
+  prepared: PreparedBody,
+  ids: readonly string[] = prepared.ids,
+): { ids: string[]; site: Record<string, unknown>; [field: string]: unknown } {
   return { ids: [...ids], ...(prepared.settings as Record<string, unknown>) } as { ids: string[]; site: Record<string, unknown> };
 }
 
@@ -183,7 +186,10 @@ export function requestBody(prepared: PreparedBody, ids: readonly string[] = pre
 export function maskBody(prepared: PreparedBody, ids: readonly string[] = prepared.ids): Record<string, unknown> {
   const replacements = new Map<string, unknown>();
   for (const use of prepared.envUses) {
-    replacements.set(encodeJsonPointer(use.path), use.template.replace(PLACEHOLDER, (_m, name: string) => `<from \${env:${name}}>`));
+    replacements.set(
+      encodeJsonPointer(use.path),
+      use.template.replace(PLACEHOLDER, (_m, name: string) => `<from \${env:${name}}>`),
+    );
   }
   // Sensitive wins over env: a sensitive value is not shown even in part.
   for (const path of prepared.sensitivePaths) {
@@ -263,14 +269,7 @@ export function envVariables(value: unknown): Array<{ name: string; path: PathSe
 
 // ---------------------------------------------------------------------------------------------
 
-function resolveTree(
-  value: unknown,
-  path: PathSegment[],
-  env: EnvLookup,
-  problems: BodyProblem[],
-  envUses: EnvUse[],
-  envValues: string[],
-): unknown {
+function resolveTree(value: unknown, path: PathSegment[], env: EnvLookup, problems: BodyProblem[], envUses: EnvUse[], envValues: string[]): unknown {
   if (typeof value === 'string') {
     return resolveString(value, path, env, problems, envUses, envValues);
   }
@@ -285,14 +284,7 @@ function resolveTree(
   return value;
 }
 
-function resolveString(
-  text: string,
-  path: PathSegment[],
-  env: EnvLookup,
-  problems: BodyProblem[],
-  envUses: EnvUse[],
-  envValues: string[],
-): string {
+function resolveString(text: string, path: PathSegment[], env: EnvLookup, problems: BodyProblem[], envUses: EnvUse[], envValues: string[]): string {
   if (!PLACEHOLDER_START.test(text)) return text;
   const field = formatFieldPath(path);
   const names: string[] = [];

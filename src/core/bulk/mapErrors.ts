@@ -41,7 +41,13 @@ export function mapValidationErrors(
   if (doc === undefined) return [];
   const out: CoreDiagnostic[] = [];
   const seen = new Set<string>();
-  const push = (range: OffsetRange, path: readonly PathSegment[], message: string, servicePath: readonly (string | number)[], messages: readonly string[]): void => {
+  const push = (
+    range: OffsetRange,
+    path: readonly PathSegment[],
+    message: string,
+    servicePath: readonly (string | number)[],
+    messages: readonly string[],
+  ): void => {
     const key = `${range.start}:${range.end}:${message}`;
     if (seen.has(key)) return;
     seen.add(key);
@@ -163,7 +169,10 @@ function lineOf(file: ParsedFile, range: OffsetRange): OffsetRange {
 export function outcomeDiagnostics(
   file: ParsedFile,
   documentIndex: number,
-  outcome: { readonly invalid: readonly string[]; readonly failed: readonly { readonly fieldErrors?: readonly FlatFieldError[]; readonly chunkIds?: readonly string[] }[] },
+  outcome: {
+    readonly invalid: readonly string[];
+    readonly failed: readonly { readonly fieldErrors?: readonly FlatFieldError[]; readonly chunkIds?: readonly string[] }[];
+  },
 ): CoreDiagnostic[] {
   const out = invalidIdDiagnostics(file, documentIndex, outcome.invalid);
   const seen = new Set<string>();

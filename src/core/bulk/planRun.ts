@@ -31,8 +31,22 @@ export interface RunPlan {
  */
 export type RunRefusal =
   | { readonly ok: false; readonly reason: 'selection'; readonly message: string; readonly documentIndex?: number; readonly selection: IdSelectionRefusal }
-  | { readonly ok: false; readonly reason: 'validation'; readonly message: string; readonly documentIndex: number; readonly ids: readonly string[]; readonly errors: readonly CoreDiagnostic[] }
-  | { readonly ok: false; readonly reason: 'body'; readonly message: string; readonly documentIndex: number; readonly ids: readonly string[]; readonly problems: readonly BodyProblem[] };
+  | {
+      readonly ok: false;
+      readonly reason: 'validation';
+      readonly message: string;
+      readonly documentIndex: number;
+      readonly ids: readonly string[];
+      readonly errors: readonly CoreDiagnostic[];
+    }
+  | {
+      readonly ok: false;
+      readonly reason: 'body';
+      readonly message: string;
+      readonly documentIndex: number;
+      readonly ids: readonly string[];
+      readonly problems: readonly BodyProblem[];
+    };
 
 export type RunPlanResult = { readonly ok: true; readonly plan: RunPlan } | RunRefusal;
 

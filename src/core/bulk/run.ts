@@ -264,7 +264,10 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
         }
       }
       if (strays.length > 0) {
-        log('warn', `${chunkLabel(index)}: the service listed ${plural(strays.length, 'id')} that were not requested: ${listIds(strays)}. They are reported, not counted.`);
+        log(
+          'warn',
+          `${chunkLabel(index)}: the service listed ${plural(strays.length, 'id')} that were not requested: ${listIds(strays)}. They are reported, not counted.`,
+        );
       }
       // A chunk's ids are distinct (planChunks), so when all of them were confirmed none is missing.
       const missing = confirmed.length === ids.length ? [] : ids.filter((id) => !updated.has(id));
@@ -317,7 +320,10 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
       const strays = named.filter((id) => !requested.has(id));
       for (const id of strays) unexpected.add(id);
       if (strays.length > 0) {
-        log('warn', `${chunkLabel(index)}: the service named ${plural(strays.length, 'invalid id')} that were not requested: ${listIds(strays)}. They are reported, not counted.`);
+        log(
+          'warn',
+          `${chunkLabel(index)}: the service named ${plural(strays.length, 'invalid id')} that were not requested: ${listIds(strays)}. They are reported, not counted.`,
+        );
       }
       if (bad.length === 0) {
         fail(index, ids, {
@@ -336,7 +342,9 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
       log(
         'warn',
         `${chunkLabel(index)}: refused, ${plural(bad.length, 'invalid id')} (${listIds(bad, 20)})` +
-          (valid.length > 0 ? `; the ${valid.length} valid ${valid.length === 1 ? 'id was' : 'ids were'} not applied (the service applies all or nothing).` : '.'),
+          (valid.length > 0
+            ? `; the ${valid.length} valid ${valid.length === 1 ? 'id was' : 'ids were'} not applied (the service applies all or nothing).`
+            : '.'),
       );
       return { ...base, status: 'invalid-ids', invalid: bad.length, validNotApplied: valid.length, failed: 0 };
     }
@@ -358,7 +366,10 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
       maybeApplied,
       ...(fieldErrors !== undefined ? { fieldErrors, chunkIds: [...ids] } : {}),
     });
-    log(kind === 'cancelled' ? 'info' : 'error', `${chunkLabel(index)}: failed [${kind}${status !== undefined ? ` ${status}` : ''}${attempts !== undefined && attempts > 1 ? `, ${attempts} attempts` : ''}]: ${reason}`);
+    log(
+      kind === 'cancelled' ? 'info' : 'error',
+      `${chunkLabel(index)}: failed [${kind}${status !== undefined ? ` ${status}` : ''}${attempts !== undefined && attempts > 1 ? `, ${attempts} attempts` : ''}]: ${reason}`,
+    );
 
     // Stop sending when every later chunk would hit the same error.
     const settingsError = kind === 'validation' && (fieldErrors === undefined || fieldErrors.some((f) => f.path[0] !== 'ids'));
@@ -521,7 +532,9 @@ export interface ClientSendOptions {
  * run's signal, and the body's secret values handed to the client's redactor.
  */
 export function clientSend(
-  client: { bulkUpdate(body: BulkUpdateBody, options?: { validateIds?: boolean; signal?: AbortSignal; sensitiveValues?: readonly string[] }): Promise<BulkUpdateResult> },
+  client: {
+    bulkUpdate(body: BulkUpdateBody, options?: { validateIds?: boolean; signal?: AbortSignal; sensitiveValues?: readonly string[] }): Promise<BulkUpdateResult>;
+  },
   options: ClientSendOptions = {},
 ): SendFn {
   return (body, signal) => client.bulkUpdate(body, { validateIds: true, signal, sensitiveValues: options.secretValues });

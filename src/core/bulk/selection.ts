@@ -227,7 +227,11 @@ function documentItems(file: ParsedFile, doc: ParsedDocument): IdItem[] | IdSele
   const field = idsField(doc);
   if (field === undefined) {
     if (!isMap(doc.document.contents)) {
-      return refuse('not-a-mapping', `${where} is not a mapping of settings, so it has no \`ids\` to update. Each document needs \`ids:\` and \`site:\` at its top level.`, doc.index);
+      return refuse(
+        'not-a-mapping',
+        `${where} is not a mapping of settings, so it has no \`ids\` to update. Each document needs \`ids:\` and \`site:\` at its top level.`,
+        doc.index,
+      );
     }
     return refuse('no-ids', `${where} has no \`ids\` list. Add the target ids under \`ids:\`, then run again.`, doc.index);
   }

@@ -146,9 +146,7 @@ export class InvalidIdTracker {
       return;
     }
     const drop = new Set(ids);
-    const records = (this.files.get(uri) ?? [])
-      .map((r) => ({ ...r, ids: r.ids.filter((id) => !drop.has(id)) }))
-      .filter((r) => r.ids.length > 0);
+    const records = (this.files.get(uri) ?? []).map((r) => ({ ...r, ids: r.ids.filter((id) => !drop.has(id)) })).filter((r) => r.ids.length > 0);
     if (records.length > 0) this.files.set(uri, records);
     else this.files.delete(uri);
   }

@@ -14,11 +14,7 @@ export const NOT_ENTITLED_CODE = 'not-entitled';
  * The `not-entitled` warnings of every document of `file` against `record`. A document without a
  * plain value (alias limit exceeded, not a mapping) yields none: other checks report that.
  */
-export function entitlementDiagnostics(
-  file: ParsedFile,
-  record: EntitlementsRecord,
-  rules: readonly EntitlementRule[] = ENTITLEMENT_RULES,
-): CoreDiagnostic[] {
+export function entitlementDiagnostics(file: ParsedFile, record: EntitlementsRecord, rules: readonly EntitlementRule[] = ENTITLEMENT_RULES): CoreDiagnostic[] {
   const out: CoreDiagnostic[] = [];
   for (const doc of file.documents) {
     if (doc.isEmpty) continue;

@@ -323,7 +323,10 @@ function filterNode(node: EntitlementNode, terms: readonly string[]): Entitlemen
  * matches is kept whole. An empty query returns the groups unchanged.
  */
 export function filterGroups(groups: readonly EntitlementGroup[], query: string): EntitlementGroup[] {
-  const terms = query.toLowerCase().split(/\s+/).filter((t) => t !== '');
+  const terms = query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((t) => t !== '');
   if (terms.length === 0) return [...groups];
   const result: EntitlementGroup[] = [];
   for (const group of groups) {
@@ -368,7 +371,10 @@ export function renderEntitlementsText(record: EntitlementsRecord, options: Rend
         node.kind === 'boolean'
           ? ''
           : node.kind === 'pack'
-            ? node.children.filter((c) => c.label !== 'ID').map((c) => `${c.label.toLowerCase()} ${c.description}`).join(', ')
+            ? node.children
+                .filter((c) => c.label !== 'ID')
+                .map((c) => `${c.label.toLowerCase()} ${c.description}`)
+                .join(', ')
             : node.description;
       return { node, mark, value };
     });

@@ -89,8 +89,7 @@ export const ENTITLEMENT_RULES: readonly EntitlementRule[] = [
     on: 'value',
     summary: '`site.has_otp: true` while `allow_scanning_2fa_targets` is false',
     applies: (value, record) => value === true && denied(record, 'allow_scanning_2fa_targets'),
-    message: () =>
-      'site.has_otp is true, but this account cannot scan targets with two-factor authentication (allow_scanning_2fa_targets: false).',
+    message: () => 'site.has_otp is true, but this account cannot scan targets with two-factor authentication (allow_scanning_2fa_targets: false).',
   },
   {
     id: 'bola-payload-secondary',
@@ -127,8 +126,7 @@ export const ENTITLEMENT_RULES: readonly EntitlementRule[] = [
     path: ['scan_profile'],
     on: 'value',
     summary: '`scan_profile: X` where X is not in `allowed_builtin_scan_profiles` and `allow_custom_scan_profiles` is false',
-    applies: (value, record) =>
-      notInList(value, record, 'allowed_builtin_scan_profiles') && denied(record, 'allow_custom_scan_profiles'),
+    applies: (value, record) => notInList(value, record, 'allowed_builtin_scan_profiles') && denied(record, 'allow_custom_scan_profiles'),
     message: (value, record) =>
       `scan_profile \`${String(value)}\` is not a built-in scan profile this account may use (allowed_builtin_scan_profiles: ${shown(listOf(record, 'allowed_builtin_scan_profiles'))}), and custom scan profiles are off (allow_custom_scan_profiles: false).`,
   },
@@ -139,8 +137,7 @@ export const ENTITLEMENT_RULES: readonly EntitlementRule[] = [
     on: 'value',
     summary: '`site.api_scan_settings.api_schema_type: collection` while `allow_collections` is false',
     applies: (value, record) => value === 'collection' && denied(record, 'allow_collections'),
-    message: () =>
-      'api_schema_type `collection` needs API request collections, which this account does not have (allow_collections: false).',
+    message: () => 'api_schema_type `collection` needs API request collections, which this account does not have (allow_collections: false).',
   },
   {
     id: 'scope-labels',
@@ -158,8 +155,7 @@ export const ENTITLEMENT_RULES: readonly EntitlementRule[] = [
     on: 'key',
     summary: 'any document (flagged on `ids`) while `allow_bulk` is false',
     applies: (_value, record) => denied(record, 'allow_bulk'),
-    message: () =>
-      'This document is a bulk update request, and this account has no bulk updates (allow_bulk: false): the service may refuse it.',
+    message: () => 'This document is a bulk update request, and this account has no bulk updates (allow_bulk: false): the service may refuse it.',
   },
 ];
 

@@ -274,12 +274,7 @@ export class SchemaNavigator {
       if (next.length === 0) {
         return undefined;
       }
-      instance =
-        instance === undefined
-          ? undefined
-          : typeof segment === 'number'
-            ? instance.item(segment)
-            : instance.property(segment);
+      instance = instance === undefined ? undefined : typeof segment === 'number' ? instance.item(segment) : instance.property(segment);
       walked.push(segment);
       const expanded: SchemaNode[] = [];
       for (const n of next) {
@@ -369,9 +364,7 @@ export class SchemaNavigator {
       return cached;
     }
     const required = new Set(schema.required ?? []);
-    const table = Object.entries(schema.properties ?? {}).map(([name, sub], i) =>
-      this.propertyInfo(name, [sub], required.has(name), false, i),
-    );
+    const table = Object.entries(schema.properties ?? {}).map(([name, sub], i) => this.propertyInfo(name, [sub], required.has(name), false, i));
     this.propertyTables.set(schema, table);
     return table;
   }

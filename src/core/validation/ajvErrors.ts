@@ -6,15 +6,7 @@ import type { ErrorObject } from 'ajv';
 import type { DiagnosticData } from '../diagnostic';
 import { formatFieldPath, pointerToPath, type PathSegment } from '../paths';
 import type { Finding } from './finding';
-import {
-  characterCount,
-  describeCharacterClass,
-  describeFound,
-  formatAllowed,
-  joinOr,
-  quote,
-  typeName,
-} from './messages';
+import { characterCount, describeCharacterClass, describeFound, formatAllowed, joinOr, quote, typeName } from './messages';
 import { closestName, plural } from '../wording';
 import type { SchemaIndex } from './schemaIndex';
 
@@ -40,15 +32,9 @@ const COMBINATORS = new Set(['anyOf', 'oneOf']);
  * others and the combinator's own error. When every branch fails only on its type, the branches'
  * type errors are merged into one ("must be a string or a list"), returned in `merged`.
  */
-function pickBranches(
-  errors: readonly ErrorObject[],
-  index: SchemaIndex,
-  removed: Set<ErrorObject>,
-): ErrorObject[] {
+function pickBranches(errors: readonly ErrorObject[], index: SchemaIndex, removed: Set<ErrorObject>): ErrorObject[] {
   const merged: ErrorObject[] = [];
-  const combinators = errors
-    .filter((e) => COMBINATORS.has(e.keyword))
-    .sort((a, b) => depthOf(a.instancePath) - depthOf(b.instancePath));
+  const combinators = errors.filter((e) => COMBINATORS.has(e.keyword)).sort((a, b) => depthOf(a.instancePath) - depthOf(b.instancePath));
   for (const c of combinators) {
     if (removed.has(c)) {
       continue;
@@ -71,9 +57,7 @@ function pickBranches(
       merged.push(c); // translated on its own: no branch to report
       continue;
     }
-    const onlyTypes = members.every(
-      (m) => m.length > 0 && m.every((e) => e.keyword === 'type' && e.instancePath === c.instancePath),
-    );
+    const onlyTypes = members.every((m) => m.length > 0 && m.every((e) => e.keyword === 'type' && e.instancePath === c.instancePath));
     if (onlyTypes) {
       const types = new Set<string>();
       for (const m of members) {
@@ -165,11 +149,7 @@ export function describeCondition(schema: unknown, path: readonly PathSegment[],
 }
 
 /** Translates Ajv's errors for one document value into findings. */
-export function translateAjvErrors(
-  errors: readonly ErrorObject[],
-  value: unknown,
-  index: SchemaIndex,
-): Finding[] {
+export function translateAjvErrors(errors: readonly ErrorObject[], value: unknown, index: SchemaIndex): Finding[] {
   const removed = new Set<ErrorObject>();
   const extra = pickBranches(errors, index, removed);
 
@@ -220,13 +200,7 @@ export function translateAjvErrors(
   return findings;
 }
 
-function translate(
-  e: ErrorObject,
-  root: unknown,
-  index: SchemaIndex,
-  condition: string | undefined,
-  conditional: boolean,
-): Finding | undefined {
+function translate(e: ErrorObject, root: unknown, index: SchemaIndex, condition: string | undefined, conditional: boolean): Finding | undefined {
   const path = pointerToPath(e.instancePath, root);
   const field = formatFieldPath(path);
   const params = e.params as Record<string, unknown>;
@@ -318,11 +292,9 @@ function translate(
     case 'const': {
       const allowed = e.keyword === 'const' ? [params.allowedValue] : ((params.allowedValues as unknown[]) ?? []);
       const strings = allowed.filter((a): a is string => typeof a === 'string');
-      const suggestion =
-        typeof data === 'string' ? (strings.find((a) => a.toLowerCase() === data.toLowerCase()) ?? closestName(data, strings)) : undefined;
+      const suggestion = typeof data === 'string' ? (strings.find((a) => a.toLowerCase() === data.toLowerCase()) ?? closestName(data, strings)) : undefined;
       const list = allowed.map(formatAllowed);
-      let message =
-        allowed.length === 1 ? `${field} must be ${list[0]}` : `${field} must be one of: ${list.join(', ')}`;
+      let message = allowed.length === 1 ? `${field} must be ${list[0]}` : `${field} must be one of: ${list.join(', ')}`;
       if (data !== null && typeof data !== 'object') {
         message += `, found ${quote(data)}`;
       }
@@ -379,10 +351,7 @@ function translate(
       const chars = describeCharacterClass(pattern);
       return {
         code: 'invalid-pattern',
-        message:
-          chars !== undefined
-            ? `${field} may only contain ${chars}`
-            : `${field} does not have the form this field requires (pattern ${pattern})`,
+        message: chars !== undefined ? `${field} may only contain ${chars}` : `${field} does not have the form this field requires (pattern ${pattern})`,
         path,
         anchor: 'value',
         data: { pattern },

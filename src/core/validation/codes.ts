@@ -117,11 +117,13 @@ export const DIAGNOSTIC_CODES = {
   },
   'too-many-problems': {
     defaultSeverity: 'information',
-    description: 'The file has more problems than `scanTargets.validation.maxProblems`; the editor shows that many (errors first) and says how many it left out. The command line and the bulk update check all of them.',
+    description:
+      'The file has more problems than `scanTargets.validation.maxProblems`; the editor shows that many (errors first) and says how many it left out. The command line and the bulk update check all of them.',
   },
   'file-too-large': {
     defaultSeverity: 'warning',
-    description: 'The file is larger than `scanTargets.validation.maxFileSizeMB`, so the editor does not validate or assist it as you type; `scan-targets validate` checks it whole.',
+    description:
+      'The file is larger than `scanTargets.validation.maxFileSizeMB`, so the editor does not validate or assist it as you type; `scan-targets validate` checks it whole.',
   },
   'blacklist-covers-whitelist': {
     defaultSeverity: 'information',

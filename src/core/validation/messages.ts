@@ -70,7 +70,7 @@ export function formatAllowed(value: unknown): string {
 
 /** A value quoted for a message, shortened to `max` characters. */
 export function quote(value: unknown, max = 60): string {
-  const s = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const s = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   const short = s.length > max ? `${s.slice(0, max - 1)}…` : s;
   return JSON.stringify(short);
 }

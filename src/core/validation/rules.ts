@@ -140,8 +140,7 @@ function checkTime(value: unknown, path: PathSegment[], out: Finding[]): void {
   }
   // A time that only lacks a leading zero or has seconds gets a suggestion.
   const m = /^\s*(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?\s*(?:Z|z)?\s*$/.exec(value);
-  const suggestion =
-    m && Number(m[1]) <= 23 && Number(m[2]) <= 59 ? `${m[1].padStart(2, '0')}:${m[2]}` : undefined;
+  const suggestion = m && Number(m[1]) <= 23 && Number(m[2]) <= 59 ? `${m[1].padStart(2, '0')}:${m[2]}` : undefined;
   out.push({
     code: 'invalid-time',
     message: `${formatFieldPath(path)} must be a time of day written as HH:MM (00:00 to 23:59), found ${quote(value)}${
@@ -208,9 +207,7 @@ function checkScope(site: Obj, out: Finding[]): void {
       }
       if (!ABSOLUTE.test(entry)) {
         const suggestion =
-          origin !== undefined && entry.trim() !== '' && !entry.includes('://')
-            ? `${origin}${entry.startsWith('/') ? '' : '/'}${entry.trim()}`
-            : undefined;
+          origin !== undefined && entry.trim() !== '' && !entry.includes('://') ? `${origin}${entry.startsWith('/') ? '' : '/'}${entry.trim()}` : undefined;
         out.push({
           code: 'blacklist-relative-url',
           message: `site.blacklist[${index}] is not an absolute URL; the blacklist accepts only absolute URLs, with * as a wildcard${

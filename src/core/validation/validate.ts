@@ -115,9 +115,7 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
     const known = fastIdsOf(doc.document)?.list.known;
     if (!validateSkipping(validate, value as Record<string, unknown>, known)) {
       const errors = (validate.errors ?? []).filter(
-        (e) =>
-          !(PLACEHOLDER_EXEMPT.has(e.keyword) && hasPlaceholder(e.data)) &&
-          !isCoveredByRules(e.instancePath, e.keyword, e.data),
+        (e) => !(PLACEHOLDER_EXEMPT.has(e.keyword) && hasPlaceholder(e.data)) && !isCoveredByRules(e.instancePath, e.keyword, e.data),
       );
       pushAll(findings, translateAjvErrors(errors, value, index));
     }

@@ -96,7 +96,10 @@ function hasContent(text: string, start: number, end: number): boolean {
     if (nl === -1 || nl > end) {
       nl = end;
     }
-    const line = text.slice(lineStart, nl).replace(/^\uFEFF/, '').trim();
+    const line = text
+      .slice(lineStart, nl)
+      .replace(/^\uFEFF/, '')
+      .trim();
     if (line !== '' && !line.startsWith('#')) {
       return true;
     }

@@ -284,7 +284,16 @@ function flowRun(scan: FlowScan): IdsRun | undefined {
 }
 
 /** The `ids` list of `source`, read afresh or brought up to date from `previous` (in place). */
-function scanList(source: string, keyStart: number, listStart: number, flow: boolean, options: Options, base: number, previous: IdsScan | undefined, change: TextChange | undefined): IdsScan | undefined {
+function scanList(
+  source: string,
+  keyStart: number,
+  listStart: number,
+  flow: boolean,
+  options: Options,
+  base: number,
+  previous: IdsScan | undefined,
+  change: TextChange | undefined,
+): IdsScan | undefined {
   if (previous !== undefined && previous.options === options) {
     if (flow && previous.kind === 'flow' && rescanFlowList(previous, source, listStart, base, change)) {
       fastIdsControl.listsReused++;
@@ -336,7 +345,8 @@ export function readIds(source: string, options: Options, previous?: IdsScan, ba
   const listStart = keyLine.index + keyLine[0].length - (flow ? 1 : 0);
   const scan = scanList(source, keyStart, listStart, flow, options, base, previous, change);
   if (scan === undefined) return none;
-  const { runs, outside } = scan.kind === 'flow' ? { runs: [flowRun(scan)].filter((r) => r !== undefined), outside: new Map<string, number>() } : blockRuns(scan);
+  const { runs, outside } =
+    scan.kind === 'flow' ? { runs: [flowRun(scan)].filter((r) => r !== undefined), outside: new Map<string, number>() } : blockRuns(scan);
   if (runs.reduce((sum, run) => sum + run.count, 0) < minIds) return { scan, standIn: undefined };
 
   const parts: string[] = [];
@@ -426,8 +436,10 @@ export function readIds(source: string, options: Options, previous?: IdsScan, ba
     (scan as ListScan).parserProps = [...firsts];
 
     const whole = pieces.length === 1 && runs[0].count === nodes.length;
-    const itemsOf = (piece: (typeof pieces)[number]): unknown[] => (Array.isArray(piece) ? piece : nodes.slice(piece.run.firstItem, piece.run.firstItem + piece.run.count));
-    const valuesOf = (piece: (typeof pieces)[number]): unknown[] => (Array.isArray(piece) ? piece.map((n) => (n as Scalar).value) : values.slice(piece.run.firstItem, piece.run.firstItem + piece.run.count));
+    const itemsOf = (piece: (typeof pieces)[number]): unknown[] =>
+      Array.isArray(piece) ? piece : nodes.slice(piece.run.firstItem, piece.run.firstItem + piece.run.count);
+    const valuesOf = (piece: (typeof pieces)[number]): unknown[] =>
+      Array.isArray(piece) ? piece.map((n) => (n as Scalar).value) : values.slice(piece.run.firstItem, piece.run.firstItem + piece.run.count);
     seq.items = (whole ? nodes : ([] as unknown[]).concat(...pieces.map(itemsOf))) as typeof seq.items;
     const spans: Array<[number, number]> = [];
     let at = 0;

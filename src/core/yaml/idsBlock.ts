@@ -203,7 +203,15 @@ export function setProps(node: Scalar, commentBefore: string | null | undefined,
 }
 
 /** Reads list lines from `pos` into `lines`/`starts` until the list ends; returns where and how. */
-function readLines(source: string, pos: number, indent: string, tests: readonly RegExp[], base: number, lines: Line[], starts: number[]): { end: number; ending: 'end' | 'key' | 'other' } {
+function readLines(
+  source: string,
+  pos: number,
+  indent: string,
+  tests: readonly RegExp[],
+  base: number,
+  lines: Line[],
+  starts: number[],
+): { end: number; ending: 'end' | 'key' | 'other' } {
   for (;;) {
     const ending = listEndAt(source, pos, indent);
     if (ending !== undefined) return { end: pos, ending };

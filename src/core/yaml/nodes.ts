@@ -2,20 +2,7 @@
 // (for completion, hover, selection -> ids). Both only walk the one path they need: O(depth) with a
 // binary search in each collection, so they stay fast on a document with 100,000 ids.
 
-import {
-  isAlias,
-  isCollection,
-  isMap,
-  isNode,
-  isPair,
-  isScalar,
-  isSeq,
-  type Document,
-  type Node,
-  type Pair,
-  type YAMLMap,
-  type YAMLSeq,
-} from 'yaml';
+import { isAlias, isCollection, isMap, isNode, isPair, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { OffsetRange } from './parse';
 import type { PathSegment, YamlPath } from '../paths';
 import { valueText } from '../wording';
@@ -105,10 +92,7 @@ export function nodeAtPath(doc: Document, path: YamlPath): NodeAtPath | undefine
  * node that does: `depth` segments of `path` were found. With depth 0, `found` is the root.
  * Stops at an alias node on the way.
  */
-export function deepestNodeAtPath(
-  doc: Document,
-  path: YamlPath,
-): { found: NodeAtPath; depth: number } {
+export function deepestNodeAtPath(doc: Document, path: YamlPath): { found: NodeAtPath; depth: number } {
   const root = isNode(doc.contents) ? doc.contents : null;
   let found: NodeAtPath = {
     key: null,

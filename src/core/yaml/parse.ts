@@ -111,11 +111,7 @@ export class ParsedDocument {
       return true;
     }
     return (
-      isScalar(contents) &&
-      contents.value === null &&
-      contents.range[0] === contents.range[1] &&
-      contents.tag === undefined &&
-      contents.anchor === undefined
+      isScalar(contents) && contents.value === null && contents.range[0] === contents.range[1] && contents.tag === undefined && contents.anchor === undefined
     );
   }
 
@@ -454,12 +450,20 @@ export function parseFile(source: string, previous?: ParsedFile, change?: TextCh
   // The line starts, when the last version worked them out, brought up to date.
   const lines = basis.change !== undefined ? previous?.takeLineStarts() : undefined;
   if (lines !== undefined) updateLineStarts(lines, text, basis.change!);
-  return new ParsedFile(text, documents, streamErrors, slices, {
-    slices: slices.length,
-    parsed,
-    reused,
-    moved,
-  }, { source, loneCr: basis.loneCr, markers: basis.markers }, lines);
+  return new ParsedFile(
+    text,
+    documents,
+    streamErrors,
+    slices,
+    {
+      slices: slices.length,
+      parsed,
+      reused,
+      moved,
+    },
+    { source, loneCr: basis.loneCr, markers: basis.markers },
+    lines,
+  );
 }
 
 /**
@@ -482,7 +486,12 @@ function withLoneCrAsLf(text: string): string {
  * it, so only those in the edit and the one right before it can change. `change`: where `source`
  * differs from the last version's, if known; the result's `change` is where `text` differs.
  */
-function basisOf(source: string, previous: FileBasis | undefined, previousText: string | undefined, known: TextChange | undefined): FileBasis & { text: string; change?: TextChange } {
+function basisOf(
+  source: string,
+  previous: FileBasis | undefined,
+  previousText: string | undefined,
+  known: TextChange | undefined,
+): FileBasis & { text: string; change?: TextChange } {
   if (previous === undefined || previousText === undefined) {
     const text = withLoneCrAsLf(source);
     return { source, text, loneCr: text !== source, markers: markerLines(text) };
@@ -575,7 +584,15 @@ function tooDeepAt(text: string): number {
  * Parses `text` as the slice `source`: the source itself, or a stand-in whose offsets `toFile`
  * turns into the source's.
  */
-function parseSliceText(text: string, source: string, start: number, end: number, last: boolean, ids: IdsScan | undefined, toFile?: (offset: number) => number): Slice {
+function parseSliceText(
+  text: string,
+  source: string,
+  start: number,
+  end: number,
+  last: boolean,
+  ids: IdsScan | undefined,
+  toFile?: (offset: number) => number,
+): Slice {
   // Too deep: the text from there on is read as blank (line breaks kept), and the document says why.
   const cut = tooDeepAt(text);
   if (cut !== -1) text = text.slice(0, cut) + text.slice(cut).replace(/[^\r\n]/g, ' ');
@@ -725,7 +742,5 @@ function mapDocument(doc: Document.Parsed, map: (offset: number) => number): Doc
 
 function mapError(e: YAMLError, map: (offset: number) => number): YAMLError {
   const pos: [number, number] = [map(e.pos[0]), map(e.pos[1])];
-  return e instanceof YAMLWarning
-    ? new YAMLWarning(pos, e.code, e.message)
-    : new YAMLParseError(pos, e.code, e.message);
+  return e instanceof YAMLWarning ? new YAMLWarning(pos, e.code, e.message) : new YAMLParseError(pos, e.code, e.message);
 }

@@ -42,7 +42,8 @@ export function commonEnds(a: string, b: string): { prefix: number; suffix: numb
   while (prefix < max && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
   let suffix = 0;
   const room = max - prefix;
-  while (suffix + CHUNK <= room && a.substring(a.length - suffix - CHUNK, a.length - suffix) === b.substring(b.length - suffix - CHUNK, b.length - suffix)) suffix += CHUNK;
+  while (suffix + CHUNK <= room && a.substring(a.length - suffix - CHUNK, a.length - suffix) === b.substring(b.length - suffix - CHUNK, b.length - suffix))
+    suffix += CHUNK;
   while (suffix < room && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
   return { prefix, suffix };
 }

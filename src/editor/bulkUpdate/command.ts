@@ -29,9 +29,7 @@ export interface BulkUpdateArgs {
   confirm?: boolean;
 }
 
-export type BulkUpdateResult =
-  | { status: 'refused' | 'cancelled'; message: string }
-  | { status: 'done'; outcome: BulkOutcome; summary: string };
+export type BulkUpdateResult = { status: 'refused' | 'cancelled'; message: string } | { status: 'done'; outcome: BulkOutcome; summary: string };
 
 interface LastRun {
   uri: vscode.Uri;
@@ -73,14 +71,17 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
 
   const confirm = async (document: vscode.TextDocument, runPlan: RunPlan, baseUrl: string): Promise<boolean> => {
     const count = runPlan.selection.uniqueIds.length;
-    const rule = runPlan.selection.rule === 'selection' ? 'the ids you selected' : `every id of document ${runPlan.selection.documentIndex + 1} (nothing was selected)`;
+    const rule =
+      runPlan.selection.rule === 'selection' ? 'the ids you selected' : `every id of document ${runPlan.selection.documentIndex + 1} (nothing was selected)`;
     const noun = count === 1 ? 'target' : 'targets';
     const detail = [
       `Ids: ${count} (${rule}${runPlan.selection.duplicateCount > 0 ? `; ${runPlan.selection.duplicateCount} repeated, sent once` : ''}).`,
       `Service: ${baseUrl}`,
       `Fields that will change: ${runPlan.fields.join(', ')}.`,
       runPlan.warnings > 0 ? `The document has ${runPlan.warnings} warning(s); they do not block the update.` : '',
-    ].filter(Boolean).join('\n');
+    ]
+      .filter(Boolean)
+      .join('\n');
     for (;;) {
       const update = `Update ${count} ${noun}`;
       const choice = await vscode.window.showWarningMessage(`Run a bulk update on ${count} ${noun}?`, { modal: true, detail }, update, 'Preview Request');
@@ -111,7 +112,9 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
 
     const settings = readSettings();
     const ids = runPlan.selection.uniqueIds;
-    log.info(`Bulk update of ${ids.length} id(s) from ${document.uri.fsPath} (document ${runPlan.selection.documentIndex + 1}) to ${client.baseUrl}, chunks of ${settings.chunkSize}, ${settings.concurrency} at once; fields: ${runPlan.fields.join(', ')}`);
+    log.info(
+      `Bulk update of ${ids.length} id(s) from ${document.uri.fsPath} (document ${runPlan.selection.documentIndex + 1}) to ${client.baseUrl}, chunks of ${settings.chunkSize}, ${settings.concurrency} at once; fields: ${runPlan.fields.join(', ')}`,
+    );
     const outcome = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Bulk update of ${plural(ids.length, 'target')}`, cancellable: true },
       (progress, token) => {
@@ -129,7 +132,10 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
           logger: log,
           onProgress: (p) => {
             const percent = p.idsTotal === 0 ? 100 : (100 * p.idsDone) / p.idsTotal;
-            progress.report({ increment: percent - reported, message: `${p.idsDone} of ${p.idsTotal} ids answered (${p.updated} updated, ${p.invalid} invalid, ${p.failed} failed)` });
+            progress.report({
+              increment: percent - reported,
+              message: `${p.idsDone} of ${p.idsTotal} ids answered (${p.updated} updated, ${p.invalid} invalid, ${p.failed} failed)`,
+            });
             reported = percent;
           },
         }).finally(() => {

@@ -122,13 +122,24 @@ function action(id: string, label: string, icon: string, command: string, args?:
 function failureActions(prefix: string, error: StateError): MessageTreeNode[] {
   const actions: MessageTreeNode[] = [];
   if (error.kind === 'unauthorized') {
-    actions.push(action(`${prefix}/set-token`, 'Set API Token…', 'key', 'scanTargets.setApiToken', undefined, 'Store a new API token for this base URL, then the record is read again.'));
+    actions.push(
+      action(
+        `${prefix}/set-token`,
+        'Set API Token…',
+        'key',
+        'scanTargets.setApiToken',
+        undefined,
+        'Store a new API token for this base URL, then the record is read again.',
+      ),
+    );
   }
   if (error.kind === 'not-found' || error.kind === 'insecure-transport' || error.kind === 'configuration') {
     actions.push(action(`${prefix}/set-base-url`, 'Set API Base URL…', 'globe', 'scanTargets.setBaseUrl'));
   }
   actions.push(action(`${prefix}/retry`, 'Retry', 'refresh', 'scanTargets.refreshEntitlements', undefined, 'Read the entitlements record again.'));
-  actions.push(action(`${prefix}/show-log`, 'Show Log', 'output', 'scanTargets.showLog', undefined, 'Open the Scan Targets log, which has each request and its outcome.'));
+  actions.push(
+    action(`${prefix}/show-log`, 'Show Log', 'output', 'scanTargets.showLog', undefined, 'Open the Scan Targets log, which has each request and its outcome.'),
+  );
   return actions;
 }
 
@@ -309,7 +320,11 @@ export class EntitlementsTreeProvider implements vscode.TreeDataProvider<TreeNod
       case 'message': {
         const item = new vscode.TreeItem(
           node.label,
-          node.children.length === 0 ? vscode.TreeItemCollapsibleState.None : node.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+          node.children.length === 0
+            ? vscode.TreeItemCollapsibleState.None
+            : node.expanded
+              ? vscode.TreeItemCollapsibleState.Expanded
+              : vscode.TreeItemCollapsibleState.Collapsed,
         );
         item.id = node.id;
         item.description = node.description;

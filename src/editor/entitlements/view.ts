@@ -72,7 +72,8 @@ export function registerEntitlementsView(context: vscode.ExtensionContext, store
 
   const update = (): void => {
     treeView.description = describeState(store.state, provider.filter, locale);
-    treeView.message = provider.filter !== '' && store.record ? `Filtered by “${provider.filter}”. Run Filter Entitlements with an empty text to show everything.` : undefined;
+    treeView.message =
+      provider.filter !== '' && store.record ? `Filtered by “${provider.filter}”. Run Filter Entitlements with an empty text to show everything.` : undefined;
   };
 
   let lastRecord = store.record;

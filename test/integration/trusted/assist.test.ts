@@ -124,13 +124,28 @@ describe('editing assistance', () => {
         const lineNumber = code === 'duplicate-id' ? 4 : positionOf(document, line, 0).line;
         const onLine = (ds: vscode.Diagnostic[]): vscode.Diagnostic | undefined => ds.find((d) => codeOf(d) === code && d.range.start.line === lineNumber);
         const [diagnostic] = (await waitForDiagnostics(uri, (ds) => onLine(ds) !== undefined, 20_000)).filter((d) => onLine([d]) !== undefined);
-        const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, diagnostic.range, vscode.CodeActionKind.QuickFix.value);
-        const ours = actions.filter((a) => a.kind?.value === vscode.CodeActionKind.QuickFix.value && (a.diagnostics === undefined || a.diagnostics.some((d) => codeOf(d) === code)));
+        const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+          'vscode.executeCodeActionProvider',
+          uri,
+          diagnostic.range,
+          vscode.CodeActionKind.QuickFix.value,
+        );
+        const ours = actions.filter(
+          (a) => a.kind?.value === vscode.CodeActionKind.QuickFix.value && (a.diagnostics === undefined || a.diagnostics.some((d) => codeOf(d) === code)),
+        );
         const preferred = ours.find((a) => a.isPreferred);
         assert.ok(preferred?.edit, `a preferred fix for ${code}: ${ours.map((a) => a.title).join(' | ')}`);
         assert.ok(await vscode.workspace.applyEdit(preferred.edit));
         if (expect !== undefined) assert.strictEqual(document.lineAt(lineNumber).text, expect);
-        else assert.ok(!document.getText().split('\n').slice(3).some((l) => l.includes('3Sy7TyNMnQ8x')), 'the repeated id is gone');
+        else
+          assert.ok(
+            !document
+              .getText()
+              .split('\n')
+              .slice(3)
+              .some((l) => l.includes('3Sy7TyNMnQ8x')),
+            'the repeated id is gone',
+          );
         await waitForDiagnostics(uri, (ds) => !ds.some((d) => codeOf(d) === code), 20_000);
       }
     } finally {

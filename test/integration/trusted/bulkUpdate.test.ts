@@ -81,7 +81,12 @@ describe('bulk update', function () {
     const both = await waitForDiagnostics(uri, (ds) => ds.filter((d) => codeOf(d) === 'invalid-id').length === 2);
     const target = both.find((d) => codeOf(d) === 'invalid-id')!;
 
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, target.range, vscode.CodeActionKind.QuickFix.value);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      uri,
+      target.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const removeAll = actions.find((a) => /Remove all 2 invalid ids/.test(a.title));
     assert.ok(removeAll?.edit, `a "remove all" quick fix is offered (got: ${actions.map((a) => a.title).join(' | ')})`);
     assert.ok(actions.some((a) => /^Remove invalid id /.test(a.title)));
@@ -99,7 +104,10 @@ describe('bulk update', function () {
   it('previews the exact request with the sensitive value masked', async () => {
     const uri = workspaceFile('preview.target-settings.yaml');
     await vscode.workspace.fs.writeFile(uri, Buffer.from(settingsFile([targetIds[0]])));
-    const result = await vscode.commands.executeCommand<{ status: string; preview: string }>('scanTargets.previewBulkUpdate', { uri: uri.toString(), documentIndex: 0 });
+    const result = await vscode.commands.executeCommand<{ status: string; preview: string }>('scanTargets.previewBulkUpdate', {
+      uri: uri.toString(),
+      documentIndex: 0,
+    });
     assert.strictEqual(result.status, 'previewed');
     const body = JSON.parse(result.preview) as { ids: string[]; site: { name: string } };
     assert.deepStrictEqual(body.ids, [targetIds[0]]);
@@ -120,4 +128,3 @@ describe('bulk update', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });
-

@@ -67,8 +67,10 @@ function counts(tree: SnapshotNode[]): Record<string, string | undefined> {
   return Object.fromEntries(tree.filter((n) => n.id?.startsWith('group/')).map((n): [string, string | undefined] => [n.id ?? '', n.description]));
 }
 
-const hasGroups = (record: EntitlementsRecord) => (tree: SnapshotNode[]): boolean =>
-  JSON.stringify(counts(tree)) === JSON.stringify(expectedCounts(record));
+const hasGroups =
+  (record: EntitlementsRecord) =>
+  (tree: SnapshotNode[]): boolean =>
+    JSON.stringify(counts(tree)) === JSON.stringify(expectedCounts(record));
 
 describe('entitlements view', function () {
   this.timeout(60_000);
@@ -112,7 +114,10 @@ describe('entitlements view', function () {
   it('with the right token, shows the groups and counts of the full profile', async () => {
     await vscode.commands.executeCommand('scanTargets.setApiToken', { token: sandbox.token });
     const tree = await refreshUntil((t, kind) => kind === 'loaded' && hasGroups(full)(t), 'the full profile shows');
-    assert.deepStrictEqual(tree.map((n) => n.label), ['Features', 'Integrations', 'Limits', 'Allowed values', 'Credit packs']);
+    assert.deepStrictEqual(
+      tree.map((n) => n.label),
+      ['Features', 'Integrations', 'Limits', 'Allowed values', 'Credit packs'],
+    );
     const sso = group(group(tree, 'group/features').children, 'feature/allow_sso');
     assert.deepStrictEqual([sso.label, sso.description, sso.contextValue, sso.icon], ['SSO', 'enabled', 'entitlement.boolean', 'pass-filled']);
     assert.match(sso.tooltip ?? '', /allow_sso: true/);
@@ -120,7 +125,10 @@ describe('entitlements view', function () {
     assert.strictEqual(agents.label, 'Scanning agents');
     assert.strictEqual(agents.contextValue, 'entitlement.integer');
     const reportTypes = group(group(tree, 'group/allowed').children, 'allowed/allowed_report_types');
-    assert.deepStrictEqual(reportTypes.children.map((c) => c.label), full.allowed_report_types);
+    assert.deepStrictEqual(
+      reportTypes.children.map((c) => c.label),
+      full.allowed_report_types,
+    );
     const packs = group(tree, 'group/packs').children;
     assert.strictEqual(packs.length, full.allowed_credits_packs.length);
     assert.ok(packs.every((p) => p.contextValue === 'entitlement.pack' && p.children.some((c) => c.label === 'Amount')));
@@ -162,7 +170,10 @@ describe('entitlements view', function () {
     const signing = group(group(tree, 'group/allowed').children, 'allowed/allowed_signing_methods');
     if (restricted.allowed_signing_methods.length === 0) assert.strictEqual(signing.description, 'none');
     const bola = group(group(tree, 'group/features').children, 'feature/allow_bola');
-    assert.deepStrictEqual([bola.description, bola.icon], [restricted.allow_bola ? 'enabled' : 'disabled', restricted.allow_bola ? 'pass-filled' : 'circle-slash']);
+    assert.deepStrictEqual(
+      [bola.description, bola.icon],
+      [restricted.allow_bola ? 'enabled' : 'disabled', restricted.allow_bola ? 'pass-filled' : 'circle-slash'],
+    );
   });
 
   it('the filter shows only matching entries, and an empty filter shows everything', async () => {
@@ -179,7 +190,10 @@ describe('entitlements view', function () {
       assert.strictEqual(filtered[0].description, '1 of 36 match');
       await vscode.commands.executeCommand('scanTargets.filterEntitlements', 'no such entitlement');
       const none = await (await api()).entitlementsTree();
-      assert.deepStrictEqual(none.map((n) => [n.id, n.command]), [['state/no-match', 'scanTargets.filterEntitlements']]);
+      assert.deepStrictEqual(
+        none.map((n) => [n.id, n.command]),
+        [['state/no-match', 'scanTargets.filterEntitlements']],
+      );
     } finally {
       assert.strictEqual(await vscode.commands.executeCommand('scanTargets.filterEntitlements', ''), '');
     }

@@ -5,16 +5,9 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { activateExtension, codeOf, waitForDiagnostics, workspaceFile } from '../helpers';
 
-const PROBLEMS = [
-  'ids:',
-  '  - 3Sy7TyNMnQ8x',
-  'site:',
-  '  name: Shop',
-  '  url: https://shop.example',
-  'report_type: nope',
-  'report_fileformt: pdf',
-  '',
-].join('\n');
+const PROBLEMS = ['ids:', '  - 3Sy7TyNMnQ8x', 'site:', '  name: Shop', '  url: https://shop.example', 'report_type: nope', 'report_fileformt: pdf', ''].join(
+  '\n',
+);
 
 function config(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration('scanTargets');
@@ -45,7 +38,10 @@ describe('live validation', () => {
 
   it('shows each problem on its node, with its code, severity and source, when the file opens', async () => {
     const document = await openNew('problems.target-settings.yaml', PROBLEMS);
-    const diagnostics = await waitForDiagnostics(document.uri, (ds) => withCode(ds, 'invalid-enum') !== undefined && withCode(ds, 'unknown-property') !== undefined);
+    const diagnostics = await waitForDiagnostics(
+      document.uri,
+      (ds) => withCode(ds, 'invalid-enum') !== undefined && withCode(ds, 'unknown-property') !== undefined,
+    );
     const enumValue = withCode(diagnostics, 'invalid-enum')!;
     assert.strictEqual(enumValue.severity, vscode.DiagnosticSeverity.Error);
     assert.strictEqual(enumValue.source, 'scan-targets');

@@ -15,16 +15,7 @@ import {
   type ClientOptions,
 } from '../../../src/api';
 import { FULL_PROFILE, startSandbox, type Sandbox } from '../../../src/sandbox';
-import {
-  SECRET_TOKEN,
-  SENSITIVE_HEADER_VALUE,
-  SENSITIVE_PASSWORD,
-  assertNothingLeaked,
-  captured,
-  recordingLogger,
-  rejection,
-  sensitiveBody,
-} from './helpers';
+import { SECRET_TOKEN, SENSITIVE_HEADER_VALUE, SENSITIVE_PASSWORD, assertNothingLeaked, captured, recordingLogger, rejection, sensitiveBody } from './helpers';
 
 let sandbox: Sandbox;
 const clients: ApiClient[] = [];
@@ -58,7 +49,10 @@ describe('successful calls', () => {
     sandbox.reset();
     const record = await client().getEntitlements();
     assert.deepEqual(record, FULL_PROFILE);
-    assert.deepEqual(sandbox.requests.map((r) => [r.method, r.path, r.status]), [['GET', '/api/v1/account/entitlements/', 200]]);
+    assert.deepEqual(
+      sandbox.requests.map((r) => [r.method, r.path, r.status]),
+      [['GET', '/api/v1/account/entitlements/', 200]],
+    );
   });
 
   test('the base URL is joined whatever its trailing slashes', async () => {
@@ -76,9 +70,10 @@ describe('successful calls', () => {
     assert.deepEqual(result, { ids, notUpdated: [], attempts: 1 });
     assert.equal(sandbox.requests[0].query, 'is_id_404_validation=true');
     assert.equal(sandbox.requests[0].idsCount, 3);
-    assert.deepEqual(sandbox.changes.map((c) => ({ request: c.request, ids: c.ids, fields: c.fields })), [
-      { request: 1, ids, fields: ['site', 'report_type'] },
-    ]);
+    assert.deepEqual(
+      sandbox.changes.map((c) => ({ request: c.request, ids: c.ids, fields: c.fields })),
+      [{ request: 1, ids, fields: ['site', 'report_type'] }],
+    );
     assert.equal((sandbox.target(ids[0])?.settings.site as Record<string, unknown>).name, 'Renamed');
     assert.equal(sandbox.target(ids[0])?.settings.report_type, 'owasp');
   });
@@ -89,7 +84,10 @@ describe('successful calls', () => {
     const result = await client().bulkUpdate({ ids: [a, 'unknownId001', b], site: { name: 'x' } }, { validateIds: false });
     assert.deepEqual(result, { ids: [a, b], notUpdated: ['unknownId001'], attempts: 1 });
     assert.equal(sandbox.requests[0].query, '');
-    assert.deepEqual(sandbox.changes.map((c) => c.ids), [[a, b]]);
+    assert.deepEqual(
+      sandbox.changes.map((c) => c.ids),
+      [[a, b]],
+    );
   });
 
   test('the auth header name and scheme are configurable', async () => {
@@ -124,7 +122,10 @@ describe('successful calls', () => {
       await c.getEntitlements();
       await c.bulkUpdate({ ids: ['a'], site: { name: 'n' } });
       await c.close();
-      assert.deepEqual(seen.map((r) => `${r.method} ${r.url}`), ['GET /base/path/account/entitlements/', 'POST /base/path/targets/bulk/update/?is_id_404_validation=true']);
+      assert.deepEqual(
+        seen.map((r) => `${r.method} ${r.url}`),
+        ['GET /base/path/account/entitlements/', 'POST /base/path/targets/bulk/update/?is_id_404_validation=true'],
+      );
       for (const r of seen) {
         assert.equal(r.headers.authorization, `JWT ${SECRET_TOKEN}`);
         assert.equal(r.headers.accept, 'application/json');
@@ -177,7 +178,10 @@ describe('error statuses (spec 7)', () => {
       { path: ['site', 'name'], messages: ['Ensure this field has no more than 255 characters.'] },
       { path: ['site', 'headers', 1, 'value'], messages: ['This field is required.'] },
     ]);
-    assert.match(err.message, /rejected the bulk update as invalid \(400 Bad Request\): `site\.name`: Ensure this field has no more than 255 characters\.; `site\.headers\[1\]\.value`: This field is required\. Correct these and send again/);
+    assert.match(
+      err.message,
+      /rejected the bulk update as invalid \(400 Bad Request\): `site\.name`: Ensure this field has no more than 255 characters\.; `site\.headers\[1\]\.value`: This field is required\. Correct these and send again/,
+    );
     assert.deepEqual(sandbox.changes, []);
   });
 
@@ -207,7 +211,10 @@ describe('error statuses (spec 7)', () => {
     assert.equal(err.kind, 'unauthorized');
     assert.equal(err.status, 401);
     assert.equal(err.detail, 'Incorrect authentication credentials.');
-    assert.match(err.message, /refused the credentials .*401 Unauthorized: "Incorrect authentication credentials\."\)\. Set a valid API token for http:\/\/127\.0\.0\.1:\d+.*scheme \(JWT\).*header \(Authorization\)/);
+    assert.match(
+      err.message,
+      /refused the credentials .*401 Unauthorized: "Incorrect authentication credentials\."\)\. Set a valid API token for http:\/\/127\.0\.0\.1:\d+.*scheme \(JWT\).*header \(Authorization\)/,
+    );
     assert.ok(!err.message.includes('wrong-token-value'));
   });
 
@@ -239,7 +246,10 @@ describe('error statuses (spec 7)', () => {
     assert.equal(err.kind, 'server');
     assert.equal(err.detail, 'A server error occurred.');
     assert.equal(sandbox.requests.length, 1, '500 is not retried');
-    assert.match(err.message, /internal error while handling the entitlements read \(500 Internal Server Error: "A server error occurred\."\)\. Try again later/);
+    assert.match(
+      err.message,
+      /internal error while handling the entitlements read \(500 Internal Server Error: "A server error occurred\."\)\. Try again later/,
+    );
   });
 
   test('418: unexpected status, quoting a short redacted excerpt of the body', async () => {
@@ -249,7 +259,10 @@ describe('error statuses (spec 7)', () => {
     const err = await rejection<ApiError>(client().bulkUpdate(sensitiveBody(sandbox.targetIds().slice(0, 1))));
     assert.equal(err.kind, 'unexpected-status');
     assert.equal(err.status, 418);
-    assert.match(err.message, /answered the bulk update with 418 I'm a teapot, which the client does not expect\. Body \(text\/html\): "<html><body><h1>I'm a teapot<\/h1><p>Echo: Authorization: JWT \*\*\*; password=\*\*\*/);
+    assert.match(
+      err.message,
+      /answered the bulk update with 418 I'm a teapot, which the client does not expect\. Body \(text\/html\): "<html><body><h1>I'm a teapot<\/h1><p>Echo: Authorization: JWT \*\*\*; password=\*\*\*/,
+    );
     const quoted = /Body \(text\/html\): "([^"]*)"/.exec(err.message)?.[1] ?? '';
     assert.ok(quoted.length <= 200, `excerpt of ${quoted.length} characters`);
     assert.ok(quoted.endsWith('…'));
@@ -414,7 +427,12 @@ describe('secrets', () => {
   test('sensitive values a server echoes in a 400 are redacted from the error', async () => {
     sandbox.reset();
     sandbox.setFaults({
-      failNext: [{ status: 400, body: { site: { headers: [{ value: [`"${SENSITIVE_HEADER_VALUE}" is not allowed.`] }] }, non_field_errors: [`token ${SECRET_TOKEN} is odd`] } }],
+      failNext: [
+        {
+          status: 400,
+          body: { site: { headers: [{ value: [`"${SENSITIVE_HEADER_VALUE}" is not allowed.`] }] }, non_field_errors: [`token ${SECRET_TOKEN} is odd`] },
+        },
+      ],
     });
     const err = await rejection<ApiValidationError>(client().bulkUpdate(sensitiveBody(sandbox.targetIds().slice(0, 1))));
     assert.deepEqual(err.fieldErrors, [
@@ -425,7 +443,10 @@ describe('secrets', () => {
 
   test('nothing captured in this file contains the token or a sensitive value', () => {
     assert.ok(logger.lines.length > 20);
-    assert.ok(captured.some((line) => line.includes('***')), 'redaction happened at least once');
+    assert.ok(
+      captured.some((line) => line.includes('***')),
+      'redaction happened at least once',
+    );
     assertNothingLeaked();
   });
 });

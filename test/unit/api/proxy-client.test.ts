@@ -122,7 +122,10 @@ describe('proxy', () => {
       proxy.seen.every((s) => s === `CONNECT 127.0.0.1:${sandbox.port}` || s.startsWith(`FORWARD http://127.0.0.1:${sandbox.port}/`)),
       proxy.seen.join(', '),
     );
-    assert.deepEqual(sandbox.requests.map((r) => r.status), [200, 200]);
+    assert.deepEqual(
+      sandbox.requests.map((r) => r.status),
+      [200, 200],
+    );
     assert.ok(logger.lines.some((l) => l === `debug: Using proxy ${proxy.url} for http://127.0.0.1:${sandbox.port}`));
   });
 
@@ -151,7 +154,12 @@ describe('proxy', () => {
     );
     assert.equal(err.kind, 'network');
     assert.equal(authProxy.seen.length, 1);
-    assert.match(err.message, new RegExp(`The proxy http://127\\.0\\.0\\.1:${authProxy.port} did not open a connection to 127\\.0\\.0\\.1:${sandbox.port}: it asks for credentials \\(407 Proxy Authentication Required\\)`));
+    assert.match(
+      err.message,
+      new RegExp(
+        `The proxy http://127\\.0\\.0\\.1:${authProxy.port} did not open a connection to 127\\.0\\.0\\.1:${sandbox.port}: it asks for credentials \\(407 Proxy Authentication Required\\)`,
+      ),
+    );
   });
 
   test('an unreachable proxy is a network error', async () => {

@@ -44,13 +44,20 @@ describe('retries', () => {
     await client({ onRetry: (i) => retries.push(i) }).getEntitlements();
     const elapsed = Date.now() - started;
     assert.ok(elapsed >= 990, `waited only ${elapsed} ms`);
-    assert.deepEqual(sandbox.requests.map((r) => r.status), [503, 200]);
+    assert.deepEqual(
+      sandbox.requests.map((r) => r.status),
+      [503, 200],
+    );
     assert.equal(retries.length, 1);
     assert.deepEqual(
       { attempt: retries[0].attempt, delayMs: retries[0].delayMs, retryAfterMs: retries[0].retryAfterMs, status: retries[0].status, reason: retries[0].reason },
       { attempt: 1, delayMs: 1000, retryAfterMs: 1000, status: 503, reason: '503 Service Unavailable' },
     );
-    assert.ok(logger.lines.some((l) => /warn: GET \/api\/v1\/account\/entitlements\/: 503 Service Unavailable; retrying in 1000 ms \(Retry-After\) \(attempt 2\/4 next\)/.test(l)));
+    assert.ok(
+      logger.lines.some((l) =>
+        /warn: GET \/api\/v1\/account\/entitlements\/: 503 Service Unavailable; retrying in 1000 ms \(Retry-After\) \(attempt 2\/4 next\)/.test(l),
+      ),
+    );
   });
 
   test('429 with an HTTP-date Retry-After is honoured', async () => {
@@ -59,7 +66,10 @@ describe('retries', () => {
     const retries: RetryInfo[] = [];
     await client({ onRetry: (i) => retries.push(i) }).getEntitlements();
     assert.equal(retries[0].retryAfterMs, 0);
-    assert.deepEqual(sandbox.requests.map((r) => r.status), [429, 200]);
+    assert.deepEqual(
+      sandbox.requests.map((r) => r.status),
+      [429, 200],
+    );
   });
 
   test('502 and 504 are retried with backoff, then succeed', async () => {
@@ -67,8 +77,14 @@ describe('retries', () => {
     sandbox.setFaults({ failNext: [{ status: 502 }, { status: 504 }] });
     const retries: RetryInfo[] = [];
     await client({ onRetry: (i) => retries.push(i) }).getEntitlements();
-    assert.deepEqual(sandbox.requests.map((r) => r.status), [502, 504, 200]);
-    assert.deepEqual(retries.map((r) => r.attempt), [1, 2]);
+    assert.deepEqual(
+      sandbox.requests.map((r) => r.status),
+      [502, 504, 200],
+    );
+    assert.deepEqual(
+      retries.map((r) => r.attempt),
+      [1, 2],
+    );
     assert.ok(retries.every((r) => r.retryAfterMs === undefined && r.delayMs >= 2 && r.delayMs <= 20));
   });
 
@@ -125,12 +141,17 @@ describe('retries', () => {
   test('connection refused is retried, then reported as a network error', async () => {
     const port = await freePort();
     const retries: RetryInfo[] = [];
-    const err = await rejection<ApiError>(client({ baseUrl: `http://127.0.0.1:${port}/api/v1`, maxAttempts: 3, onRetry: (i) => retries.push(i) }).getEntitlements());
+    const err = await rejection<ApiError>(
+      client({ baseUrl: `http://127.0.0.1:${port}/api/v1`, maxAttempts: 3, onRetry: (i) => retries.push(i) }).getEntitlements(),
+    );
     assert.equal(err.kind, 'network');
     assert.equal(err.code, 'ECONNREFUSED');
     assert.equal(err.attempts, 3);
     assert.equal(err.maybeApplied, false);
-    assert.deepEqual(retries.map((r) => r.reason), ['connection refused (ECONNREFUSED)', 'connection refused (ECONNREFUSED)']);
+    assert.deepEqual(
+      retries.map((r) => r.reason),
+      ['connection refused (ECONNREFUSED)', 'connection refused (ECONNREFUSED)'],
+    );
     assert.match(err.message, /Could not connect to 127\.0\.0\.1:\d+: the connection was refused\. Check that the service \(or the local sandbox\) is running/);
   });
 });
@@ -142,7 +163,10 @@ describe('retrying the bulk update (idempotent) neither loses nor doubles an upd
     sandbox.setFaults({ failNext: [{ status: 503, retryAfter: 0 }] });
     const result = await client().bulkUpdate({ ids, site: { name: 'After 503' } });
     assert.deepEqual(result, { ids, notUpdated: [], attempts: 2 });
-    assert.deepEqual(sandbox.changes.map((c) => [c.request, c.ids]), [[2, ids]]);
+    assert.deepEqual(
+      sandbox.changes.map((c) => [c.request, c.ids]),
+      [[2, ids]],
+    );
   });
 
   test('a connection reset after processing: retried, the same update applied again, same final state', async () => {
@@ -150,11 +174,20 @@ describe('retrying the bulk update (idempotent) neither loses nor doubles an upd
     const ids = sandbox.targetIds().slice(0, 3);
     sandbox.setFaults({ resetNext: 1 });
     const retries: RetryInfo[] = [];
-    const result = await client({ onRetry: (i) => retries.push(i) }).bulkUpdate({ ids, site: { name: 'After reset' }, report_type: 'pci' }, { validateIds: true });
+    const result = await client({ onRetry: (i) => retries.push(i) }).bulkUpdate(
+      { ids, site: { name: 'After reset' }, report_type: 'pci' },
+      { validateIds: true },
+    );
     assert.deepEqual(result.ids, ids);
     assert.equal(result.attempts, 2);
     assert.equal(retries.length, 1);
-    assert.deepEqual(sandbox.requests.map((r) => [r.status, r.fault]), [[200, 'reset'], [200, undefined]]);
+    assert.deepEqual(
+      sandbox.requests.map((r) => [r.status, r.fault]),
+      [
+        [200, 'reset'],
+        [200, undefined],
+      ],
+    );
     // Two applications of the identical settings to the identical ids: nothing lost, nothing different.
     assert.equal(sandbox.changes.length, 2);
     assert.deepEqual(sandbox.changes[0].ids, sandbox.changes[1].ids);
@@ -184,7 +217,10 @@ describe('retrying the bulk update (idempotent) neither loses nor doubles an upd
     sandbox.setFaults({ truncateNext: 1 });
     const result = await client().bulkUpdate({ ids, site: {} });
     assert.equal(result.attempts, 2);
-    assert.deepEqual(sandbox.changes.map((c) => c.ids), [ids, ids]);
+    assert.deepEqual(
+      sandbox.changes.map((c) => c.ids),
+      [ids, ids],
+    );
   });
 
   test('errorRate faults (seeded): every id ends up updated exactly as asked', async () => {
@@ -197,8 +233,14 @@ describe('retrying the bulk update (idempotent) neither loses nor doubles an upd
       const result = await c.bulkUpdate({ ids: chunk, site: { name: `chunk ${i / 5}` } });
       assert.deepEqual(result.ids, chunk);
     }
-    assert.ok(sandbox.requests.some((r) => r.fault === 'errorRate'), 'some faults were injected');
-    assert.deepEqual(sandbox.changes.flatMap((c) => c.ids), all);
+    assert.ok(
+      sandbox.requests.some((r) => r.fault === 'errorRate'),
+      'some faults were injected',
+    );
+    assert.deepEqual(
+      sandbox.changes.flatMap((c) => c.ids),
+      all,
+    );
   });
 });
 

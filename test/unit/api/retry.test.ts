@@ -26,8 +26,14 @@ describe('backoffDelay', () => {
   test('grows exponentially, is capped, and keeps at least half the nominal delay', () => {
     const low = { baseDelayMs: 100, maxDelayMs: 1000, random: () => 0 };
     const high = { baseDelayMs: 100, maxDelayMs: 1000, random: () => 0.999999 };
-    assert.deepEqual([1, 2, 3, 4, 5, 6].map((n) => backoffDelay(n, low)), [50, 100, 200, 400, 500, 500]);
-    assert.deepEqual([1, 2, 3, 4, 5, 6].map((n) => backoffDelay(n, high)), [100, 200, 400, 800, 1000, 1000]);
+    assert.deepEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => backoffDelay(n, low)),
+      [50, 100, 200, 400, 500, 500],
+    );
+    assert.deepEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => backoffDelay(n, high)),
+      [100, 200, 400, 800, 1000, 1000],
+    );
   });
   test('jitter spreads the delays', () => {
     const seen = new Set<number>();

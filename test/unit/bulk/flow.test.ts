@@ -204,7 +204,10 @@ describe('bulk update flow against the sandbox', () => {
     const tracker = new InvalidIdTracker();
     tracker.recordRun('file:///flow.yaml', file, 0, outcome.selected, outcome.invalid);
     const edited = parseFile(`# a new first line\n${text}`, file);
-    assert.deepEqual(tracker.update('file:///flow.yaml', edited).map((d) => d.range.start.line), [5, 14, 24]);
+    assert.deepEqual(
+      tracker.update('file:///flow.yaml', edited).map((d) => d.range.start.line),
+      [5, 14, 24],
+    );
     assertSandboxAgrees([outcome], ids);
 
     // "Update the N valid ids now".
@@ -246,7 +249,15 @@ describe('bulk update flow against the sandbox', () => {
   test('a 400 with non_field_errors and a field the document lacks: first line and nearest ancestor', async () => {
     sandbox.reset();
     sandbox.setFaults({
-      failNext: [{ status: 400, body: { non_field_errors: ['Targets of different types cannot be updated together.'], site: { basic_auth: { password: ['This field is required.'] } } } }],
+      failNext: [
+        {
+          status: 400,
+          body: {
+            non_field_errors: ['Targets of different types cannot be updated together.'],
+            site: { basic_auth: { password: ['This field is required.'] } },
+          },
+        },
+      ],
     });
     const ids = targetIds.slice(0, 2);
     const text = `# header\n${documentText(ids, 'site:\n  name: x\n  basic_auth:\n    username: u\n')}`;
@@ -268,9 +279,12 @@ describe('bulk update flow against the sandbox', () => {
     const ids = targetIds.slice(0, 4);
     const { outcome } = await runFlow(documentText(ids));
     assert.deepEqual(outcome.updated, ids);
-    assert.deepEqual(sandbox.requests.map((r) => r.status), [429, 200]);
+    assert.deepEqual(
+      sandbox.requests.map((r) => r.status),
+      [429, 200],
+    );
     assert.equal(outcome.chunks[0].attempts, 2);
-    assert.equal(outcome.requests, 1, 'one request from the runner; the retry is the client\'s');
+    assert.equal(outcome.requests, 1, "one request from the runner; the retry is the client's");
     assertSandboxAgrees([outcome], ids);
   });
 
@@ -302,7 +316,7 @@ describe('bulk update flow against the sandbox', () => {
     assertSandboxAgrees([outcome, retry.outcome], ids);
   });
 
-  test('503 on every attempt of one chunk: it fails after the client\'s retries, the others are applied', async () => {
+  test("503 on every attempt of one chunk: it fails after the client's retries, the others are applied", async () => {
     sandbox.reset();
     const ids = targetIds.slice(0, 15);
     let injected = false;
@@ -317,9 +331,15 @@ describe('bulk update flow against the sandbox', () => {
         }
       },
     });
-    assert.deepEqual(outcome.failed.map((g) => [g.kind, g.status, g.ids]), [['unexpected-status', 503, ids.slice(5, 10)]]);
+    assert.deepEqual(
+      outcome.failed.map((g) => [g.kind, g.status, g.ids]),
+      [['unexpected-status', 503, ids.slice(5, 10)]],
+    );
     assert.deepEqual(outcome.updated, [...ids.slice(0, 5), ...ids.slice(10)]);
-    assert.deepEqual(sandbox.requests.map((r) => r.status), [200, 503, 503, 503, 200]);
+    assert.deepEqual(
+      sandbox.requests.map((r) => r.status),
+      [200, 503, 503, 503, 200],
+    );
     assertSandboxAgrees([outcome], ids);
   });
 
@@ -386,7 +406,10 @@ describe('bulk update flow against the sandbox', () => {
     sandbox.reset();
     const ids = targetIds.slice(0, 6);
     const { outcome } = await runFlow(documentText(ids), { chunkSize: 2, concurrency: 1, api: client({ token: 'wrong-token-value' }) });
-    assert.deepEqual(outcome.failed.map((g) => [g.kind, g.status]), [['unauthorized', 401]]);
+    assert.deepEqual(
+      outcome.failed.map((g) => [g.kind, g.status]),
+      [['unauthorized', 401]],
+    );
     assert.deepEqual(outcome.notSent, ids.slice(2));
     assert.equal(outcome.stopped?.kind, 'unauthorized');
     assertNoSecretCaptured();

@@ -82,7 +82,10 @@ test('all updated: exit 0, text lists every bucket, the sandbox changed exactly 
   // The settings really sent, with the variable resolved (the sandbox saw it; the output did not).
   const target = sandbox.target(ids[0]);
   assert.equal((target?.settings.site as { basic_auth: { password: string } }).basic_auth.password, SECRET_VALUE);
-  assert.deepEqual(sandbox.requests.map((q) => q.query), ['is_id_404_validation=true']);
+  assert.deepEqual(
+    sandbox.requests.map((q) => q.query),
+    ['is_id_404_validation=true'],
+  );
 });
 
 test('json: the documented shape; chunking sends every id exactly once', async () => {
@@ -96,7 +99,11 @@ test('json: the documented shape; chunking sends every id exactly once', async (
   assert.equal(out.requests, 3);
   assert.equal(sandbox.requests.length, 3);
   assert.deepEqual([...changedIds()].sort(), [...out.updated].sort());
-  assert.equal(sandbox.changes.reduce((n, c) => n + c.ids.length, 0), 7, 'no id applied twice');
+  assert.equal(
+    sandbox.changes.reduce((n, c) => n + c.ids.length, 0),
+    7,
+    'no id applied twice',
+  );
 });
 
 test('invalid ids: exit 3, each with FILE:line:col in text and its position in json; nothing applied', async () => {
@@ -281,7 +288,12 @@ test('on a terminal it asks; "y" runs, anything else declines (exit 4, nothing s
   const prompt = '[y/N]';
   const no = await runInTerminal(['bulk-update', f], { env: env(), prompt, answer: 'n\r' });
   assert.equal(no.code, 4, no.output);
-  assert.match(no.output, new RegExp(`Update 2 targets at ${sandbox.url.replace(/[.]/g, '\\.')} \\(fields: site\\.name, site\\.has_basic_auth, site\\.basic_auth, report_type\\)\\? \\[y/N\\]`));
+  assert.match(
+    no.output,
+    new RegExp(
+      `Update 2 targets at ${sandbox.url.replace(/[.]/g, '\\.')} \\(fields: site\\.name, site\\.has_basic_auth, site\\.basic_auth, report_type\\)\\? \\[y/N\\]`,
+    ),
+  );
   assert.match(no.output, /Cancelled: nothing was sent\./);
   assert.equal(sandbox.requests.length, 0);
 

@@ -53,7 +53,7 @@ test('json: the record as served, which validate --entitlements accepts back', a
   }
 });
 
-test('configuration and auth errors: exit 2 with the client\'s message', async () => {
+test("configuration and auth errors: exit 2 with the client's message", async () => {
   const noToken = await runCli(['entitlements'], { env: env({ SCAN_TARGETS_TOKEN: undefined }) });
   assert.equal(noToken.code, 2);
   assert.match(noToken.stderr, /no API token: set the SCAN_TARGETS_TOKEN environment variable/);

@@ -60,7 +60,7 @@ test('an unknown command or global flag is a usage error (exit 2)', async () => 
   assert.equal(help.code, 2);
 });
 
-test('an unknown flag of a command is a usage error that points at that command\'s --help', async () => {
+test("an unknown flag of a command is a usage error that points at that command's --help", async () => {
   for (const name of COMMANDS) {
     const r = await runCli([name, '--no-such-flag']);
     assert.equal(r.code, 2, name);

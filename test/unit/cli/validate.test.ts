@@ -77,7 +77,10 @@ test('json: the documented shape, 0-based positions that match the text format',
   const textLines = text.stdout.trimEnd().split('\n').slice(0, -1);
   assert.equal(textLines.length, diags.length);
   diags.forEach((d, i) => {
-    assert.equal(textLines[i], `${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code} ${d.message.replace(/\n/g, '\n    ')}`);
+    assert.equal(
+      textLines[i],
+      `${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code} ${d.message.replace(/\n/g, '\n    ')}`,
+    );
   });
 });
 
@@ -87,7 +90,10 @@ test('json: the document index and JSON pointer of each diagnostic in a multi-do
   const report = JSON.parse(r.stdout) as JsonReport;
   const diags = report.files[0].diagnostics;
   assert.ok(diags.length > 0);
-  assert.ok(diags.every((d) => d.document === 1), JSON.stringify(diags));
+  assert.ok(
+    diags.every((d) => d.document === 1),
+    JSON.stringify(diags),
+  );
   const d = diags.find((x) => x.path === '/report_type');
   assert.ok(d);
   assert.equal(d.range.start.line, 12);
@@ -109,11 +115,17 @@ test('github: workflow annotations (1-based), warnings as ::warning, file names 
       assert.ok(line.includes(`file=${escaped},`), line);
       assert.ok(!/[\r]/.test(line));
     }
-    assert.ok(lines.some((l) => l.startsWith('::error ') && l.includes(',line=8,col=14,')), lines.join('\n'));
+    assert.ok(
+      lines.some((l) => l.startsWith('::error ') && l.includes(',line=8,col=14,')),
+      lines.join('\n'),
+    );
 
     const warn = await runCli(['validate', '--format', 'github', '--entitlements', restrictedFile(tmp), fixture('entitled.target-settings.yaml')]);
     assert.equal(warn.code, 0, warn.stderr);
-    assert.ok(warn.stdout.split('\n').some((l) => /^::warning file=.*title=not-entitled::/.test(l)), warn.stdout);
+    assert.ok(
+      warn.stdout.split('\n').some((l) => /^::warning file=.*title=not-entitled::/.test(l)),
+      warn.stdout,
+    );
   } finally {
     tmp.remove();
   }
@@ -152,7 +164,10 @@ test('a file named more than once (also as ./path or through a link) is checked 
     const r = await runCli(['validate', '--format', 'json', file, `${tmp.dir}/./a.target-settings.yaml`, `${tmp.dir}/link.yaml`]);
     assert.equal(r.code, 1, r.stderr);
     const report = JSON.parse(r.stdout) as JsonReport;
-    assert.deepEqual(report.files.map((f) => f.file), [file]);
+    assert.deepEqual(
+      report.files.map((f) => f.file),
+      [file],
+    );
     assert.deepEqual(report, JSON.parse(once.stdout), 'the same report as naming it once');
     assert.match(r.stderr, /\/\.\/a\.target-settings\.yaml is named more than once; it is checked once\./);
     assert.match(r.stderr, /link\.yaml is named more than once/);

@@ -19,7 +19,11 @@ interface Made {
 }
 
 /** Diagnostics over the `«…»` ranges of `source`, in order, with the given code, path and data. */
-function withDiagnostics(source: string, specs: Array<{ code: string; path: string; message: string; data?: DiagnosticData; document?: number }>, eol: '\n' | '\r\n' = '\n'): Made {
+function withDiagnostics(
+  source: string,
+  specs: Array<{ code: string; path: string; message: string; data?: DiagnosticData; document?: number }>,
+  eol: '\n' | '\r\n' = '\n',
+): Made {
   const m = marked(source, eol);
   assert.equal(m.ranges.length, specs.length, 'one «range» per diagnostic');
   const full = specs.map((s, i) => ({
@@ -52,7 +56,12 @@ function assertGone(text: string, code: string, pointer: string): void {
 describe('quick fix: unknown property', () => {
   test('renames it to the close known name (preferred)', async () => {
     const made = withDiagnostics('ids: [a]\nsite:\n  name: x\n  «hass_otp»: false\n', [
-      { code: 'unknown-property', path: '/site/hass_otp', message: '`site.hass_otp` is not a known property; did you mean `has_otp`?', data: { suggestion: 'has_otp' } },
+      {
+        code: 'unknown-property',
+        path: '/site/hass_otp',
+        message: '`site.hass_otp` is not a known property; did you mean `has_otp`?',
+        data: { suggestion: 'has_otp' },
+      },
     ]);
     both(made, (actions, flavour) => {
       assert.equal(actions.length, 1, flavour);
@@ -71,8 +80,14 @@ describe('quick fix: unknown property', () => {
       { code: 'unknown-property', path: '/reprot_type', message: 'unknown', document: 1 },
     ]);
     both(made, (actions) => {
-      assert.deepEqual(actions.map((a) => a.title), ['Rename `valeu` to `value`', 'Rename `reprot_type` to `report_type`']);
-      const out = applyEdits(made.text, actions.flatMap((a) => a.edits));
+      assert.deepEqual(
+        actions.map((a) => a.title),
+        ['Rename `valeu` to `value`', 'Rename `reprot_type` to `report_type`'],
+      );
+      const out = applyEdits(
+        made.text,
+        actions.flatMap((a) => a.edits),
+      );
       assert.deepEqual(schemaErrors(out), []);
     });
   });
@@ -97,12 +112,20 @@ describe('quick fix: unknown property', () => {
 describe('quick fix: enum value not allowed', () => {
   test('the closest allowed value is preferred, and one action per allowed value', async () => {
     const made = withDiagnostics('ids: [a]\nsite: {}\nreport_type: «OWASP»\n', [
-      { code: 'invalid-enum', path: '/report_type', message: '`report_type` must be one of …', data: { allowed: ['default', 'executive_summary', 'owasp', 'pci', 'pci4', 'iso27001', 'hipaa'] } },
+      {
+        code: 'invalid-enum',
+        path: '/report_type',
+        message: '`report_type` must be one of …',
+        data: { allowed: ['default', 'executive_summary', 'owasp', 'pci', 'pci4', 'iso27001', 'hipaa'] },
+      },
     ]);
     both(made, (actions, flavour) => {
       assert.equal(actions.length, 7, flavour);
       assert.equal(actions[0].title, 'Change to `owasp` (closest allowed value)');
-      assert.deepEqual(actions.map((a) => a.isPreferred), [true, false, false, false, false, false, false]);
+      assert.deepEqual(
+        actions.map((a) => a.isPreferred),
+        [true, false, false, false, false, false, false],
+      );
       assert.deepEqual(new Set(actions.map((a) => applied(made.text, a))).size, 7);
       const out = applied(made.text, actions[0]);
       assert.equal(out, 'ids: [a]\nsite: {}\nreport_type: owasp\n');
@@ -113,15 +136,24 @@ describe('quick fix: enum value not allowed', () => {
   });
 
   test('keeps the quoting of the value; integers stay integers', () => {
-    const made = withDiagnostics('ids: [a]\nsite:\n  otp_digits: «9»\n  otp_algorithm: «"sha-256"»\n  api_scan_settings:\n    media_type: «\'application/jsn\'»\n', [
-      { code: 'invalid-enum', path: '/site/otp_digits', message: 'x' },
-      { code: 'invalid-enum', path: '/site/otp_algorithm', message: 'x' },
-      { code: 'invalid-enum', path: '/site/api_scan_settings/media_type', message: 'x' },
-    ]);
+    const made = withDiagnostics(
+      'ids: [a]\nsite:\n  otp_digits: «9»\n  otp_algorithm: «"sha-256"»\n  api_scan_settings:\n    media_type: «\'application/jsn\'»\n',
+      [
+        { code: 'invalid-enum', path: '/site/otp_digits', message: 'x' },
+        { code: 'invalid-enum', path: '/site/otp_algorithm', message: 'x' },
+        { code: 'invalid-enum', path: '/site/api_scan_settings/media_type', message: 'x' },
+      ],
+    );
     both(made, (actions) => {
       const preferred = actions.filter((a) => a.isPreferred);
-      assert.deepEqual(preferred.map((a) => a.edits[0].newText), ['6', '"SHA256"', "'application/json'"]);
-      const out = applyEdits(made.text, preferred.flatMap((a) => a.edits));
+      assert.deepEqual(
+        preferred.map((a) => a.edits[0].newText),
+        ['6', '"SHA256"', "'application/json'"],
+      );
+      const out = applyEdits(
+        made.text,
+        preferred.flatMap((a) => a.edits),
+      );
       assert.deepEqual(schemaErrors(out), []);
     });
   });
@@ -145,7 +177,10 @@ describe('quick fix: missing required property', () => {
       assert.equal(actions.length, 1, flavour);
       assert.equal(actions[0].title, 'Add required property `password` (with a placeholder)');
       const out = applied(made.text, actions[0]);
-      assert.equal(out, 'ids: [a]\nsite:\n  name: x\n  has_basic_auth: true\n  basic_auth:\n    username: scanner\n    password: ""\n  url: https://x.example\n');
+      assert.equal(
+        out,
+        'ids: [a]\nsite:\n  name: x\n  has_basic_auth: true\n  basic_auth:\n    username: scanner\n    password: ""\n  url: https://x.example\n',
+      );
       assert.deepEqual(schemaErrors(out), []);
     });
     assertGone(applied(made.text, codeActions(parseFile(made.text), made.full)[0]), 'missing-property', '/site/basic_auth/password');
@@ -161,7 +196,12 @@ describe('quick fix: missing required property', () => {
 
   test('a property required by a condition (conditional-required), with its own required children', async () => {
     const made = withDiagnostics('ids: [a]\ntype: api\n«site»:\n  name: x\n', [
-      { code: 'conditional-required', path: '/site/api_scan_settings', message: 'site.api_scan_settings is required when type is api', data: { missingProperty: 'api_scan_settings', condition: 'type is api' } },
+      {
+        code: 'conditional-required',
+        path: '/site/api_scan_settings',
+        message: 'site.api_scan_settings is required when type is api',
+        data: { missingProperty: 'api_scan_settings', condition: 'type is api' },
+      },
     ]);
     both(made, (actions, flavour) => {
       assert.equal(actions.length, 1, flavour);
@@ -173,9 +213,15 @@ describe('quick fix: missing required property', () => {
   });
 
   test('at the root (a list that must not be empty gets one item), at the end of a file without a line break', () => {
-    const made = withDiagnostics('«site»:\n  has_otp: true\n  otp_secret: s', [{ code: 'missing-property', path: '/ids', message: 'ids is required', data: { missingProperty: 'ids' } }]);
+    const made = withDiagnostics('«site»:\n  has_otp: true\n  otp_secret: s', [
+      { code: 'missing-property', path: '/ids', message: 'ids is required', data: { missingProperty: 'ids' } },
+    ]);
     both(made, (actions, flavour) => {
-      assert.deepEqual(actions.map((a) => a.title), ['Add required property `ids` (with a placeholder)'], flavour);
+      assert.deepEqual(
+        actions.map((a) => a.title),
+        ['Add required property `ids` (with a placeholder)'],
+        flavour,
+      );
       const out = applied(made.text, actions[0]);
       assert.equal(out, 'site:\n  has_otp: true\n  otp_secret: s\nids:\n  - ""');
       assert.ok(!schemaErrors(out).some((e) => e.includes('required')), schemaErrors(out).join('\n'));
@@ -192,12 +238,24 @@ describe('quick fix: missing required property', () => {
     );
     both(made, (actions, flavour) => {
       assert.equal(actions.length, 2, flavour);
-      const out = applyEdits(made.text, actions.flatMap((a) => a.edits));
-      assert.equal(out, 'ids: [a]\nsite:\n  headers:\n    - name: A\n      value: ""\n  has_form_login: true\n  form_login_url: https://x.example/login\nblackout_period: {begin: "22:00", cease: "06:00", weekdays: []}\n');
+      const out = applyEdits(
+        made.text,
+        actions.flatMap((a) => a.edits),
+      );
+      assert.equal(
+        out,
+        'ids: [a]\nsite:\n  headers:\n    - name: A\n      value: ""\n  has_form_login: true\n  form_login_url: https://x.example/login\nblackout_period: {begin: "22:00", cease: "06:00", weekdays: []}\n',
+      );
       const left = schemaErrors(out).filter((e) => e.includes(' required '));
-      assert.deepEqual(left.map((e) => /missingProperty":"(\w+)/.exec(e)?.[1]), ['form_login'], 'only the other missing property is left');
+      assert.deepEqual(
+        left.map((e) => /missingProperty":"(\w+)/.exec(e)?.[1]),
+        ['form_login'],
+        'only the other missing property is left',
+      );
     });
-    const withDefault = withDiagnostics('ids: [a]\n«site»:\n  name: x\n', [{ code: 'missing-property', path: '/site/otp_digits', message: 'x', data: { missingProperty: 'otp_digits' } }]);
+    const withDefault = withDiagnostics('ids: [a]\n«site»:\n  name: x\n', [
+      { code: 'missing-property', path: '/site/otp_digits', message: 'x', data: { missingProperty: 'otp_digits' } },
+    ]);
     const action = codeActions(parseFile(withDefault.text), withDefault.full)[0];
     assert.equal(action.title, 'Add required property `otp_digits` (with its default 6)');
     assert.equal(applied(withDefault.text, action), 'ids: [a]\nsite:\n  name: x\n  otp_digits: 6\n');
@@ -216,14 +274,26 @@ describe('quick fix: missing required property', () => {
       { code: 'conditional-required', path: '/site/form_login', message: 'site.form_login is required when site.has_form_login is true' },
     ]);
     const actions = codeActions(parseFile(made.text), made.bare);
-    assert.deepEqual(actions.map((a) => a.title), ['Add required property `form_login` (with a placeholder)']);
+    assert.deepEqual(
+      actions.map((a) => a.title),
+      ['Add required property `form_login` (with a placeholder)'],
+    );
     assert.equal(applied(made.text, actions[0]), 'ids: [a]\nsite:\n  has_form_login: true\n  has_otp: true\n  name: x\n  form_login: []\n');
   });
 
   test('CRLF files get CRLF lines', () => {
-    const made = withDiagnostics('ids: [a]\n«site»:\n  has_otp: true\n  name: x\n', [
-      { code: 'conditional-required', path: '/site/otp_secret', message: 'site.otp_secret is required when site.has_otp is true', data: { missingProperty: 'otp_secret' } },
-    ], '\r\n');
+    const made = withDiagnostics(
+      'ids: [a]\n«site»:\n  has_otp: true\n  name: x\n',
+      [
+        {
+          code: 'conditional-required',
+          path: '/site/otp_secret',
+          message: 'site.otp_secret is required when site.has_otp is true',
+          data: { missingProperty: 'otp_secret' },
+        },
+      ],
+      '\r\n',
+    );
     both(made, (actions) => {
       const out = applied(made.text, actions[0]);
       assert.equal(out, 'ids: [a]\r\nsite:\r\n  has_otp: true\r\n  name: x\r\n  otp_secret: ""\r\n');
@@ -234,7 +304,7 @@ describe('quick fix: missing required property', () => {
 describe('quick fix: whitelist entry with the target’s own host', () => {
   test('makes it relative, keeping path and query; other hosts are left alone', async () => {
     const made = withDiagnostics(
-      'ids: [a]\nsite:\n  url: https://shop.example\n  whitelist:\n    - «https://shop.example/admin/?tab=1»\n    - «https://other.example/a»\n    - «\'//SHOP.example/api/*\'»\n',
+      "ids: [a]\nsite:\n  url: https://shop.example\n  whitelist:\n    - «https://shop.example/admin/?tab=1»\n    - «https://other.example/a»\n    - «'//SHOP.example/api/*'»\n",
       [
         { code: 'whitelist-absolute-url', path: '/site/whitelist/0', message: 'relative paths only' },
         { code: 'whitelist-absolute-url', path: '/site/whitelist/1', message: 'relative paths only' },
@@ -242,9 +312,16 @@ describe('quick fix: whitelist entry with the target’s own host', () => {
       ],
     );
     both(made, (actions, flavour) => {
-      assert.deepEqual(actions.map((a) => a.title), ['Make relative: `/admin/?tab=1`', 'Make relative: `/api/*`'], flavour);
+      assert.deepEqual(
+        actions.map((a) => a.title),
+        ['Make relative: `/admin/?tab=1`', 'Make relative: `/api/*`'],
+        flavour,
+      );
       assert.ok(actions.every((a) => a.isPreferred));
-      const out = applyEdits(made.text, actions.flatMap((a) => a.edits));
+      const out = applyEdits(
+        made.text,
+        actions.flatMap((a) => a.edits),
+      );
       assert.equal(out, "ids: [a]\nsite:\n  url: https://shop.example\n  whitelist:\n    - /admin/?tab=1\n    - https://other.example/a\n    - '/api/*'\n");
       assert.equal(schemaErrors(out).length, 1, 'only the other host’s entry is still wrong');
     });
@@ -279,7 +356,9 @@ describe('quick fix: duplicate ids', () => {
   });
 
   test('a flow list, in a second document', () => {
-    const made = withDiagnostics('ids: [x]\nsite: {}\n---\nids: [a, b, «a»]\nsite: {}\n', [{ code: 'duplicate-id', path: '/ids/2', message: 'repeated', document: 1 }]);
+    const made = withDiagnostics('ids: [x]\nsite: {}\n---\nids: [a, b, «a»]\nsite: {}\n', [
+      { code: 'duplicate-id', path: '/ids/2', message: 'repeated', document: 1 },
+    ]);
     both(made, (actions) => {
       assert.equal(actions[0].title, 'Remove the repeated id `a`');
       assert.equal(applied(made.text, actions[0]), 'ids: [x]\nsite: {}\n---\nids: [a, b]\nsite: {}\n');

@@ -38,27 +38,41 @@ describe('completion: where the cursor is', () => {
     const root = labelsAt(src('‸'));
     assert.ok(root.includes('type') && !root.includes('site') && !root.includes('ids') && !root.includes('report_type'), 'present root keys left out');
     const site = labelsAt(src('  ‸'));
-    assert.ok(site.includes('has_otp') && !site.includes('name') && !site.includes('url') && !site.includes('basic_auth'), 'site keys above and below the cursor left out');
+    assert.ok(
+      site.includes('has_otp') && !site.includes('name') && !site.includes('url') && !site.includes('basic_auth'),
+      'site keys above and below the cursor left out',
+    );
     const auth = labelsAt(src('    ‸'));
-    assert.deepEqual(auth.filter((l) => !l.includes(' ')), ['password', 'password_is_sensitive']);
+    assert.deepEqual(
+      auth.filter((l) => !l.includes(' ')),
+      ['password', 'password_is_sensitive'],
+    );
   });
 
   test('a blank line inside a list of objects: the item mapping, or a new item at the dash column', () => {
     const base = 'site:\n  headers:\n    - name: A\n      value: b\n';
     assert.deepEqual(parentOf(`${base}      ‸`), { parent: ['site', 'headers', 0], sequence: undefined });
     const inItem = itemsAt(`${base}      ‸`);
-    assert.deepEqual(inItem.filter((i) => i.kind === 'property').map((i) => i.label), ['value_is_sensitive', 'allow_testing', 'authentication', 'authentication_secondary']);
+    assert.deepEqual(
+      inItem.filter((i) => i.kind === 'property').map((i) => i.label),
+      ['value_is_sensitive', 'allow_testing', 'authentication', 'authentication_secondary'],
+    );
 
     assert.deepEqual(parentOf(`${base}    ‸`), { parent: undefined, sequence: ['site', 'headers'] });
     const newItem = itemsAt(`${base}    ‸`);
-    assert.ok(newItem.every((i) => i.insertText.startsWith('- ')), 'only new items at the dash column');
+    assert.ok(
+      newItem.every((i) => i.insertText.startsWith('- ')),
+      'only new items at the dash column',
+    );
     assert.ok(newItem.some((i) => i.label === '- Header or cookie'));
   });
 
   test('inside a block sequence item: the second and later keys of `- key:` items', () => {
     const src = 'site:\n  headers:\n    - name: A\n      value: b\n    - name: B\n      ‸\n    - name: C\n';
     assert.deepEqual(parentOf(src), { parent: ['site', 'headers', 1], sequence: undefined });
-    const labels = itemsAt(src).filter((i) => i.kind === 'property').map((i) => i.label);
+    const labels = itemsAt(src)
+      .filter((i) => i.kind === 'property')
+      .map((i) => i.label);
     assert.equal(labels[0], 'value', 'the required key of this item first');
     assert.ok(!labels.includes('name'));
   });
@@ -72,18 +86,33 @@ describe('completion: where the cursor is', () => {
     assert.equal(snippet.kind, 'snippet');
     const { text } = applyItem(at(src).text, snippet, { 1: 'X-Env', 2: 'staging' });
     assert.equal(text, 'site:\n  headers:\n    - name: A\n      value: b\n    - name: X-Env\n      value: staging');
-    assert.deepEqual(parseFile(text).documents[0].value, { site: { headers: [{ name: 'A', value: 'b' }, { name: 'X-Env', value: 'staging' }] } });
+    assert.deepEqual(parseFile(text).documents[0].value, {
+      site: {
+        headers: [
+          { name: 'A', value: 'b' },
+          { name: 'X-Env', value: 'staging' },
+        ],
+      },
+    });
   });
 
   test('after `- ` in labels, at the root, with the sequence at the same indentation as its key', () => {
     const src = 'ids: [a]\nsite: {}\nlabels:\n- name: one\n- ‸';
     assert.deepEqual(parentOf(src), { parent: ['labels', 1], sequence: undefined });
-    assert.deepEqual(itemsAt(src).filter((i) => i.kind === 'property').map((i) => i.label), ['name', 'color']);
+    assert.deepEqual(
+      itemsAt(src)
+        .filter((i) => i.kind === 'property')
+        .map((i) => i.label),
+      ['name', 'color'],
+    );
   });
 
   test('after `- ` in a list of strings (ids): no property names', () => {
     const items = itemsAt('ids:\n  - a\n  - ‸\nsite: {}\n');
-    assert.deepEqual(items.filter((i) => i.kind === 'property'), []);
+    assert.deepEqual(
+      items.filter((i) => i.kind === 'property'),
+      [],
+    );
   });
 
   test('the end of the file, with and without a final line break', () => {
@@ -120,7 +149,10 @@ describe('completion: where the cursor is', () => {
     const name = find(items, 'desc');
     assert.equal(name.insertText, 'desc');
     assert.deepEqual(name.range, { start: 8, end: 12 });
-    assert.ok(items.every((i) => i.kind === 'property'), 'no snippets in place of a key');
+    assert.ok(
+      items.every((i) => i.kind === 'property'),
+      'no snippets in place of a key',
+    );
   });
 
   test('nothing inside comments, block scalars, flow collections and on document markers', () => {
@@ -165,7 +197,10 @@ describe('completion: property items', () => {
     assert.equal(find(items, 'labels').insertText, 'labels:\n  - name: ${1}');
     assert.equal(find(items, 'blackout_period').insertText, 'blackout_period:\n  begin: ${1}\n  cease: ${2}\n  weekdays:\n    - ${3}');
     // Times quoted (YAML 1.1 readers take 22:00 for a number), colours quoted (`#` starts a comment).
-    assert.equal(find(items, 'blackout_period: Blackout period').insertText, 'blackout_period:\n  begin: "${1:22:00}"\n  cease: "${2:06:00}"\n  weekdays: []\n  enabled: true');
+    assert.equal(
+      find(items, 'blackout_period: Blackout period').insertText,
+      'blackout_period:\n  begin: "${1:22:00}"\n  cease: "${2:06:00}"\n  weekdays: []\n  enabled: true',
+    );
     assert.equal(find(items, 'labels: Label').insertText, 'labels:\n  - name: ${1}\n    color: "${2:#1f77b4}"');
     const site = itemsAt('site:\n  ‸');
     assert.equal(find(site, 'basic_auth').insertText, 'basic_auth:\n  username: ${1}\n  password: ${2}');
@@ -221,7 +256,9 @@ describe('completion: property items', () => {
     for (const { src, path } of places) {
       const expected = nav.properties(nav.at(path)!).map((p) => p.name);
       assert.ok(expected.length > 0, String(path));
-      const offered = itemsAt(src).filter((i) => i.kind === 'property').map((i) => i.label);
+      const offered = itemsAt(src)
+        .filter((i) => i.kind === 'property')
+        .map((i) => i.label);
       assert.deepEqual(offered, expected, `at ${path.join('.')}`);
     }
   });
@@ -230,7 +267,10 @@ describe('completion: property items', () => {
 describe('completion: values', () => {
   test('enum members with their meaning, the default marked and preselected', () => {
     const items = itemsAt('ids: [a]\nreport_type: ‸\n');
-    assert.deepEqual(items.map((i) => i.label), ['default', 'executive_summary', 'owasp', 'pci', 'pci4', 'iso27001', 'hipaa']);
+    assert.deepEqual(
+      items.map((i) => i.label),
+      ['default', 'executive_summary', 'owasp', 'pci', 'pci4', 'iso27001', 'hipaa'],
+    );
     const def = find(items, 'default');
     assert.equal(def.detail, 'default');
     assert.equal(def.preselect, true);
@@ -250,7 +290,10 @@ describe('completion: values', () => {
   test('integer enums, booleans and nullables', () => {
     assert.deepEqual(labelsAt('site:\n  otp_digits: ‸'), ['6', '7', '8']);
     const bools = itemsAt('fail_fast: ‸');
-    assert.deepEqual(bools.map((i) => i.label), ['true', 'false']);
+    assert.deepEqual(
+      bools.map((i) => i.label),
+      ['true', 'false'],
+    );
     assert.equal(find(bools, 'true').preselect, true);
     assert.deepEqual(labelsAt('include_deduplicated_endpoints: ‸'), ['true', 'false', 'null']);
     assert.deepEqual(labelsAt('site:\n  desc: ‸'), ['null']);
@@ -284,7 +327,8 @@ describe('completion: whole-object snippets produce valid YAML', () => {
       src: 'ids: [a]\nsite:\n  name: Shop\n  ‸',
       label: 'Basic auth',
       fills: { 2: '${env:SHOP_PW}' },
-      check: (v) => assert.deepEqual((v.site as Record<string, unknown>).basic_auth, { username: 'scanner', password: '${env:SHOP_PW}', password_is_sensitive: true }),
+      check: (v) =>
+        assert.deepEqual((v.site as Record<string, unknown>).basic_auth, { username: 'scanner', password: '${env:SHOP_PW}', password_is_sensitive: true }),
     },
     {
       name: 'form login block',
@@ -294,7 +338,10 @@ describe('completion: whole-object snippets produce valid YAML', () => {
       check: (v) => {
         const site = v.site as Record<string, unknown>;
         assert.equal(site.has_form_login, true);
-        assert.deepEqual(site.form_login, [{ name: 'username', value: 'me' }, { name: 'password', value: 'secret', value_is_sensitive: true }]);
+        assert.deepEqual(site.form_login, [
+          { name: 'username', value: 'me' },
+          { name: 'password', value: 'secret', value_is_sensitive: true },
+        ]);
       },
     },
     {
@@ -302,7 +349,8 @@ describe('completion: whole-object snippets produce valid YAML', () => {
       src: 'ids: [a]\nsite:\n  ‸',
       label: 'headers: Sensitive header or cookie',
       fills: { 2: 'Bearer ${env:TOKEN}' },
-      check: (v) => assert.deepEqual((v.site as Record<string, unknown>).headers, [{ name: 'Authorization', value: 'Bearer ${env:TOKEN}', value_is_sensitive: true }]),
+      check: (v) =>
+        assert.deepEqual((v.site as Record<string, unknown>).headers, [{ name: 'Authorization', value: 'Bearer ${env:TOKEN}', value_is_sensitive: true }]),
     },
     {
       name: 'a cookie',
@@ -372,7 +420,14 @@ describe('completion: whole-object snippets produce valid YAML', () => {
   }
 
   test('every property and snippet item inserts valid YAML at every place', () => {
-    const places = ['‸', 'site:\n  ‸', 'site:\n  headers:\n    - ‸', 'site:\n  api_scan_settings:\n    ‸', 'labels:\n  - name: a\n  ‸', 'site:\n  basic_auth: ‸'];
+    const places = [
+      '‸',
+      'site:\n  ‸',
+      'site:\n  headers:\n    - ‸',
+      'site:\n  api_scan_settings:\n    ‸',
+      'labels:\n  - name: a\n  ‸',
+      'site:\n  basic_auth: ‸',
+    ];
     for (const src of places) {
       const { text } = at(src);
       for (const item of itemsAt(src)) {

@@ -49,7 +49,10 @@ for (const eol of ['\n', '\r\n'] as const) {
         `${action.title} clears ${d.code} at ${d.path}:\n${text}`,
       );
     }
-    assert.deepEqual(fixable(text).map((d) => `${d.code} ${d.path}`), []);
+    assert.deepEqual(
+      fixable(text).map((d) => `${d.code} ${d.path}`),
+      [],
+    );
     assert.ok(parseFile(text).documents.every((doc) => doc.errors.length === 0));
     if (eol === '\r\n') assert.ok(!/[^\r]\n/.test(text), 'only CRLF line breaks');
   });

@@ -26,7 +26,11 @@ test('filled in, the template is valid; with its sample values too', async () =>
     assert.equal(value.ids.length, 1);
     assert.ok(value.site.name.length > 0 && value.site.url.startsWith('https://'));
     const diagnostics = coreValidateText()(text);
-    assert.deepEqual(diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning'), [], JSON.stringify(diagnostics));
+    assert.deepEqual(
+      diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning'),
+      [],
+      JSON.stringify(diagnostics),
+    );
   }
 });
 

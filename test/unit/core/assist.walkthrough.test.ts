@@ -39,7 +39,8 @@ class Session {
 
   offers(...labels: string[]): this {
     const offered = this.items().map((i) => i.label);
-    for (const l of labels) assert.ok(offered.includes(l), `${l} is offered at ${JSON.stringify(this.text.slice(0, this.cursor) + '‸' + this.text.slice(this.cursor))}`);
+    for (const l of labels)
+      assert.ok(offered.includes(l), `${l} is offered at ${JSON.stringify(this.text.slice(0, this.cursor) + '‸' + this.text.slice(this.cursor))}`);
     return this;
   }
 }
@@ -47,7 +48,11 @@ class Session {
 async function assertValid(text: string): Promise<void> {
   assert.deepEqual(schemaErrors(text), [], text);
   const diagnostics = coreValidateText()(text);
-  assert.deepEqual(diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning'), [], text);
+  assert.deepEqual(
+    diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning'),
+    [],
+    text,
+  );
 }
 
 test('a web target with basic auth, a header, a whitelist, report type, blackout period and a label', async () => {

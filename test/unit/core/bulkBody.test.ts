@@ -106,10 +106,7 @@ describe('prepareBody', () => {
     const site = body.settings.site as Record<string, unknown>;
     assert.equal(site.name, `Shop ${REPORT} edition`);
     assert.equal((site.basic_auth as Record<string, unknown>).password, SHOP_PASSWORD);
-    assert.equal(
-      (site.api_scan_settings as Record<string, unknown>).api_login_payload,
-      `{"username": "scanner", "password": "${API_PASSWORD}"}`,
-    );
+    assert.equal((site.api_scan_settings as Record<string, unknown>).api_login_payload, `{"username": "scanner", "password": "${API_PASSWORD}"}`);
     assert.equal(body.settings.report_type, REPORT);
     assert.deepEqual(requestBody(body, ['x']).ids, ['x']);
     assert.deepEqual(Object.keys(requestBody(body)), ['ids', 'site', 'report_type', 'blackout_period']);
@@ -122,9 +119,13 @@ describe('prepareBody', () => {
     assert.ok(!file.text.includes(SHOP_PASSWORD));
   });
 
-  test('secretValues holds every env value and sensitive value, for the client\'s redactor', () => {
+  test("secretValues holds every env value and sensitive value, for the client's redactor", () => {
     const body = prepared(prepareBody(doc.value, ['aaa111'], env));
-    for (const s of SECRETS) assert.ok(body.secretValues.some((v) => v.includes(s)), `missing ${s}`);
+    for (const s of SECRETS)
+      assert.ok(
+        body.secretValues.some((v) => v.includes(s)),
+        `missing ${s}`,
+      );
     assert.ok(body.secretValues.includes(REPORT));
     assert.ok(!body.secretValues.includes('visible-header'));
   });
@@ -140,7 +141,10 @@ describe('prepareBody', () => {
         ['report_type', 'REPORT_TYPE'],
       ],
     );
-    assert.deepEqual(envVariables(doc.value).map((v) => v.name), ['REPORT_TYPE', 'SHOP_BASIC_PASSWORD', 'ORDERS_API_PASSWORD']);
+    assert.deepEqual(
+      envVariables(doc.value).map((v) => v.name),
+      ['REPORT_TYPE', 'SHOP_BASIC_PASSWORD', 'ORDERS_API_PASSWORD'],
+    );
   });
 });
 
@@ -149,16 +153,21 @@ describe('sensitive values and the masked preview', () => {
   const body = prepared(prepareBody(doc.value, ['aaa111', 'bbb222'], env));
 
   test('every kind of sensitive field is found', () => {
-    assert.deepEqual(findSensitivePaths(body.settings).map((p) => p.join('.')).sort(), [
-      'site.api_scan_settings.api_login_payload',
-      'site.api_scan_settings.api_login_payload_secondary',
-      'site.api_scan_settings.custom_api_parameters.0.value',
-      'site.basic_auth.password',
-      'site.cookies.0.value',
-      'site.form_login.0.value',
-      'site.headers.0.value',
-      'site.otp_secret',
-    ]);
+    assert.deepEqual(
+      findSensitivePaths(body.settings)
+        .map((p) => p.join('.'))
+        .sort(),
+      [
+        'site.api_scan_settings.api_login_payload',
+        'site.api_scan_settings.api_login_payload_secondary',
+        'site.api_scan_settings.custom_api_parameters.0.value',
+        'site.basic_auth.password',
+        'site.cookies.0.value',
+        'site.form_login.0.value',
+        'site.headers.0.value',
+        'site.otp_secret',
+      ],
+    );
   });
 
   test('basic_auth.password and otp_secret are sensitive even without a flag; a value without its flag is not', () => {
@@ -242,19 +251,24 @@ describe('refusals', () => {
       site: {
         name: 'x',
         basic_auth: { username: 'u', password: 'OBFUSCATED_5f4dcc3b5aa765d61d8327deb882cf99' },
-        headers: [{ name: 'a', value: 'ok' }, { name: 'b', value: 'OBFUSCATED_abc' }],
+        headers: [
+          { name: 'a', value: 'ok' },
+          { name: 'b', value: 'OBFUSCATED_abc' },
+        ],
         api_scan_settings: { api_login_payload: 'OBFUSCATED_zzz' },
       },
     };
-    assert.deepEqual(findObfuscated(value).map((p) => p.join('.')), [
-      'site.basic_auth.password',
-      'site.headers.1.value',
-      'site.api_scan_settings.api_login_payload',
-    ]);
+    assert.deepEqual(
+      findObfuscated(value).map((p) => p.join('.')),
+      ['site.basic_auth.password', 'site.headers.1.value', 'site.api_scan_settings.api_login_payload'],
+    );
     const result = prepareBody(value, ['a'], env);
     assert.equal(result.ok, false);
     if (result.ok) return;
-    assert.deepEqual(result.problems.map((p) => p.code), ['obfuscated', 'obfuscated', 'obfuscated']);
+    assert.deepEqual(
+      result.problems.map((p) => p.code),
+      ['obfuscated', 'obfuscated', 'obfuscated'],
+    );
     assert.match(result.problems[0].message, /`site\.basic_auth\.password` holds a masked secret .*would replace the real secret with the mask/);
     assert.ok(!JSON.stringify(result).includes('5f4dcc3b'));
   });

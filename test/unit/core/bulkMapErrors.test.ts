@@ -38,7 +38,7 @@ function covered(file: ParsedFile, diagnostics: readonly CoreDiagnostic[]): stri
 describe('mapValidationErrors', () => {
   const file = parseFile(TEXT);
 
-  test('site.name errors land on site.name\'s value, with the field and the messages', () => {
+  test("site.name errors land on site.name's value, with the field and the messages", () => {
     const errors = flattenFieldErrors({ site: { name: ['Ensure this field has no more than 255 characters.'] } });
     const diags = mapValidationErrors(file, 0, errors);
     assert.deepEqual(covered(file, diags), ['N'.repeat(20)]);
@@ -58,7 +58,10 @@ describe('mapValidationErrors', () => {
     });
     const diags = mapValidationErrors(file, 0, errors);
     assert.deepEqual(covered(file, diags), ['two', '"#zz"', '"22:00"']);
-    assert.deepEqual(diags.map((d) => d.path), ['/site/headers/1/value', '/labels/0/color', '/blackout_period/begin']);
+    assert.deepEqual(
+      diags.map((d) => d.path),
+      ['/site/headers/1/value', '/labels/0/color', '/blackout_period/begin'],
+    );
   });
 
   test('an error on a list or mapping goes on its key (one line, not the whole block)', () => {
@@ -66,7 +69,7 @@ describe('mapValidationErrors', () => {
     assert.deepEqual(covered(file, diags), ['headers']);
   });
 
-  test('an error on a list item that is a mapping goes on the item\'s first line', () => {
+  test("an error on a list item that is a mapping goes on the item's first line", () => {
     const diags = mapValidationErrors(file, 0, [{ path: ['site', 'headers', 0], messages: ['Bad header.'] }]);
     assert.deepEqual(covered(file, diags), ['name: X-One']);
   });
@@ -78,12 +81,15 @@ describe('mapValidationErrors', () => {
       { path: ['scan_profile'], messages: ['Unknown profile.'] },
     ]);
     assert.deepEqual(covered(file, diags), ['basic_auth', 'headers', 'ids:']);
-    assert.match(diags[0].message, /^The service rejected `site\.basic_auth\.password`, which is not in this document \(shown on `site\.basic_auth`\): This field is required\.$/);
+    assert.match(
+      diags[0].message,
+      /^The service rejected `site\.basic_auth\.password`, which is not in this document \(shown on `site\.basic_auth`\): This field is required\.$/,
+    );
     assert.equal(diags[0].path, '/site/basic_auth');
     assert.match(diags[2].message, /shown on the document/);
   });
 
-  test('non_field_errors go on the document\'s first line (after its comments)', () => {
+  test("non_field_errors go on the document's first line (after its comments)", () => {
     const errors = flattenFieldErrors({ non_field_errors: ['Invalid data.', 'Try again.'] });
     const diags = mapValidationErrors(file, 0, errors);
     assert.deepEqual(covered(file, diags), ['ids:']);
@@ -94,11 +100,14 @@ describe('mapValidationErrors', () => {
     assert.equal(second[0].range.start.line, 19);
   });
 
-  test('ids[i] indexes the request\'s ids: with the chunk ids it lands on every item of that id', () => {
+  test("ids[i] indexes the request's ids: with the chunk ids it lands on every item of that id", () => {
     const errors = flattenFieldErrors({ ids: { '1': ['Not a valid id.'] } });
     const diags = mapValidationErrors(file, 1, errors, { chunkIds: ['aaa111', 'ccc333'] });
     assert.deepEqual(covered(file, diags), ['ccc333', 'ccc333']);
-    assert.deepEqual(diags.map((d) => d.path), ['/ids/0', '/ids/2']);
+    assert.deepEqual(
+      diags.map((d) => d.path),
+      ['/ids/0', '/ids/2'],
+    );
     const without = mapValidationErrors(file, 1, errors);
     assert.deepEqual(covered(file, without), ['ids']);
   });
@@ -116,11 +125,14 @@ describe('invalidIdDiagnostics', () => {
   test('one Error per occurrence of each rejected id in that document only', () => {
     const diags = invalidIdDiagnostics(file, 1, ['ccc333', 'aaa111', 'not-there']);
     assert.deepEqual(covered(file, diags), ['ccc333', 'aaa111', 'ccc333']);
-    assert.deepEqual(diags.map((d) => [d.code, d.severity, d.document, d.path]), [
-      ['invalid-id', 'error', 1, '/ids/0'],
-      ['invalid-id', 'error', 1, '/ids/1'],
-      ['invalid-id', 'error', 1, '/ids/2'],
-    ]);
+    assert.deepEqual(
+      diags.map((d) => [d.code, d.severity, d.document, d.path]),
+      [
+        ['invalid-id', 'error', 1, '/ids/0'],
+        ['invalid-id', 'error', 1, '/ids/1'],
+        ['invalid-id', 'error', 1, '/ids/2'],
+      ],
+    );
     assert.match(diags[0].message, /^Target id `ccc333` was rejected by the service \(invalid_ids\)/);
     assert.deepEqual(diags[0].data, { id: 'ccc333', index: 0 });
     assert.deepEqual(covered(file, invalidIdDiagnostics(file, 0, ['aaa111'])), ['aaa111']);
@@ -138,6 +150,9 @@ describe('invalidIdDiagnostics', () => {
       invalid: ['bbb222'],
       failed: [{ fieldErrors: [{ path: ['site', 'name'], messages: ['Too long.'] }], chunkIds: ['aaa111'] }, {}],
     });
-    assert.deepEqual(diags.map((d) => d.code), ['invalid-id', 'service-validation']);
+    assert.deepEqual(
+      diags.map((d) => d.code),
+      ['invalid-id', 'service-validation'],
+    );
   });
 });

@@ -109,10 +109,13 @@ describe('runBulkUpdate accounting', () => {
     const send: SendFn = async (body) => ({ ids: [...body.ids.slice(1), 'stray'] });
     const outcome = await runBulkUpdate({ ids: ids(4), body: { site: {} }, chunkSize: 2, send, logger: log });
     assert.deepEqual(outcome.updated, ['id1', 'id3']);
-    assert.deepEqual(outcome.failed.map((g) => [g.ids, g.kind]), [
-      [['id0'], 'not-confirmed'],
-      [['id2'], 'not-confirmed'],
-    ]);
+    assert.deepEqual(
+      outcome.failed.map((g) => [g.ids, g.kind]),
+      [
+        [['id0'], 'not-confirmed'],
+        [['id2'], 'not-confirmed'],
+      ],
+    );
     assert.match(outcome.failed[0].reason, /not confirmed by the service/);
     assert.deepEqual(outcome.unexpected, ['stray']);
     assert.ok(log.lines.some((l) => /listed 1 id that were not requested/.test(l)));
@@ -178,10 +181,13 @@ describe('runBulkUpdate accounting', () => {
         return { ids: body.ids };
       },
     });
-    assert.deepEqual(mixed.failed.map((g) => [g.kind, g.maybeApplied, g.ids]), [
-      ['server', false, ['id0', 'id1']],
-      ['network', true, ['id2', 'id3']],
-    ]);
+    assert.deepEqual(
+      mixed.failed.map((g) => [g.kind, g.maybeApplied, g.ids]),
+      [
+        ['server', false, ['id0', 'id1']],
+        ['network', true, ['id2', 'id3']],
+      ],
+    );
     assert.deepEqual(mixed.updated, ['id4', 'id5']);
     assert.deepEqual(retryIds(mixed), ['id0', 'id1', 'id2', 'id3']);
     assertAccounted(mixed, ids(6));
@@ -290,10 +296,13 @@ describe('concurrency and cancellation', () => {
     controller.abort();
     const outcome = await run;
     assert.deepEqual(outcome.updated, ['id0', 'id1']);
-    assert.deepEqual(outcome.failed.map((g) => [g.kind, g.ids]), [
-      ['cancelled', ['id2', 'id3']],
-      ['cancelled', ['id4', 'id5']],
-    ]);
+    assert.deepEqual(
+      outcome.failed.map((g) => [g.kind, g.ids]),
+      [
+        ['cancelled', ['id2', 'id3']],
+        ['cancelled', ['id4', 'id5']],
+      ],
+    );
     assert.match(outcome.failed[0].reason, /cancelled while in flight/);
     assert.deepEqual(outcome.notSent, ids(20).slice(6));
     assert.equal(outcome.stopped?.cause, 'cancelled');

@@ -73,7 +73,13 @@ describe('block sequences', () => {
   test('multi-cursor selections are combined, in source order, with their item indexes', () => {
     const result = idsForSelections(file, [find(BLOCK, 'ddd444'), find(BLOCK, 'aaa1')]);
     const s = ok(result);
-    assert.deepEqual(s.ids.map((i) => [i.value, i.index]), [['aaa111', 0], ['ddd444', 3]]);
+    assert.deepEqual(
+      s.ids.map((i) => [i.value, i.index]),
+      [
+        ['aaa111', 0],
+        ['ddd444', 3],
+      ],
+    );
     assert.deepEqual(s.uniqueIds, ['aaa111', 'ddd444']);
   });
 
@@ -87,7 +93,7 @@ describe('block sequences', () => {
     assert.deepEqual(picked(file, reaching).values, ['bbb222']);
   });
 
-  test('selecting whole lines (from column 0 to the next line start) selects those lines\' items', () => {
+  test("selecting whole lines (from column 0 to the next line start) selects those lines' items", () => {
     const start = BLOCK.indexOf('  - "bbb222"');
     const end = BLOCK.indexOf('\n', BLOCK.indexOf("'ccc333'")) + 1;
     assert.deepEqual(picked(file, idsForSelections(file, [{ start, end }])).values, ['bbb222', 'ccc333']);
@@ -281,7 +287,10 @@ describe('unusable items and repeats', () => {
   test('a repeated id is listed per occurrence and sent once', () => {
     const f = parseFile('ids: [aaa111, bbb222, aaa111]\nsite: {name: x}\n');
     const r = ok(idsForSelections(f, []));
-    assert.deepEqual(r.ids.map((i) => i.index), [0, 1, 2]);
+    assert.deepEqual(
+      r.ids.map((i) => i.index),
+      [0, 1, 2],
+    );
     assert.deepEqual(r.uniqueIds, ['aaa111', 'bbb222']);
     assert.equal(r.duplicateCount, 1);
   });
@@ -320,7 +329,10 @@ describe('command line: idsForDocument', () => {
   test('--ids: only those, each of which must be in the document', () => {
     const r = ok(idsForDocument(file, 1, ['ccc333']));
     assert.equal(r.rule, 'selection');
-    assert.deepEqual(r.ids.map((i) => i.index), [0, 2]);
+    assert.deepEqual(
+      r.ids.map((i) => i.index),
+      [0, 2],
+    );
     const unknown = idsForDocument(file, 1, ['ccc333', 'aaa111', 'zzz']);
     assert.equal(!unknown.ok && unknown.reason, 'unknown-ids');
     assert.match(!unknown.ok ? unknown.error : '', /These 2 ids are not in the `ids` list of document 1 \(line 4\): `aaa111`, `zzz`/);

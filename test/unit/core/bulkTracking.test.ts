@@ -5,14 +5,7 @@ import assert from 'node:assert/strict';
 import type { CoreDiagnostic } from '../../../src/core/diagnostic';
 import { parseFile, type ParsedFile } from '../../../src/core/yaml';
 import { applyEdits } from '../../../src/core/assist/edits';
-import {
-  InvalidIdTracker,
-  createInvalidIdRecord,
-  locateRecord,
-  removeIdsEdits,
-  removeInvalidIdsEdits,
-  trackInvalidIds,
-} from '../../../src/core/bulk';
+import { InvalidIdTracker, createInvalidIdRecord, locateRecord, removeIdsEdits, removeInvalidIdsEdits, trackInvalidIds } from '../../../src/core/bulk';
 
 const URI = 'file:///work/shop.target-settings.yaml';
 
@@ -99,7 +92,10 @@ describe('InvalidIdTracker follows the text', () => {
     tracker.recordRun(URI, file, 1, ['bad1', 'bad2'], ['bad1', 'bad2']);
     for (const name of ['Onee', 'Oneee', 'Renamed']) {
       file = parseFile(file.text.replace(/name: One\w*|name: Renamed/, `name: ${name}`), file);
-      assert.deepEqual(covered(file, tracker.update(URI, file)).map((c) => c[0]), [1, 1]);
+      assert.deepEqual(
+        covered(file, tracker.update(URI, file)).map((c) => c[0]),
+        [1, 1],
+      );
     }
   });
 
@@ -124,7 +120,10 @@ describe('InvalidIdTracker follows the text', () => {
     const file = parseFile(ONE);
     tracker.recordRun(URI, file, 0, [], ['bad1', 'bad2']);
     tracker.forget(URI, ['bad1']);
-    assert.deepEqual(covered(file, tracker.update(URI, file)).map((c) => c[2]), ['bad2']);
+    assert.deepEqual(
+      covered(file, tracker.update(URI, file)).map((c) => c[2]),
+      ['bad2'],
+    );
     tracker.rename(URI, 'file:///moved.yaml');
     assert.deepEqual(tracker.update(URI, file), []);
     assert.equal(tracker.update('file:///moved.yaml', file).length, 1);
@@ -155,7 +154,7 @@ describe('records (pure)', () => {
   });
 });
 
-describe('removing invalid ids (quick fixes, over the assist module\'s removeSequenceItemsEdits)', () => {
+describe("removing invalid ids (quick fixes, over the assist module's removeSequenceItemsEdits)", () => {
   test('by value, every occurrence, comments between items kept', () => {
     const text = 'ids:\n  - good1\n  # keep me\n  - bad1   # rejected\n  - good2\n  - bad1\nsite: {name: x}\n';
     const file = parseFile(text);

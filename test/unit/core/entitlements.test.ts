@@ -40,26 +40,78 @@ const plain = (s: string): string => s.replace(/[\u00a0\u202f]/g, ' ');
 // missing here or unknown to EntitlementsRecord fails to compile, and the test below fails when
 // the schema disagrees with it.
 const SPEC_KINDS: Record<keyof EntitlementsRecord, FieldKind> = {
-  pool_size: 'integer', max_users: 'integer', max_scan_number: 'integer', max_credit_targets: 'integer',
-  max_ultd_targets: 'integer', spa_limit: 'integer', scanning_agent_limit: 'integer', number_unused_slots: 'integer',
-  credits_hourly_cost: 'integer', credits_cap: 'integer', credits_lightning_cost: 'integer', credits_auth_cost: 'integer',
-  allowed_monthly_promotional_credits: 'integer', number_available_ultd_targets_minus_team_quotas: 'integer',
+  pool_size: 'integer',
+  max_users: 'integer',
+  max_scan_number: 'integer',
+  max_credit_targets: 'integer',
+  max_ultd_targets: 'integer',
+  spa_limit: 'integer',
+  scanning_agent_limit: 'integer',
+  number_unused_slots: 'integer',
+  credits_hourly_cost: 'integer',
+  credits_cap: 'integer',
+  credits_lightning_cost: 'integer',
+  credits_auth_cost: 'integer',
+  allowed_monthly_promotional_credits: 'integer',
+  number_available_ultd_targets_minus_team_quotas: 'integer',
   max_scan_freq: 'string',
-  allowed_scope_types: 'string[]', allowed_builtin_scan_profiles: 'string[]', allowed_signing_methods: 'string[]',
-  allowed_report_file_formats: 'string[]', allowed_report_types: 'string[]', allowed_stored_report_file_formats: 'string[]',
-  allowed_stored_report_types: 'string[]', allowed_builtin_roles: 'string[]',
-  allow_extra_users: 'boolean', allow_billing: 'boolean', allow_create_and_destroy_targets: 'boolean', allow_scope_labels: 'boolean',
-  verify_target_ownership: 'boolean', allow_custom_scan_profiles: 'boolean', allow_bulk_scan: 'boolean',
-  allow_pause_and_resume_scan: 'boolean', allow_partial_scan: 'boolean', allow_scanning_2fa_targets: 'boolean', allow_teams: 'boolean',
-  allow_bulk: 'boolean', allow_dashboard: 'boolean', allow_roles: 'boolean', allow_scanning_agent: 'boolean', allow_user_labels: 'boolean',
-  allow_custom_roles: 'boolean', allow_sso: 'boolean', allow_target_import_export: 'boolean', allow_full_coverage_report: 'boolean',
-  allow_audit_log: 'boolean', allow_discovery: 'boolean', allow_bola: 'boolean', allow_self_findings_review: 'boolean', allow_mtls: 'boolean',
-  allow_message_signature: 'boolean', allow_mle: 'boolean', allow_ai_scanning_enhancements_switch: 'boolean', allow_webhooks: 'boolean',
-  allow_stored_reports: 'boolean', allow_buying_credits: 'boolean', allow_credits: 'boolean', allow_unlimited: 'boolean',
-  allow_ultd_change: 'boolean', allow_target_roles: 'boolean', allow_dynamic_idp_roles_mapping: 'boolean',
-  allow_cloud_a: 'boolean', allow_cdn_a: 'boolean', allow_cdn_b: 'boolean', allow_devops_tracker: 'boolean', allow_issue_tracker_a: 'boolean',
-  allow_issue_tracker_b: 'boolean', allow_chat: 'boolean', allow_vuln_manager: 'boolean', allow_issue_tracker_c: 'boolean',
-  allow_sso_b: 'boolean', allow_sast: 'boolean', allow_collections: 'boolean', is_vendor_customer: 'boolean',
+  allowed_scope_types: 'string[]',
+  allowed_builtin_scan_profiles: 'string[]',
+  allowed_signing_methods: 'string[]',
+  allowed_report_file_formats: 'string[]',
+  allowed_report_types: 'string[]',
+  allowed_stored_report_file_formats: 'string[]',
+  allowed_stored_report_types: 'string[]',
+  allowed_builtin_roles: 'string[]',
+  allow_extra_users: 'boolean',
+  allow_billing: 'boolean',
+  allow_create_and_destroy_targets: 'boolean',
+  allow_scope_labels: 'boolean',
+  verify_target_ownership: 'boolean',
+  allow_custom_scan_profiles: 'boolean',
+  allow_bulk_scan: 'boolean',
+  allow_pause_and_resume_scan: 'boolean',
+  allow_partial_scan: 'boolean',
+  allow_scanning_2fa_targets: 'boolean',
+  allow_teams: 'boolean',
+  allow_bulk: 'boolean',
+  allow_dashboard: 'boolean',
+  allow_roles: 'boolean',
+  allow_scanning_agent: 'boolean',
+  allow_user_labels: 'boolean',
+  allow_custom_roles: 'boolean',
+  allow_sso: 'boolean',
+  allow_target_import_export: 'boolean',
+  allow_full_coverage_report: 'boolean',
+  allow_audit_log: 'boolean',
+  allow_discovery: 'boolean',
+  allow_bola: 'boolean',
+  allow_self_findings_review: 'boolean',
+  allow_mtls: 'boolean',
+  allow_message_signature: 'boolean',
+  allow_mle: 'boolean',
+  allow_ai_scanning_enhancements_switch: 'boolean',
+  allow_webhooks: 'boolean',
+  allow_stored_reports: 'boolean',
+  allow_buying_credits: 'boolean',
+  allow_credits: 'boolean',
+  allow_unlimited: 'boolean',
+  allow_ultd_change: 'boolean',
+  allow_target_roles: 'boolean',
+  allow_dynamic_idp_roles_mapping: 'boolean',
+  allow_cloud_a: 'boolean',
+  allow_cdn_a: 'boolean',
+  allow_cdn_b: 'boolean',
+  allow_devops_tracker: 'boolean',
+  allow_issue_tracker_a: 'boolean',
+  allow_issue_tracker_b: 'boolean',
+  allow_chat: 'boolean',
+  allow_vuln_manager: 'boolean',
+  allow_issue_tracker_c: 'boolean',
+  allow_sso_b: 'boolean',
+  allow_sast: 'boolean',
+  allow_collections: 'boolean',
+  is_vendor_customer: 'boolean',
   allowed_credits_packs: 'packs',
 };
 
@@ -114,13 +166,31 @@ test('field groups: 36 features, 13 integrations, 14 integer limits, one string,
 
 test('groups of the full record: order, ids, counts', () => {
   const groups = buildEntitlementGroups(full, { locale: 'en-US' });
-  assert.deepEqual(groups.map((g) => g.label), ['Features', 'Integrations', 'Limits', 'Allowed values', 'Credit packs']);
-  assert.deepEqual(groups.map((g) => g.id), ['group/features', 'group/integrations', 'group/limits', 'group/allowed', 'group/packs']);
-  assert.deepEqual(groups.map((g) => g.description), ['36 of 36 enabled', '13 of 13 enabled', '15 values', '8 lists', '5 packs']);
+  assert.deepEqual(
+    groups.map((g) => g.label),
+    ['Features', 'Integrations', 'Limits', 'Allowed values', 'Credit packs'],
+  );
+  assert.deepEqual(
+    groups.map((g) => g.id),
+    ['group/features', 'group/integrations', 'group/limits', 'group/allowed', 'group/packs'],
+  );
+  assert.deepEqual(
+    groups.map((g) => g.description),
+    ['36 of 36 enabled', '13 of 13 enabled', '15 values', '8 lists', '5 packs'],
+  );
   for (const g of groups) assert.equal(g.contextValue, 'entitlementGroup');
-  assert.deepEqual(byKey(groups, 'features').children.map((c) => c.field), [...FEATURE_FLAGS]);
-  assert.deepEqual(byKey(groups, 'integrations').children.map((c) => c.field), [...INTEGRATION_FLAGS]);
-  assert.deepEqual(byKey(groups, 'limits').children.map((c) => c.field), [...LIMITS, 'max_scan_freq']);
+  assert.deepEqual(
+    byKey(groups, 'features').children.map((c) => c.field),
+    [...FEATURE_FLAGS],
+  );
+  assert.deepEqual(
+    byKey(groups, 'integrations').children.map((c) => c.field),
+    [...INTEGRATION_FLAGS],
+  );
+  assert.deepEqual(
+    byKey(groups, 'limits').children.map((c) => c.field),
+    [...LIMITS, 'max_scan_freq'],
+  );
 });
 
 test('"N of M enabled" counts only the true values of each group', () => {
@@ -191,7 +261,10 @@ test('every id is unique and stable across builds; every leaf is copyable', () =
   const b = allNodes(buildEntitlementGroups(full, { locale: 'de-DE' }));
   const ids = a.map((n) => n.id);
   assert.equal(new Set(ids).size, ids.length);
-  assert.deepEqual(ids, b.map((n) => n.id));
+  assert.deepEqual(
+    ids,
+    b.map((n) => n.id),
+  );
   for (const n of a) {
     assert.match(n.contextValue, /^entitlement\.(boolean|integer|string|list|listItem|pack|packField)$/);
     assert.ok(n.field !== '' && n.tooltip.includes(n.field.replace(/^allowed_credits_packs\[\d+\]\./, '')), `${n.id} tooltip names its field`);
@@ -222,10 +295,13 @@ test('allowed values: each list expandable with its members; an empty list says 
     [types.id, types.label, types.description, types.contextValue, types.value],
     ['allowed/allowed_report_types', 'Report types', 'default, owasp', 'entitlement.list', '["default","owasp"]'],
   );
-  assert.deepEqual(types.children.map((c) => [c.id, c.label, c.contextValue, c.value]), [
-    ['allowed/allowed_report_types/default', 'default', 'entitlement.listItem', 'default'],
-    ['allowed/allowed_report_types/owasp', 'owasp', 'entitlement.listItem', 'owasp'],
-  ]);
+  assert.deepEqual(
+    types.children.map((c) => [c.id, c.label, c.contextValue, c.value]),
+    [
+      ['allowed/allowed_report_types/default', 'default', 'entitlement.listItem', 'default'],
+      ['allowed/allowed_report_types/owasp', 'owasp', 'entitlement.listItem', 'owasp'],
+    ],
+  );
   const empty = lists.find((c) => c.field === 'allowed_signing_methods')!;
   assert.equal(empty.description, 'none');
   assert.deepEqual(empty.children, []);
@@ -280,7 +356,10 @@ test('credit packs: empty currency code shows the number alone; locale formattin
   assert.equal(plain(formatPrice(1999, 'USD', 'not a locale!')), 'USD 1,999');
   const none = byKey(buildEntitlementGroups({ ...full, allowed_credits_packs: [] }), 'packs');
   assert.deepEqual([none.description, none.children.length], ['none', 0]);
-  const big = buildEntitlementGroups({ ...full, allowed_credits_packs: [{ ...full.allowed_credits_packs[0], pack_amount: 4294967295, discount: 0, savings: -1 }] }, { locale: 'fr-FR' });
+  const big = buildEntitlementGroups(
+    { ...full, allowed_credits_packs: [{ ...full.allowed_credits_packs[0], pack_amount: 4294967295, discount: 0, savings: -1 }] },
+    { locale: 'fr-FR' },
+  );
   const fields = byKey(big, 'packs').children[0].children;
   assert.equal(plain(fields[1].description), '4 294 967 295');
   assert.equal(fields[2].description, '0');
@@ -291,15 +370,27 @@ test('filterGroups: by label, field name, value or list member; counts of matche
   const groups = buildEntitlementGroups(full);
   assert.deepEqual(filterGroups(groups, '   '), groups);
   const sso = filterGroups(groups, 'SSO');
-  assert.deepEqual(sso.map((g) => [g.label, g.description, g.children.map((c) => c.field)]), [
-    ['Features', '1 of 36 match', ['allow_sso']],
-    ['Integrations', '1 of 13 match', ['allow_sso_b']],
-  ]);
+  assert.deepEqual(
+    sso.map((g) => [g.label, g.description, g.children.map((c) => c.field)]),
+    [
+      ['Features', '1 of 36 match', ['allow_sso']],
+      ['Integrations', '1 of 13 match', ['allow_sso_b']],
+    ],
+  );
   const byField = filterGroups(groups, 'scanning_agent_limit');
-  assert.deepEqual(byField.map((g) => g.children.map((c) => c.id)), [['limit/scanning_agent_limit']]);
+  assert.deepEqual(
+    byField.map((g) => g.children.map((c) => c.id)),
+    [['limit/scanning_agent_limit']],
+  );
   const member = filterGroups(groups, 'pci4');
-  assert.deepEqual(member.map((g) => g.key), ['allowed']);
-  assert.deepEqual(member[0].children.map((c) => c.field), ['allowed_report_types', 'allowed_stored_report_types']);
+  assert.deepEqual(
+    member.map((g) => g.key),
+    ['allowed'],
+  );
+  assert.deepEqual(
+    member[0].children.map((c) => c.field),
+    ['allowed_report_types', 'allowed_stored_report_types'],
+  );
   // A list that matches by its own label keeps all its members.
   const list = filterGroups(groups, 'report types');
   const reportTypes = list.flatMap((g) => g.children).find((c) => c.field === 'allowed_report_types')!;
@@ -327,7 +418,10 @@ test('renderEntitlementsText: the same groups, one line per entry, raw field nam
   assert.match(text, /^ {2}\[[x ]\] SSO +allow_sso$/m);
   assert.match(text, /^ {2}Scanning agents +50 +scanning_agent_limit$/m);
   assert.match(text, /^ {2}Report types +default, executive_summary, owasp, pci, pci4, iso27001, hipaa +allowed_report_types$/m);
-  assert.match(plain(text), /^ {2}Largest pack +price USD 2,147,483,647, amount 4,294,967,295, discount 50, savings 2,147,483,647 +allowed_credits_packs\[4\]$/m);
+  assert.match(
+    plain(text),
+    /^ {2}Largest pack +price USD 2,147,483,647, amount 4,294,967,295, discount 50, savings 2,147,483,647 +allowed_credits_packs\[4\]$/m,
+  );
   assert.ok(!text.includes('\u001b['), 'no ANSI codes by default');
   const lines = text.trimEnd().split('\n');
   assert.equal(lines.filter((l) => /^ {2}\[[x ]\] /.test(l)).length, 36 + 13);

@@ -80,9 +80,21 @@ const CASES: Record<string, RuleCase> = {
       message: /^api_payload_login_enabled_secondary is true, but this account has no BOLA testing.*\(allow_bola: false\)\.$/,
     },
     quiet: [
-      { why: 'allowed', document: { ...base, site: { api_scan_settings: { api_payload_login_enabled_secondary: true } } }, record: grant({ allow_bola: true }) },
-      { why: 'false', document: { ...base, site: { api_scan_settings: { api_payload_login_enabled_secondary: false } } }, record: grant({ allow_bola: false }) },
-      { why: 'api_scan_settings outside site', document: { ...base, api_scan_settings: { api_payload_login_enabled_secondary: true } }, record: grant({ allow_bola: false }) },
+      {
+        why: 'allowed',
+        document: { ...base, site: { api_scan_settings: { api_payload_login_enabled_secondary: true } } },
+        record: grant({ allow_bola: true }),
+      },
+      {
+        why: 'false',
+        document: { ...base, site: { api_scan_settings: { api_payload_login_enabled_secondary: false } } },
+        record: grant({ allow_bola: false }),
+      },
+      {
+        why: 'api_scan_settings outside site',
+        document: { ...base, api_scan_settings: { api_payload_login_enabled_secondary: true } },
+        record: grant({ allow_bola: false }),
+      },
     ],
   },
   'bola-headers-cookies-secondary': {
@@ -95,8 +107,16 @@ const CASES: Record<string, RuleCase> = {
       message: /^api_headers_cookies_login_enabled_secondary is true, .*\(allow_bola: false\)\.$/,
     },
     quiet: [
-      { why: 'allowed', document: { ...base, site: { api_scan_settings: { api_headers_cookies_login_enabled_secondary: true } } }, record: grant({ allow_bola: true }) },
-      { why: 'false', document: { ...base, site: { api_scan_settings: { api_headers_cookies_login_enabled_secondary: false } } }, record: grant({ allow_bola: false }) },
+      {
+        why: 'allowed',
+        document: { ...base, site: { api_scan_settings: { api_headers_cookies_login_enabled_secondary: true } } },
+        record: grant({ allow_bola: true }),
+      },
+      {
+        why: 'false',
+        document: { ...base, site: { api_scan_settings: { api_headers_cookies_login_enabled_secondary: false } } },
+        record: grant({ allow_bola: false }),
+      },
     ],
   },
   'scanning-agent': {
@@ -121,11 +141,20 @@ const CASES: Record<string, RuleCase> = {
       path: ['scan_profile'],
       on: 'value',
       field: 'allowed_builtin_scan_profiles',
-      message: /^scan_profile `full` is not a built-in scan profile this account may use \(allowed_builtin_scan_profiles: default\), and custom scan profiles are off \(allow_custom_scan_profiles: false\)\.$/,
+      message:
+        /^scan_profile `full` is not a built-in scan profile this account may use \(allowed_builtin_scan_profiles: default\), and custom scan profiles are off \(allow_custom_scan_profiles: false\)\.$/,
     },
     quiet: [
-      { why: 'built-in profile allowed', document: { ...base, scan_profile: 'default' }, record: grant({ allowed_builtin_scan_profiles: ['default'], allow_custom_scan_profiles: false }) },
-      { why: 'custom profiles allowed', document: { ...base, scan_profile: 'my-own' }, record: grant({ allowed_builtin_scan_profiles: ['default'], allow_custom_scan_profiles: true }) },
+      {
+        why: 'built-in profile allowed',
+        document: { ...base, scan_profile: 'default' },
+        record: grant({ allowed_builtin_scan_profiles: ['default'], allow_custom_scan_profiles: false }),
+      },
+      {
+        why: 'custom profiles allowed',
+        document: { ...base, scan_profile: 'my-own' },
+        record: grant({ allowed_builtin_scan_profiles: ['default'], allow_custom_scan_profiles: true }),
+      },
       { why: 'absent', document: base, record: grant({ allowed_builtin_scan_profiles: [], allow_custom_scan_profiles: false }) },
     ],
   },
@@ -189,7 +218,10 @@ for (const rule of ENTITLEMENT_RULES) {
     const findings = only(checkEntitlements(c.fires.document, c.fires.record), rule.id);
     assert.equal(findings.length, 1, JSON.stringify(findings));
     const [f] = findings;
-    assert.deepEqual({ path: f.path, on: f.on, code: f.code, field: f.field }, { path: c.fires.path, on: c.fires.on, code: 'not-entitled', field: c.fires.field });
+    assert.deepEqual(
+      { path: f.path, on: f.on, code: f.code, field: f.field },
+      { path: c.fires.path, on: c.fires.on, code: 'not-entitled', field: c.fires.field },
+    );
     assert.match(f.message, c.fires.message);
     assert.ok(f.message.includes(f.field), 'the message names the entitlement field');
   });

@@ -3,13 +3,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFile } from '../../../src/core/yaml/parse';
-import {
-  instanceOfValue,
-  SchemaNavigator,
-  targetSettingsNavigator,
-  targetSettingsSchema,
-  typesOf,
-} from '../../../src/core/schema/navigate';
+import { instanceOfValue, SchemaNavigator, targetSettingsNavigator, targetSettingsSchema, typesOf } from '../../../src/core/schema/navigate';
 import { documentInstance } from '../../../src/core/schema/nodeInstance';
 
 const nav = targetSettingsNavigator();
@@ -41,7 +35,10 @@ describe('navigate: locations', () => {
   test('if/then branches apply when their condition holds for the document', () => {
     const api = instanceOfValue({ type: 'api', site: { api_scan_settings: {} } });
     const site = nav.at(['site'], api)!;
-    assert.ok(site.schemas.some((s) => s.required?.includes('api_scan_settings')), 'the root’s then-branch applies');
+    assert.ok(
+      site.schemas.some((s) => s.required?.includes('api_scan_settings')),
+      'the root’s then-branch applies',
+    );
     assert.ok(!nav.at(['site'], instanceOfValue({ type: 'single' }))!.schemas.some((s) => s.required?.includes('api_scan_settings')));
     const p = nav.property(site, 'api_scan_settings')!;
     assert.equal(p.required, true);
@@ -72,8 +69,14 @@ describe('navigate: locations', () => {
 
   test('property tables: schema order, types, defaults, enums with their descriptions', () => {
     const root = nav.properties(nav.at([])!);
-    assert.deepEqual(root.slice(0, 3).map((p) => p.name), ['ids', 'site', 'scan_profile']);
-    assert.deepEqual(root.filter((p) => p.required).map((p) => p.name), ['ids', 'site']);
+    assert.deepEqual(
+      root.slice(0, 3).map((p) => p.name),
+      ['ids', 'site', 'scan_profile'],
+    );
+    assert.deepEqual(
+      root.filter((p) => p.required).map((p) => p.name),
+      ['ids', 'site'],
+    );
     const report = root.find((p) => p.name === 'report_type')!;
     assert.equal(report.hasDefault, true);
     assert.equal(report.default, 'default');
@@ -96,7 +99,10 @@ describe('navigate: locations', () => {
         ['has_otp', true, ['otp_secret']],
       ],
     );
-    assert.deepEqual(nav.flagConditions(nav.at(['site', 'api_scan_settings'])!).map((c) => c.flag), ['api_login_enabled']);
+    assert.deepEqual(
+      nav.flagConditions(nav.at(['site', 'api_scan_settings'])!).map((c) => c.flag),
+      ['api_login_enabled'],
+    );
   });
 
   test('memoized: the same resolved node and property table every time', () => {
@@ -110,7 +116,10 @@ describe('navigate: locations', () => {
     const other = new SchemaNavigator({
       definitions: { a: { $ref: '#/definitions/b', title: 'A' }, b: { type: 'string', maxLength: 3 } },
       type: 'object',
-      properties: { t: { type: 'array', items: [{ type: 'string' }, { type: 'integer' }], additionalItems: { type: 'boolean' } }, r: { $ref: '#/definitions/a' } },
+      properties: {
+        t: { type: 'array', items: [{ type: 'string' }, { type: 'integer' }], additionalItems: { type: 'boolean' } },
+        r: { $ref: '#/definitions/a' },
+      },
       patternProperties: { '^x-': { type: 'number' } },
       additionalProperties: { type: 'null' },
     });

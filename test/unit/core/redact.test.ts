@@ -47,7 +47,10 @@ describe('sensitiveValuesOf', () => {
       ids: ['a'],
       site: {
         basic_auth: { username: 'u', password: 'pw1' },
-        form_login: [{ name: 'user', value: 'visible' }, { name: 'pass', value: 'pw2', value_is_sensitive: true }],
+        form_login: [
+          { name: 'user', value: 'visible' },
+          { name: 'pass', value: 'pw2', value_is_sensitive: true },
+        ],
         headers: [{ name: 'X', value: 'not-flagged', value_is_sensitive: false }],
         otp_secret: 'otp-seed',
         api_scan_settings: { api_login_payload: '{"p":"x"}', api_login_payload_is_sensitive: true },

@@ -37,7 +37,10 @@ test('other severities, or another entitlements record, are validated again', ()
 
   service.setEntitlements(restricted);
   const entitled = validate(service, 1);
-  assert.ok(entitled.some((d) => d.code === 'not-entitled'), 'owasp is not an allowed report type in the restricted record');
+  assert.ok(
+    entitled.some((d) => d.code === 'not-entitled'),
+    'owasp is not an allowed report type in the restricted record',
+  );
   assert.ok(!plain.some((d) => d.code === 'not-entitled'));
   const withoutChecks = validate(service, 1, { entitlementChecks: false });
   assert.ok(!withoutChecks.some((d) => d.code === 'not-entitled'));

@@ -16,7 +16,10 @@ function assertWellFormed(text: string, label: string, reported = true): void {
     assert.ok(d.message.length > 0, `${label}: a message`);
     for (const p of [d.range.start, d.range.end]) {
       assert.ok(p.line >= 0 && p.character >= 0, `${label}: ${JSON.stringify(d.range)} is inside the document`);
-      assert.ok(p.line < last.line || (p.line === last.line && p.character <= last.character), `${label}: ${JSON.stringify(d.range)} ends by ${JSON.stringify(last)}`);
+      assert.ok(
+        p.line < last.line || (p.line === last.line && p.character <= last.character),
+        `${label}: ${JSON.stringify(d.range)} ends by ${JSON.stringify(last)}`,
+      );
     }
   }
   if (reported) assert.ok(diagnostics.length > 0, `${label}: something is reported`);

@@ -17,7 +17,10 @@ test('under the cap, the diagnostics are shown as they are', () => {
 test('over the cap, errors are kept first, in their order, and a note counts the rest', () => {
   const all = [diagnostic('warning', 0), diagnostic('hint', 1), diagnostic('error', 2), diagnostic('information', 3), diagnostic('error', 4)];
   const shown = limitDiagnostics(all, 3);
-  assert.deepEqual(shown.slice(0, 3).map((d) => d.range.start.line), [0, 2, 4]);
+  assert.deepEqual(
+    shown.slice(0, 3).map((d) => d.range.start.line),
+    [0, 2, 4],
+  );
   assert.equal(shown.length, 4);
   assert.equal(shown[3].code, 'too-many-problems');
   assert.equal(shown[3].severity, 'information');

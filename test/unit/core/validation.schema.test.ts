@@ -56,9 +56,7 @@ test('oneOf through $ref: the branch whose discriminator matches', () => {
 });
 
 test('const: "must be"', () => {
-  expectDiagnostics(v, `mode: «lax»\n`, [
-    { code: 'invalid-enum', path: '/mode', message: 'mode must be strict, found "lax"', data: { allowed: ['strict'] } },
-  ]);
+  expectDiagnostics(v, `mode: «lax»\n`, [{ code: 'invalid-enum', path: '/mode', message: 'mode must be strict, found "lax"', data: { allowed: ['strict'] } }]);
 });
 
 test('a pattern that is not a character class is shown as is; formats in words', () => {

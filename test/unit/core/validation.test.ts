@@ -47,9 +47,7 @@ test('missing required property at the root: on the first key, not the whole doc
     { code: 'missing-property', path: '/ids', severity: 'error', message: 'ids is required', data: { missingProperty: 'ids' } },
   ]);
   // After a comment and a --- line: still the first key.
-  expectDiagnostics(v, `# settings\n---\n«ids»: [a]\n`, [
-    { code: 'missing-property', path: '/site', message: 'site is required' },
-  ]);
+  expectDiagnostics(v, `# settings\n---\n«ids»: [a]\n`, [{ code: 'missing-property', path: '/site', message: 'site is required' }]);
 });
 
 test('two missing root properties are two diagnostics on the first key', () => {
@@ -117,7 +115,11 @@ site:
   ]);
   // Nothing close: the known fields of a small object are listed.
   expectDiagnostics(v, `ids: [a]\nsite:\n  stack:\n    - name: nginx\n      «version»: 1\n`, [
-    { code: 'unknown-property', path: '/site/stack/0/version', message: 'site.stack[0].version is not a known field of site.stack[0]; the fields here are: name' },
+    {
+      code: 'unknown-property',
+      path: '/site/stack/0/version',
+      message: 'site.stack[0].version is not a known field of site.stack[0]; the fields here are: name',
+    },
   ]);
   // At the root.
   expectDiagnostics(v, `ids: [a]\nsite: {}\n«report_typ»: owasp\n`, [
@@ -215,7 +217,13 @@ test('has_form_login needs form_login_url and form_login', () => {
   assert.deepEqual(
     d.map((x) => [x.code, x.path, x.message, x.range, x.data?.condition]),
     [
-      ['conditional-required', '/site/form_login_url', 'site.form_login_url is required when site.has_form_login is true', m.ranges[0], 'site.has_form_login is true'],
+      [
+        'conditional-required',
+        '/site/form_login_url',
+        'site.form_login_url is required when site.has_form_login is true',
+        m.ranges[0],
+        'site.has_form_login is true',
+      ],
       ['conditional-required', '/site/form_login', 'site.form_login is required when site.has_form_login is true', m.ranges[0], 'site.has_form_login is true'],
     ],
   );
@@ -347,7 +355,13 @@ test('ids: empty list, empty id, repeated ids (a warning on each later copy)', (
 site: {}
 `,
     [
-      { code: 'duplicate-id', path: '/ids/2', severity: 'warning', message: 'ids[2] repeats ids[0] (3Sy7TyNMnQ8x); each target is updated once', data: { firstIndex: 0 } },
+      {
+        code: 'duplicate-id',
+        path: '/ids/2',
+        severity: 'warning',
+        message: 'ids[2] repeats ids[0] (3Sy7TyNMnQ8x); each target is updated once',
+        data: { firstIndex: 0 },
+      },
       { code: 'duplicate-id', path: '/ids/3', data: { firstIndex: 0 } },
       { code: 'duplicate-id', path: '/ids/4', data: { firstIndex: 1 } },
     ],
@@ -473,7 +487,8 @@ site:
         code: 'yaml-alias',
         path: '/site/headers/1',
         severity: 'warning',
-        message: 'site.headers[1] is an alias (*h) of a value anchored elsewhere; the copy is what is sent. Consider writing the value out so each document reads on its own',
+        message:
+          'site.headers[1] is an alias (*h) of a value anchored elsewhere; the copy is what is sent. Consider writing the value out so each document reads on its own',
       },
     ],
   );
@@ -481,7 +496,16 @@ site:
 
 test('an alias bomb gives one error, and validation terminates', () => {
   const lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-  for (const [prev, name] of [['a', 'b'], ['b', 'c'], ['c', 'd'], ['d', 'e'], ['e', 'f'], ['f', 'g'], ['g', 'h'], ['h', 'i']]) {
+  for (const [prev, name] of [
+    ['a', 'b'],
+    ['b', 'c'],
+    ['c', 'd'],
+    ['d', 'e'],
+    ['e', 'f'],
+    ['f', 'g'],
+    ['g', 'h'],
+    ['h', 'i'],
+  ]) {
     lines.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(',')}]`);
   }
   const text = `ids: [x]\n${lines.join('\n')}\nsite: {}\n`;
@@ -524,9 +548,7 @@ test('an empty document, and an empty file', () => {
   expectDiagnostics(v, `ids: [a]\nsite: {}\n«---»\n# nothing here\n---\nids: [b]\nsite: {}\n`, [
     { code: 'empty-document', path: '', document: 1, severity: 'warning', message: 'Document 2 is empty; add ids and site, or remove its --- line' },
   ]);
-  expectDiagnostics(v, `«»`, [
-    { code: 'empty-document', path: '', message: 'This file has no target settings yet; add ids and site' },
-  ]);
+  expectDiagnostics(v, `«»`, [{ code: 'empty-document', path: '', message: 'This file has no target settings yet; add ids and site' }]);
   expectDiagnostics(v, `«# only a comment»\n`, [{ code: 'empty-document', path: '' }]);
 });
 
@@ -573,7 +595,10 @@ test('severity overrides: raise, lower, or turn a code off', () => {
   );
   // An unknown severity is ignored rather than passed on.
   const odd = validateText(text, { severityOverrides: { 'unknown-property': 'fatal' as never } });
-  assert.deepEqual(odd.map((d) => d.severity), ['warning', 'warning']);
+  assert.deepEqual(
+    odd.map((d) => d.severity),
+    ['warning', 'warning'],
+  );
 });
 
 test('diagnostics are de-duplicated by range and message', () => {

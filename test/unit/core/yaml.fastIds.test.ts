@@ -212,8 +212,26 @@ describe('fast path for long ids lists', () => {
     const random = mulberry32(20240601);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
     const oddLines = [
-      '  # c\n', '\n', '  - true\n', '  - 12\n', '  - "q"\n', '  -\tx\n', '   - y\n', '    z\n', '  - &a k\n', '  - *a\n',
-      '  - a b\n', '  - a: 1\n', '---\n', '- top\n', '  - x \n', '  - \n', '  - ~\n', '  - 0x1\n', 'key: v\n', '...\n',
+      '  # c\n',
+      '\n',
+      '  - true\n',
+      '  - 12\n',
+      '  - "q"\n',
+      '  -\tx\n',
+      '   - y\n',
+      '    z\n',
+      '  - &a k\n',
+      '  - *a\n',
+      '  - a b\n',
+      '  - a: 1\n',
+      '---\n',
+      '- top\n',
+      '  - x \n',
+      '  - \n',
+      '  - ~\n',
+      '  - 0x1\n',
+      'key: v\n',
+      '...\n',
     ];
     const heads = ['', '# comment\n', '---\n', 'report_type: owasp\n', 'site:\n  name: x\n', '%YAML 1.2\n---\n', '--- |\n', 'a: "\n'];
     const tails = ['', SITE, '\n' + SITE, '# tail\n', '    cont\n', '- x\n', 'site: [\n', '---\nids:\n  - a\n'];
@@ -240,7 +258,12 @@ describe('fast path for long ids lists', () => {
     for (let version = 1; version <= 40; version++) {
       const at = Math.floor(random() * text.length);
       const op = random();
-      text = op < 0.4 ? text.slice(0, at) + pick(random) + text.slice(at) : op < 0.8 ? text.slice(0, at) + text.slice(at + 1) : text.slice(0, at) + pick(random) + text.slice(at + 1);
+      text =
+        op < 0.4
+          ? text.slice(0, at) + pick(random) + text.slice(at)
+          : op < 0.8
+            ? text.slice(0, at) + text.slice(at + 1)
+            : text.slice(0, at) + pick(random) + text.slice(at + 1);
       const cached = cache.get('file:///a.yaml', version, text);
       const full = withFastPath(false, () => parseFile(text));
       assert.deepStrictEqual(fileDump(cached), fileDump(full), `edit ${version}`);
@@ -310,7 +333,11 @@ describe('fast path for long ids lists', () => {
       for (let i = 0; i <= typed.length; i++) {
         const text = `${before}${typed.slice(0, i)}\n${after}`;
         version++;
-        assert.deepStrictEqual(fileDump(cache.get(uri, version, text)), fileDump(withFastPath(false, () => parseFile(text))), JSON.stringify(typed.slice(0, i)));
+        assert.deepStrictEqual(
+          fileDump(cache.get(uri, version, text)),
+          fileDump(withFastPath(false, () => parseFile(text))),
+          JSON.stringify(typed.slice(0, i)),
+        );
       }
     }
     assert.equal(fastIdsControl.restored - restoredBefore, version, 'the fast path at every step');
@@ -328,7 +355,11 @@ describe('fast path for long ids lists', () => {
       ];
       for (const [label, variant] of variants) {
         const fast = validateText(variant);
-        assert.deepStrictEqual(fast, withFastPath(false, () => validateText(variant)), `${n} ids, ${label}`);
+        assert.deepStrictEqual(
+          fast,
+          withFastPath(false, () => validateText(variant)),
+          `${n} ids, ${label}`,
+        );
         if (label !== 'as generated') assert.ok(fast.length > 0, `${n} ids, ${label}: has diagnostics`);
       }
     }
@@ -341,7 +372,10 @@ describe('fast path for long ids lists', () => {
       ['single-quoted ids', `ids:\n${styled((id) => `'${id}'`)}${SITE}`],
       ["single-quoted ids with ''", `ids:\n${styled((id, i) => (i % 7 ? `'${id}'` : `'it''s-${id}'`))}${SITE}`],
       ['mixed styles', `ids:\n${styled((id, i) => [id, `"${id}"`, `'${id}'`][i % 3])}${SITE}`],
-      ['quoted ids that look like numbers and booleans', `ids:\n${styled((id, i) => (i % 5 ? `"${id}"` : ['"123"', "'true'", '"null"', "'0x1F'", '"1e5"'][i % 4]))}${SITE}`],
+      [
+        'quoted ids that look like numbers and booleans',
+        `ids:\n${styled((id, i) => (i % 5 ? `"${id}"` : ['"123"', "'true'", '"null"', "'0x1F'", '"1e5"'][i % 4]))}${SITE}`,
+      ],
       ['a comment every few items', `ids:\n${styled((id, i) => (i % 6 === 5 ? `${id}\n  # group ${i}` : id))}${SITE}`],
       ['comments at column 0 between items', `ids:\n${styled((id, i) => (i % 9 === 8 ? `${id}\n# group ${i}` : id))}${SITE}`],
       ['blank lines between items', `ids:\n${styled((id, i) => (i % 4 === 3 ? `${id}\n` : id))}${SITE}`],
@@ -354,7 +388,10 @@ describe('fast path for long ids lists', () => {
       ['flow list at the end without a line break', `${SITE}ids: [${IDS.join(', ')}]`],
       ['flow list, CRLF', `ids: [${IDS.join(', ')}]\n${SITE}`.replace(/\n/g, '\r\n')],
       ['flow list, one id per line', `ids: [\n${IDS.map((id) => `  ${id},\n`).join('')}]\n${SITE}`],
-      ['flow list over lines, several per line, quoted, CRLF', `ids: [${IDS.map((id, i) => `${i % 3 ? '' : '\n    '}"${id}"`).join(', ')}\n  ]\n${SITE}`.replace(/\n/g, '\r\n')],
+      [
+        'flow list over lines, several per line, quoted, CRLF',
+        `ids: [${IDS.map((id, i) => `${i % 3 ? '' : '\n    '}"${id}"`).join(', ')}\n  ]\n${SITE}`.replace(/\n/g, '\r\n'),
+      ],
       ['flow list over lines, trailing comma, ] at column 0', `ids: [\n${IDS.map((id) => `  '${id}',\n`).join('')}]\n${SITE}`],
       ['CRLF, quoted, with comments', `ids:\n${styled((id, i) => (i % 8 === 7 ? `"${id}"\n  # c` : `"${id}"`))}${SITE}`.replace(/\n/g, '\r\n')],
       ['lone CR', `ids:\n${list(IDS)}${SITE}`.replace(/\n/g, '\r')],
@@ -364,7 +401,7 @@ describe('fast path for long ids lists', () => {
       ['a bad indentation elsewhere', `ids:\n${list(IDS)}site:\n  name: x\n   url: y\n`],
       // (The ids before the quote must be a long run on their own: after it the quoted scalar runs on.)
       ['an unclosed quote being typed', `ids:\n${list(IDS.slice(0, N - 10))}  - "abc\n${list(IDS.slice(N - 10))}${SITE}`],
-      ["an unclosed single quote being typed at the end", `ids:\n${list(IDS)}  - 'abc\n${SITE}`],
+      ['an unclosed single quote being typed at the end', `ids:\n${list(IDS)}  - 'abc\n${SITE}`],
       ['an unclosed quote among quoted ids', `ids:\n${styled((id, i) => (i === N - 10 ? `"${id}` : `"${id}"`))}${SITE}`],
       ['an unclosed quote elsewhere', `ids:\n${list(IDS)}site:\n  name: "unclosed\n`],
       ['an odd item repeating an id of a run', `ids:\n${list(IDS)}  - !!str ${IDS[3]}\n${SITE}`],
@@ -440,7 +477,11 @@ describe('fast path for long ids lists', () => {
           const cached = cache.get('file:///p.yaml', version, text, told);
           const full = withFastPath(false, () => parseFile(text));
           assert.deepStrictEqual(fileDump(cached), fileDump(full), `edit ${version}: ${JSON.stringify(e)}`);
-          assert.deepStrictEqual(validateFile(cached), withFastPath(false, () => validateText(text)), `diagnostics after edit ${version}`);
+          assert.deepStrictEqual(
+            validateFile(cached),
+            withFastPath(false, () => validateText(text)),
+            `diagnostics after edit ${version}`,
+          );
         }
       }),
       { numRuns: Number(process.env.FAST_IDS_RUNS ?? 120), seed: Number(process.env.FAST_IDS_SEED ?? 424242) },

@@ -107,9 +107,42 @@ const BASE = [
 ].join('\n');
 
 const SNIPPETS = [
-  '---\n', '---', '\n', '\n', ' ', '  ', '-', '- ', ':', ': ', 'a', 'key: value\n', '#', '# c\n', '"', "'", '|\n',
-  '>-\n', '[', ']', '{', '}', ',', '...\n', '%YAML 1.2\n', '\t', '\r\n', '&x ', '*x', '? ', '!!str ', '\uFEFF',
-  'ids:\n  - a\n', '--- |\n  text\n', '----\n', '--- \n',
+  '---\n',
+  '---',
+  '\n',
+  '\n',
+  ' ',
+  '  ',
+  '-',
+  '- ',
+  ':',
+  ': ',
+  'a',
+  'key: value\n',
+  '#',
+  '# c\n',
+  '"',
+  "'",
+  '|\n',
+  '>-\n',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '...\n',
+  '%YAML 1.2\n',
+  '\t',
+  '\r\n',
+  '&x ',
+  '*x',
+  '? ',
+  '!!str ',
+  '\uFEFF',
+  'ids:\n  - a\n',
+  '--- |\n  text\n',
+  '----\n',
+  '--- \n',
 ];
 
 test('incremental re-parse equals a full parse after random edits', () => {
@@ -188,8 +221,15 @@ test('an edit in one document re-parses only that document; later ones are moved
 });
 
 test('splitDocuments cuts before --- lines, not before ----, and not at all with ... or %', () => {
-  assert.deepEqual(splitDocuments('a: 1\n---\nb: 2\n----\n--- |\n x\n'), [[0, 5], [5, 19], [19, 28]]);
-  assert.deepEqual(splitDocuments('# lead\n---\na: 1\n---\nb: 1'), [[0, 16], [16, 24]]);
+  assert.deepEqual(splitDocuments('a: 1\n---\nb: 2\n----\n--- |\n x\n'), [
+    [0, 5],
+    [5, 19],
+    [19, 28],
+  ]);
+  assert.deepEqual(splitDocuments('# lead\n---\na: 1\n---\nb: 1'), [
+    [0, 16],
+    [16, 24],
+  ]);
   assert.deepEqual(splitDocuments('a: 1\n...\n---\nb: 2'), [[0, 17]]);
   assert.deepEqual(splitDocuments('%YAML 1.2\n---\na: 1\n---\nb: 2'), [[0, 27]]);
   assert.deepEqual(splitDocuments(''), [[0, 0]]);

@@ -12,7 +12,11 @@ const full = JSON.parse(fs.readFileSync(path.join(root, 'test', 'fixtures', 'ent
 const restricted = JSON.parse(fs.readFileSync(path.join(root, 'test', 'fixtures', 'entitlements', 'restricted.json'), 'utf8')) as EntitlementsRecord;
 
 class ApiLikeError extends Error {
-  constructor(readonly kind: string, message: string, readonly status?: number) {
+  constructor(
+    readonly kind: string,
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
   }
 }
@@ -66,7 +70,10 @@ test('starts unconfigured; a refresh without a connection stays unconfigured and
   const state = await store.refresh();
   assert.equal(state.kind, 'unconfigured');
   assert.equal(pending.length, 0);
-  assert.deepEqual(states.map((s) => s.kind), ['unconfigured']);
+  assert.deepEqual(
+    states.map((s) => s.kind),
+    ['unconfigured'],
+  );
   assert.equal(store.record, undefined);
 });
 
@@ -76,7 +83,10 @@ test('loading, then loaded with the record and when it was read', async () => {
   (await started(1)).resolve(full);
   const state = await done;
   assert.equal(state.kind, 'loaded');
-  assert.deepEqual(states.map((s) => s.kind), ['loading', 'loaded']);
+  assert.deepEqual(
+    states.map((s) => s.kind),
+    ['loading', 'loaded'],
+  );
   assert.equal(store.record, full);
   assert.deepEqual(store.fetchedAt, new Date(2025, 10, 21, 14, 2));
   assert.equal(store.busy, false);
@@ -95,7 +105,10 @@ test('a failed refresh keeps the last good record (stale) and says what failed',
   assert.deepEqual(state.error, { kind: 'server', message: 'The service failed (HTTP 500): boom', status: 500 });
   assert.equal(state.last?.record, full);
   assert.equal(store.record, full, 'the record getter keeps the last good record');
-  assert.deepEqual(states.map((s) => s.kind), ['loading', 'loaded', 'loading', 'failed']);
+  assert.deepEqual(
+    states.map((s) => s.kind),
+    ['loading', 'loaded', 'loading', 'failed'],
+  );
   const loading = states[2];
   assert.ok(loading.kind === 'loading' && loading.last?.record === full, 'loading keeps the last record visible');
   assert.ok(log.lines.some((l) => l.startsWith('warn ') && l.includes('server') && l.includes('HTTP 500')));
@@ -182,7 +195,9 @@ test('dispose aborts the read in flight and fires no more events', async () => {
   store.dispose();
   assert.equal(a.signal.aborted, true);
   assert.equal((await done).kind, 'loading');
-  assert.deepEqual(states.map((s) => s.kind), ['loading']);
+  assert.deepEqual(
+    states.map((s) => s.kind),
+    ['loading'],
+  );
   assert.equal((await store.refresh()).kind, 'loading');
 });
-

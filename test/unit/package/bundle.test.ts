@@ -25,14 +25,18 @@ function inputsOf(dir: string, bundle: string): string[] {
   return Object.keys(meta.inputs);
 }
 
-const HEAVY = /^node_modules\/(yaml|ajv|ajv-formats|undici|vscode-languageserver)\/|^src\/(api|sandbox|core\/(yaml|validation))\/|^src\/server\/(?!protocol\.ts$)/;
+const HEAVY =
+  /^node_modules\/(yaml|ajv|ajv-formats|undici|vscode-languageserver)\/|^src\/(api|sandbox|core\/(yaml|validation))\/|^src\/server\/(?!protocol\.ts$)/;
 
 test('the extension bundle leaves the language to the server bundle, and undici and the sandbox to the network bundle', () => {
   const dir = buildWithMetafiles();
   try {
     const extension = inputsOf(dir, 'extension.js');
     assert.ok(extension.includes('src/extension.ts'));
-    assert.deepEqual(extension.filter((input) => HEAVY.test(input)), []);
+    assert.deepEqual(
+      extension.filter((input) => HEAVY.test(input)),
+      [],
+    );
     // The network bundle is required by name at run time, next to the extension bundle.
     assert.match(fs.readFileSync(path.join(dir, 'extension.js'), 'utf8'), /require\("\.\/network\.js"\)/);
 

@@ -46,7 +46,10 @@ test('the .vsix holds the bundle, schemas, media and docs, and no sources or nod
     'changelog.md',
     'LICENSE.txt',
   ]) {
-    assert.ok(shipped.some((n) => n.toLowerCase() === expected.toLowerCase()), `${expected} is in the .vsix (has: ${shipped.join(', ')})`);
+    assert.ok(
+      shipped.some((n) => n.toLowerCase() === expected.toLowerCase()),
+      `${expected} is in the .vsix (has: ${shipped.join(', ')})`,
+    );
   }
   const forbidden = shipped.filter((n) => /^(src|test|node_modules|out|scripts|bench|\.vscode-test)\//.test(n) || n.endsWith('.ts') || n.endsWith('.map'));
   assert.deepEqual(forbidden, []);

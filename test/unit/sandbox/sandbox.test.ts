@@ -46,7 +46,10 @@ async function call(method: string, relative: string, body?: unknown, headers: R
 const bulk = (body: unknown, validate = true): Promise<Reply> => call('POST', `/targets/bulk/update/${validate ? '?is_id_404_validation=true' : ''}`, body);
 
 describe('profiles', () => {
-  for (const [name, record] of [['full', FULL_PROFILE], ['restricted', RESTRICTED_PROFILE]] as const) {
+  for (const [name, record] of [
+    ['full', FULL_PROFILE],
+    ['restricted', RESTRICTED_PROFILE],
+  ] as const) {
     test(`the ${name} profile validates against schemas/entitlements.schema.json`, () => {
       assert.equal(entitlementsValidate(record), true, JSON.stringify(entitlementsValidate.errors));
     });
@@ -159,7 +162,12 @@ describe('bulk update request checks (spec 7.1 shapes)', () => {
     const bad = await bulk('{"ids": [');
     assert.equal(bad.status, 400);
     assert.match((bad.json as { non_field_errors: string[] }).non_field_errors[0], /^JSON parse error - /);
-    for (const [body, type] of [[[], 'list'], ['"text"', 'str'], ['42', 'int'], ['null', 'NoneType']] as const) {
+    for (const [body, type] of [
+      [[], 'list'],
+      ['"text"', 'str'],
+      ['42', 'int'],
+      ['null', 'NoneType'],
+    ] as const) {
       const r = await bulk(typeof body === 'string' ? body : JSON.stringify(body));
       assert.equal(r.status, 400);
       assert.deepEqual(r.json, { non_field_errors: [`Invalid data. Expected a dictionary, but got ${type}.`] });
@@ -225,14 +233,22 @@ describe('bulk update behaviour and the change record', () => {
     assert.equal(r.status, 200);
     assert.deepEqual(r.json, { ids });
     assert.deepEqual(sb.changes, [
-      { request: 1, ids, fields: ['site', 'report_type', 'labels'], settings: { site: { desc: 'new' }, report_type: 'owasp', labels: [{ name: 'prod', color: '#ff0000' }] }, validateIds: true },
+      {
+        request: 1,
+        ids,
+        fields: ['site', 'report_type', 'labels'],
+        settings: { site: { desc: 'new' }, report_type: 'owasp', labels: [{ name: 'prod', color: '#ff0000' }] },
+        validateIds: true,
+      },
     ]);
     assert.deepEqual(sb.target(ids[0])?.settings, {
       site: { name: 'Demo target 1', url: 'https://target-1.sandbox.example', desc: 'new' },
       report_type: 'owasp',
       labels: [{ name: 'prod', color: '#ff0000' }],
     });
-    assert.deepEqual(sb.requests, [{ n: 1, method: 'POST', path: '/api/v1/targets/bulk/update/', query: 'is_id_404_validation=true', status: 200, idsCount: 3 }]);
+    assert.deepEqual(sb.requests, [
+      { n: 1, method: 'POST', path: '/api/v1/targets/bulk/update/', query: 'is_id_404_validation=true', status: 200, idsCount: 3 },
+    ]);
   });
 
   test('repeated ids are applied once', async () => {
@@ -240,7 +256,10 @@ describe('bulk update behaviour and the change record', () => {
     const [a, b] = sb.targetIds();
     const r = await bulk({ ids: [a, b, a], site: {} });
     assert.deepEqual(r.json, { ids: [a, b] });
-    assert.deepEqual(sb.changes.map((c) => c.ids), [[a, b]]);
+    assert.deepEqual(
+      sb.changes.map((c) => c.ids),
+      [[a, b]],
+    );
   });
 
   test('unknown ids with validation: custom 404 (spec 7.2) and nothing applied', async () => {
@@ -259,7 +278,10 @@ describe('bulk update behaviour and the change record', () => {
     const r = await bulk({ ids: ['zzzzzzzzzzz1', a, b], site: { name: 'partial' } }, false);
     assert.equal(r.status, 200);
     assert.deepEqual(r.json, { ids: [a, b] });
-    assert.deepEqual(sb.changes.map((c) => [c.ids, c.validateIds]), [[[a, b], false]]);
+    assert.deepEqual(
+      sb.changes.map((c) => [c.ids, c.validateIds]),
+      [[[a, b], false]],
+    );
     assert.equal((sb.target(b)?.settings.site as Record<string, unknown>).name, 'partial');
   });
 
@@ -304,7 +326,10 @@ describe('faults', () => {
     const c = await call('GET', '/account/entitlements/');
     assert.deepEqual([c.status, c.json], [500, { detail: 'A server error occurred.' }]);
     assert.equal((await call('GET', '/account/entitlements/')).status, 200);
-    assert.deepEqual(sb.requests.map((r) => r.fault), ['failNext', 'failNext', 'failNext', undefined]);
+    assert.deepEqual(
+      sb.requests.map((r) => r.fault),
+      ['failNext', 'failNext', 'failNext', undefined],
+    );
   });
 
   test('an injected failure on a bulk update applies nothing', async () => {
@@ -344,7 +369,13 @@ describe('faults', () => {
     sb.setFaults({ resetNext: 1, truncateNext: 1 });
     await assert.rejects(bulk({ ids, site: { name: 'cut' } }));
     await assert.rejects(bulk({ ids, site: { name: 'cut' } }));
-    assert.deepEqual(sb.requests.map((r) => [r.status, r.fault]), [[200, 'reset'], [200, 'truncate']]);
+    assert.deepEqual(
+      sb.requests.map((r) => [r.status, r.fault]),
+      [
+        [200, 'reset'],
+        [200, 'truncate'],
+      ],
+    );
     assert.equal(sb.changes.length, 2);
     assert.equal((await bulk({ ids, site: {} })).status, 200);
   });
@@ -357,7 +388,10 @@ describe('faults', () => {
       () => 'failed',
     );
     await new Promise((r) => setTimeout(r, 100));
-    assert.deepEqual(s.requests.map((r) => [r.status, r.fault]), [[0, 'hang']]);
+    assert.deepEqual(
+      s.requests.map((r) => [r.status, r.fault]),
+      [[0, 'hang']],
+    );
     await s.close();
     assert.equal(await outcome, 'failed');
   });

@@ -86,7 +86,11 @@ test('a generic LSP client over stdio gets diagnostics per version, completion, 
     const third = (await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 3))) as Published;
     const enumError = third.diagnostics.find((d) => d.code === 'invalid-enum');
     assert.ok(enumError, JSON.stringify(third.diagnostics));
-    assert.deepEqual(enumError.range, { start: { line: 11, character: 13 }, end: { line: 11, character: 18 } }, 'on the value, one line lower after the insertion');
+    assert.deepEqual(
+      enumError.range,
+      { start: { line: 11, character: 13 }, end: { line: 11, character: 18 } },
+      'on the value, one line lower after the insertion',
+    );
     assert.equal(enumError.source, 'scan-targets');
     assert.equal(enumError.severity, 1);
     assert.match(enumError.codeDescription?.href ?? '', /README\.md#code-invalid-enum$/);
@@ -96,32 +100,47 @@ test('a generic LSP client over stdio gets diagnostics per version, completion, 
     assert.equal(duplicate.range.start.line, 3);
 
     // Completion at the end of `report_type: owsap` offers the allowed values.
-    const completion = await client.request<{ items: Array<{ label: string; textEdit: { range: unknown; newText: string }; insertTextFormat: number }> }>('textDocument/completion', {
-      textDocument: { uri: URI },
-      position: { line: 11, character: 18 },
-    });
+    const completion = await client.request<{ items: Array<{ label: string; textEdit: { range: unknown; newText: string }; insertTextFormat: number }> }>(
+      'textDocument/completion',
+      {
+        textDocument: { uri: URI },
+        position: { line: 11, character: 18 },
+      },
+    );
     const owasp = completion.items.find((i) => i.label === 'owasp');
     assert.ok(owasp, completion.items.map((i) => i.label).join(', '));
     assert.equal(owasp.insertTextFormat, 2, 'snippet');
 
     // Hover on a key and on an unset ${env:...} placeholder (named, never valued).
-    const hover = await client.request<{ contents: { kind: string; value: string } }>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 11, character: 3 } });
+    const hover = await client.request<{ contents: { kind: string; value: string } }>('textDocument/hover', {
+      textDocument: { uri: URI },
+      position: { line: 11, character: 3 },
+    });
     assert.equal(hover.contents.kind, 'markdown');
     assert.match(hover.contents.value, /report/i);
-    const envHover = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: URI }, position: { line: 10, character: 25 } });
+    const envHover = await client.request<{ contents: { value: string } }>('textDocument/hover', {
+      textDocument: { uri: URI },
+      position: { line: 10, character: 25 },
+    });
     assert.match(envHover.contents.value, /SCAN_TARGETS_TEST_UNSET/);
     assert.match(envHover.contents.value, /not set/);
 
     // Quick fixes for the diagnostics as published (their data comes back as it was sent).
-    const actions = await client.request<Array<{ title: string; isPreferred?: boolean; edit: { changes: Record<string, Array<{ newText: string }>> } }>>('textDocument/codeAction', {
-      textDocument: { uri: URI },
-      range: enumError.range,
-      context: { diagnostics: [enumError, duplicate], only: ['quickfix'] },
-    });
+    const actions = await client.request<Array<{ title: string; isPreferred?: boolean; edit: { changes: Record<string, Array<{ newText: string }>> } }>>(
+      'textDocument/codeAction',
+      {
+        textDocument: { uri: URI },
+        range: enumError.range,
+        context: { diagnostics: [enumError, duplicate], only: ['quickfix'] },
+      },
+    );
     const change = actions.find((a) => a.title.includes('owasp'));
     assert.ok(change?.isPreferred, actions.map((a) => a.title).join(' | '));
     assert.equal(change.edit.changes[URI][0].newText, 'owasp');
-    assert.ok(actions.some((a) => /repeated id/.test(a.title)), 'the duplicate id has its fix');
+    assert.ok(
+      actions.some((a) => /repeated id/.test(a.title)),
+      'the duplicate id has its fix',
+    );
 
     // The fix, applied as the client would: the next version is clean but for the duplicate.
     client.notify('textDocument/didChange', {
@@ -129,15 +148,31 @@ test('a generic LSP client over stdio gets diagnostics per version, completion, 
       contentChanges: [{ range: enumError.range, text: 'owasp' }],
     });
     const fourth = (await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 4))) as Published;
-    assert.deepEqual(fourth.diagnostics.map((d) => d.code), ['duplicate-id']);
+    assert.deepEqual(
+      fourth.diagnostics.map((d) => d.code),
+      ['duplicate-id'],
+    );
 
     // Outline and folding.
-    const symbols = await client.request<Array<{ name: string; detail?: string; children: unknown[] }>>('textDocument/documentSymbol', { textDocument: { uri: URI } });
-    assert.deepEqual(symbols.map((s) => s.name), ['ids', 'site', 'report_type', 'blackout_period']);
+    const symbols = await client.request<Array<{ name: string; detail?: string; children: unknown[] }>>('textDocument/documentSymbol', {
+      textDocument: { uri: URI },
+    });
+    assert.deepEqual(
+      symbols.map((s) => s.name),
+      ['ids', 'site', 'report_type', 'blackout_period'],
+    );
     assert.equal(symbols[0].detail, '3 items');
     const folding = await client.request<Array<{ startLine: number; endLine: number }>>('textDocument/foldingRange', { textDocument: { uri: URI } });
-    assert.deepEqual(folding.find((f) => f.startLine === 4), { startLine: 4, endLine: 10 }, 'site folds from its key to its last line');
-    assert.deepEqual(folding.find((f) => f.startLine === 8), { startLine: 8, endLine: 10 }, 'so does basic_auth');
+    assert.deepEqual(
+      folding.find((f) => f.startLine === 4),
+      { startLine: 4, endLine: 10 },
+      'site folds from its key to its last line',
+    );
+    assert.deepEqual(
+      folding.find((f) => f.startLine === 8),
+      { startLine: 8, endLine: 10 },
+      'so does basic_auth',
+    );
 
     // A YAML file that is not a target-settings file gets nothing.
     assert.ok(!client.notifications.some((n) => (n.params as Published).uri === OTHER_URI && (n.params as Published).diagnostics.length > 0));
@@ -164,7 +199,10 @@ test('the entitlements record and the outcome of a bulk update reach the server 
     // A record without owasp among the allowed report types: a not-entitled warning appears.
     const record = { allowed_report_types: ['default'] };
     client.notify('scanTargets/setEntitlements', { record });
-    await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 1, (ds) => ds.some((d) => d.code === 'not-entitled')));
+    await client.waitForNotification(
+      'textDocument/publishDiagnostics',
+      published(URI, 1, (ds) => ds.some((d) => d.code === 'not-entitled')),
+    );
 
     const outcome = await client.request<{ invalidIds: number }>('scanTargets/recordBulkOutcome', {
       uri: URI,
@@ -174,20 +212,32 @@ test('the entitlements record and the outcome of a bulk update reach the server 
       failed: [],
     });
     assert.equal(outcome.invalidIds, 1);
-    const withInvalid = (await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 1, (ds) => ds.some((d) => d.code === 'invalid-id')))) as Published;
+    const withInvalid = (await client.waitForNotification(
+      'textDocument/publishDiagnostics',
+      published(URI, 1, (ds) => ds.some((d) => d.code === 'invalid-id')),
+    )) as Published;
     const invalid = withInvalid.diagnostics.find((d) => d.code === 'invalid-id')!;
     assert.equal(invalid.range.start.line, 2, 'on the rejected item');
 
     // It follows its item when a line is inserted above it, and its quick fix removes the item.
-    client.notify('textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# moved\n' }] });
-    const moved = (await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 2, (ds) => ds.some((d) => d.code === 'invalid-id')))) as Published;
+    client.notify('textDocument/didChange', {
+      textDocument: { uri: URI, version: 2 },
+      contentChanges: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# moved\n' }],
+    });
+    const moved = (await client.waitForNotification(
+      'textDocument/publishDiagnostics',
+      published(URI, 2, (ds) => ds.some((d) => d.code === 'invalid-id')),
+    )) as Published;
     const followed = moved.diagnostics.find((d) => d.code === 'invalid-id')!;
     assert.equal(followed.range.start.line, 3);
-    const actions = await client.request<Array<{ title: string; edit: { changes: Record<string, Array<{ range: { start: { line: number } } }>> } }>>('textDocument/codeAction', {
-      textDocument: { uri: URI },
-      range: followed.range,
-      context: { diagnostics: [followed] },
-    });
+    const actions = await client.request<Array<{ title: string; edit: { changes: Record<string, Array<{ range: { start: { line: number } } }>> } }>>(
+      'textDocument/codeAction',
+      {
+        textDocument: { uri: URI },
+        range: followed.range,
+        context: { diagnostics: [followed] },
+      },
+    );
     const remove = actions.find((a) => a.title === 'Remove invalid id 4Hk2QpZr9WbT');
     assert.ok(remove, actions.map((a) => a.title).join(' | '));
     assert.equal(remove.edit.changes[URI][0].range.start.line, 3);
@@ -220,9 +270,16 @@ test('a long list edited with several changes per message and several messages i
     // Each change as the client sends it, in the text the changes before it made.
     const lineStart = (line: number): number => text.split('\n').slice(0, line).join('\n').length + (line > 0 ? 1 : 0);
     const edits: Array<Array<{ line: number; from: number; to: number; insert: string }>> = [
-      [{ line: 500, from: 4, to: 6, insert: '' }, { line: 10, from: 0, to: 0, insert: '  - id00000020\n' }],
+      [
+        { line: 500, from: 4, to: 6, insert: '' },
+        { line: 10, from: 0, to: 0, insert: '  - id00000020\n' },
+      ],
       [{ line: 700, from: 4, to: 14, insert: '' }],
-      [{ line: 1002, from: 0, to: 5, insert: 'report_type: nope\nsite:' }, { line: 3, from: 4, to: 4, insert: "'" }, { line: 3, from: 15, to: 15, insert: "'" }],
+      [
+        { line: 1002, from: 0, to: 5, insert: 'report_type: nope\nsite:' },
+        { line: 3, from: 4, to: 4, insert: "'" },
+        { line: 3, from: 15, to: 15, insert: "'" },
+      ],
     ];
     let version = 1;
     for (const changes of edits) {
@@ -235,7 +292,10 @@ test('a long list edited with several changes per message and several messages i
     }
     const edited = (await client.waitForNotification('textDocument/publishDiagnostics', published(URI, version))) as Published;
     client.notify('textDocument/didOpen', { textDocument: { uri: OTHER_URI.replace('notes', 'fresh.target-settings'), languageId: 'yaml', version: 1, text } });
-    const fresh = (await client.waitForNotification('textDocument/publishDiagnostics', published(OTHER_URI.replace('notes', 'fresh.target-settings'), 1))) as Published;
+    const fresh = (await client.waitForNotification(
+      'textDocument/publishDiagnostics',
+      published(OTHER_URI.replace('notes', 'fresh.target-settings'), 1),
+    )) as Published;
     assert.deepEqual(edited.diagnostics.map((d) => d.code).sort(), ['duplicate-id', 'empty-id', 'invalid-enum', 'invalid-type']);
     assert.deepEqual(edited.diagnostics, fresh.diagnostics);
     await client.request('shutdown', null);
@@ -256,7 +316,10 @@ test('a file over maxFileSizeMB gets one file-too-large warning and no parse; un
     assert.ok(big.length > 1024 * 1024);
     client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'yaml', version: 1, text: big } });
     const first = (await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 1))) as Published;
-    assert.deepEqual(first.diagnostics.map((d) => d.code), ['file-too-large']);
+    assert.deepEqual(
+      first.diagnostics.map((d) => d.code),
+      ['file-too-large'],
+    );
     assert.match(first.diagnostics[0].message, /1\.\d MB, more than the 1 MB .* "scan-targets validate"/);
     assert.equal(await client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 70_002, character: 3 } }), null);
     // Cut to a few ids: validated again, the bad report type found.
@@ -265,7 +328,10 @@ test('a file over maxFileSizeMB gets one file-too-large warning and no parse; un
       contentChanges: [{ range: { start: { line: 3, character: 0 }, end: { line: 70_001, character: 0 } }, text: '' }],
     });
     const second = (await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 2))) as Published;
-    assert.ok(second.diagnostics.some((d) => d.code === 'invalid-enum'), JSON.stringify(second.diagnostics.map((d) => d.code)));
+    assert.ok(
+      second.diagnostics.some((d) => d.code === 'invalid-enum'),
+      JSON.stringify(second.diagnostics.map((d) => d.code)),
+    );
     assert.ok(!second.diagnostics.some((d) => d.code === 'file-too-large'));
     await client.request('shutdown', null);
     client.notify('exit', null);

@@ -27,7 +27,12 @@ export class StdioLspClient {
   readonly serverRequests: string[] = [];
   stderr = '';
 
-  constructor(command: string, args: readonly string[], private readonly configuration: (section: string | undefined) => unknown, env: NodeJS.ProcessEnv = process.env) {
+  constructor(
+    command: string,
+    args: readonly string[],
+    private readonly configuration: (section: string | undefined) => unknown,
+    env: NodeJS.ProcessEnv = process.env,
+  ) {
     this.process = spawn(command, [...args], { stdio: 'pipe', env });
     this.process.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
     this.process.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
@@ -50,7 +55,13 @@ export class StdioLspClient {
     if (known) return Promise.resolve(known.params);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ${method} notification matched within ${timeoutMs} ms; stderr: ${this.stderr}`)), timeoutMs);
-      this.waiters.push({ test: match, resolve: (m) => { clearTimeout(timer); resolve(m.params); } });
+      this.waiters.push({
+        test: match,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m.params);
+        },
+      });
     });
   }
 
@@ -84,9 +95,10 @@ export class StdioLspClient {
   private dispatch(message: Message): void {
     if (message.method !== undefined && message.id !== undefined) {
       this.serverRequests.push(message.method);
-      const result = message.method === 'workspace/configuration'
-        ? ((message.params as { items: { section?: string }[] }).items.map((item) => this.configuration(item.section)))
-        : null;
+      const result =
+        message.method === 'workspace/configuration'
+          ? (message.params as { items: { section?: string }[] }).items.map((item) => this.configuration(item.section))
+          : null;
       this.send({ jsonrpc: '2.0', id: message.id, result });
     } else if (message.method !== undefined) {
       this.notifications.push(message);

@@ -38,7 +38,14 @@ test('Neovim, configured as the README shows, gets diagnostics that follow edits
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 90_000,
-      env: { ...process.env, SCAN_TARGETS_CLI: CLI, SCAN_TARGETS_SETUP: path.join(fixtures, 'scan-targets.lua'), SCAN_TARGETS_FILE: file, SCAN_TARGETS_OUT: out, HOME: dir },
+      env: {
+        ...process.env,
+        SCAN_TARGETS_CLI: CLI,
+        SCAN_TARGETS_SETUP: path.join(fixtures, 'scan-targets.lua'),
+        SCAN_TARGETS_FILE: file,
+        SCAN_TARGETS_OUT: out,
+        HOME: dir,
+      },
     });
     assert.equal(run.status, 0, `nvim exited with ${run.status} (${run.signal ?? ''}): ${run.stderr}`);
     const result = JSON.parse(readFileSync(out, 'utf8')) as Result;
@@ -46,12 +53,18 @@ test('Neovim, configured as the README shows, gets diagnostics that follow edits
     assert.equal(result.filetype, 'yaml');
     assert.ok(result.attached, 'the client attached to the buffer');
     assert.ok(result.opened, 'diagnostics arrived for the opened file');
-    assert.deepEqual(result.before.map((d) => [d.lnum, d.col, d.code, d.source]), [
-      [5, 13, 'invalid-enum', 'scan-targets'],
-      [6, 0, 'unknown-property', 'scan-targets'],
-    ]);
+    assert.deepEqual(
+      result.before.map((d) => [d.lnum, d.col, d.code, d.source]),
+      [
+        [5, 13, 'invalid-enum', 'scan-targets'],
+        [6, 0, 'unknown-property', 'scan-targets'],
+      ],
+    );
     assert.ok(result.followed, 'the edit cleared the enum error');
-    assert.deepEqual(result.after.map((d) => d.code), ['unknown-property']);
+    assert.deepEqual(
+      result.after.map((d) => d.code),
+      ['unknown-property'],
+    );
     assert.match(result.hover ?? '', /Report type/);
     assert.ok(result.completion.includes('owasp') && result.completion.includes('pci4'), result.completion.join(', '));
     assert.deepEqual(result.actions, ['Rename `report_fileformt` to `report_fileformat`']);
