@@ -11,7 +11,7 @@ export default tseslint.config(
   // Type-aware: the rules that need the types (floating promises, unsafe any, needless assertions).
   ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: { parserOptions: { project: ['./tsconfig.json', './tsconfig.test.json'], tsconfigRootDir: import.meta.dirname } },
   },
   {
     files: ['**/*.ts'],
