@@ -163,10 +163,9 @@ export function prepareDocumentBody(file: ParsedFile, documentIndex: number, ids
     ok: false,
     problems: result.problems.map((p) => {
       const found = nodeAtPath(doc.document, p.path);
-      const range = found?.valueRange ?? found?.keyRange ?? (doc.document.contents as { range?: number[] } | null)?.range;
-      if (range === undefined) return p;
-      const r = Array.isArray(range) ? { start: range[0], end: range[1] } : range;
-      return { ...p, range: r };
+      const contents = doc.document.contents as { range?: readonly [number, number, number] } | null;
+      const range = found?.valueRange ?? found?.keyRange ?? (contents?.range && { start: contents.range[0], end: contents.range[1] });
+      return range === undefined ? p : { ...p, range };
     }),
   };
 }
@@ -260,8 +259,8 @@ export function envVariables(value: unknown): Array<{ name: string; path: PathSe
   const seen = new Map<string, PathSegment[]>();
   walk(value, [], (v, path) => {
     if (typeof v !== 'string') return;
-    for (const m of v.matchAll(PLACEHOLDER)) {
-      if (!seen.has(m[1])) seen.set(m[1], path);
+    for (const [, name] of v.matchAll(PLACEHOLDER)) {
+      if (name !== undefined && !seen.has(name)) seen.set(name, path);
     }
   });
   return [...seen].map(([name, path]) => ({ name, path }));
@@ -351,8 +350,7 @@ function walk(value: unknown, base: PathSegment[], visit: (value: unknown, path:
     if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: [...path, i] });
     } else if (isRecord(v)) {
-      const entries = Object.entries(v);
-      for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], path: [...path, entries[i][0]] });
+      for (const [key, value] of Object.entries(v).reverse()) stack.push({ value, path: [...path, key] });
     }
   }
 }

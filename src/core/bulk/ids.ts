@@ -133,7 +133,7 @@ export function firstItemEndingAfter(items: readonly IdItem[], offset: number): 
   let hi = items.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (items[mid].range.end > offset) {
+    if (items[mid]!.range.end > offset) {
       hi = mid;
     } else {
       lo = mid + 1;

@@ -60,8 +60,8 @@ export function planRun(file: ParsedFile, target: RunTarget, env: EnvLookup, dia
 
   const ofDocument = diagnostics.filter((d) => d.document === documentIndex);
   const errors = ofDocument.filter((d) => d.severity === 'error');
-  if (errors.length > 0) {
-    const first = errors[0];
+  const [first] = errors;
+  if (first !== undefined) {
     const where = `line ${first.range.start.line + 1}`;
     return {
       ok: false,

@@ -176,7 +176,7 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
   const { signal, logger } = options;
   const redactor = new Redactor(options.secretValues ?? []);
   const total = plan.chunks.length;
-  const chunkLabel = (i: number): string => `Chunk ${i + 1}/${total} (${plural(plan.chunks[i].length, 'id')})`;
+  const chunkLabel = (i: number): string => `Chunk ${i + 1}/${total} (${plural(plan.chunks[i]?.length ?? 0, 'id')})`;
   const log = (level: 'info' | 'warn' | 'error' | 'debug', message: string): void => {
     try {
       logger?.[level]?.(redactor.redact(message));
@@ -232,8 +232,7 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
     failed.push({ ...group, ids: fresh, chunk });
   };
 
-  const handle = async (index: number): Promise<void> => {
-    const ids = plan.chunks[index];
+  const handle = async (index: number, ids: readonly string[]): Promise<void> => {
     started[index] = true;
     requests++;
     let report: ChunkReport;
@@ -391,17 +390,19 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
         stopped = { cause: 'cancelled', message: 'The run was cancelled: requests not yet sent were not sent.' };
         log('info', stopped.message);
       }
-      if (stopped || next >= total) return;
+      if (stopped) return;
       const index = next++;
-      await handle(index);
+      const chunk = plan.chunks[index];
+      if (chunk === undefined) return; // every chunk is taken
+      await handle(index, chunk);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, total) }, () => worker()));
 
   // Chunks that never started.
-  for (let i = 0; i < total; i++) {
-    if (!started[i]) for (const id of plan.chunks[i]) notSent.add(id);
-  }
+  plan.chunks.forEach((chunk, i) => {
+    if (!started[i]) for (const id of chunk) notSent.add(id);
+  });
 
   // Each bucket in the order of the selection. (The sets hold selected ids only, each in one set.)
   const inOrder = (bucket: ReadonlySet<string>): string[] =>

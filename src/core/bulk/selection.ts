@@ -109,7 +109,7 @@ export function idsForSelections(file: ParsedFile, selections: readonly TextSele
   }
 
   // The items each selection touches, per document.
-  const touched = new Map<number, Map<number, IdItem>>();
+  const touched = new Map<ParsedDocument, Map<number, IdItem>>();
   const fields = new Map<number, ReturnType<typeof idsField>>(); // one walk per document, however many selections
   for (const sel of nonEmpty) {
     for (const doc of documentsOverlapping(file, sel)) {
@@ -119,25 +119,27 @@ export function idsForSelections(file: ParsedFile, selections: readonly TextSele
         continue;
       }
       const items = field.items;
-      for (let i = firstItemEndingAfter(items, sel.start); i < items.length && items[i].range.start < sel.end; i++) {
-        // Overlap of [sel.start, sel.end) with the item's [start, end): the loop bounds say the
-        // item ends after the selection starts and starts before it ends. (An empty item, `- `
-        // with no value, counts when it lies strictly inside the selection.)
-        const item = items[i];
-        let forDoc = touched.get(doc.index);
+      for (let i = firstItemEndingAfter(items, sel.start); i < items.length; i++) {
+        // Overlap of [sel.start, sel.end) with the item's [start, end): the first item looked at
+        // ends after the selection starts, and the loop stops at the first that starts after it
+        // ends. (An empty item, `- ` with no value, counts when it lies strictly inside the selection.)
+        const item = items[i]!;
+        if (item.range.start >= sel.end) break;
+        let forDoc = touched.get(doc);
         if (forDoc === undefined) {
           forDoc = new Map();
-          touched.set(doc.index, forDoc);
+          touched.set(doc, forDoc);
         }
         forDoc.set(item.index, item);
       }
     }
   }
-  if (touched.size === 0) {
+  const [only, ...others] = touched;
+  if (only === undefined) {
     return refuse('nothing-selected', `The selection touches no target id. ${HOW_TO_SELECT}`);
   }
-  if (touched.size > 1) {
-    const lines = [...touched.keys()].sort((a, b) => a - b).map((i) => documentLine(file, file.documents[i]));
+  if (others.length > 0) {
+    const lines = [...touched.keys()].sort((a, b) => a.index - b.index).map((doc) => documentLine(file, doc));
     return refuse(
       'several-documents',
       `The selection touches ids of ${touched.size} YAML documents (starting on lines ${listWords(lines.map(String))}). ` +
@@ -145,9 +147,9 @@ export function idsForSelections(file: ParsedFile, selections: readonly TextSele
         'select ids in one document, or run the command once per document.',
     );
   }
-  const [documentIndex, items] = [...touched.entries()][0];
+  const [doc, items] = only;
   const ordered = [...items.values()].sort((a, b) => a.index - b.index);
-  return selectionOf(file, documentIndex, ordered, 'selection');
+  return selectionOf(file, doc.index, ordered, 'selection');
 }
 
 /**
@@ -194,15 +196,15 @@ export function idsForDocument(file: ParsedFile, documentIndex: number, only?: r
 }
 
 function byCursors(file: ParsedFile, offsets: readonly number[]): IdSelectionResult {
-  const docs = new Set<number>();
+  const docs = new Set<ParsedDocument>();
   for (const offset of offsets) {
     const doc = file.documentAt(offset);
     if (doc !== undefined) {
-      docs.add(doc.index);
+      docs.add(doc);
     }
   }
   if (docs.size > 1) {
-    const lines = [...docs].sort((a, b) => a - b).map((i) => documentLine(file, file.documents[i]));
+    const lines = [...docs].sort((a, b) => a.index - b.index).map((doc) => documentLine(file, doc));
     return refuse(
       'several-documents',
       `The cursors are in ${docs.size} YAML documents (starting on lines ${listWords(lines.map(String))}). ` +
@@ -210,7 +212,8 @@ function byCursors(file: ParsedFile, offsets: readonly number[]): IdSelectionRes
         'keep a single cursor, or select the ids to update.',
     );
   }
-  const doc = file.documentAt(offsets[0]) ?? file.documents[0];
+  // The primary cursor's document (a file with documents has one at every offset).
+  const [doc = file.documents[0]!] = docs;
   const all = documentItems(file, doc);
   if (!Array.isArray(all)) {
     return all;
@@ -251,8 +254,8 @@ function documentItems(file: ParsedFile, doc: ParsedDocument): IdItem[] | IdSele
 
 function selectionOf(file: ParsedFile, documentIndex: number, items: readonly IdItem[], rule: SelectionRule): IdSelectionResult {
   const unusable = items.filter((i) => i.value === undefined);
-  if (unusable.length > 0) {
-    const first = unusable[0];
+  const [first] = unusable;
+  if (first !== undefined) {
     const source = excerpt(file.text.slice(first.range.start, first.range.end));
     const line = file.positionAt(first.range.start).line + 1;
     const more = unusable.length > 1 ? ` (and ${unusable.length - 1} more ${unusable.length === 2 ? 'item' : 'items'})` : '';
@@ -281,9 +284,8 @@ function documentsOverlapping(file: ParsedFile, range: OffsetRange): ParsedDocum
     return [];
   }
   const out: ParsedDocument[] = [];
-  for (let i = first.index; i < file.documents.length; i++) {
-    const doc = file.documents[i];
-    if (i > first.index && doc.start >= range.end) {
+  for (const doc of file.documents.slice(first.index)) {
+    if (doc !== first && doc.start >= range.end) {
       break;
     }
     out.push(doc);

@@ -88,7 +88,7 @@ export function trackInvalidIds(records: readonly InvalidIdRecord[], file: Parse
       next.push(record);
       continue;
     }
-    next.push({ ...record, documentIndex: index, documentCount: file.documents.length, fingerprint: fingerprintOf(file, file.documents[index]) });
+    next.push({ ...record, documentIndex: index, documentCount: file.documents.length, fingerprint: fingerprintOf(file, file.documents[index]!) });
     let set = perDocument.get(index);
     if (set === undefined) {
       set = new Set();

@@ -70,7 +70,7 @@ export function splitAt(text: string, markers: readonly number[]): Array<[number
     if (c !== 0x2d /* - */) return [[0, length]];
     if (m > 0) cuts.push(m);
   }
-  if (cuts.length > 0 && !hasContent(text, 0, cuts[0])) {
+  if (cuts[0] !== undefined && !hasContent(text, 0, cuts[0])) {
     cuts.shift();
   }
   const out: Array<[number, number]> = [];

@@ -188,10 +188,11 @@ function blockRuns(scan: ListScan): { runs: IdsRun[]; outside: Map<string, numbe
   let a = 0;
   let itemsAtA = 0;
   let poisoned = false;
+  // breaks, itemsBeforeBreak: parallel lists; each break is a line of the list.
   for (let t = 0; t < breaks.length && !poisoned; t++) {
-    const n = breaks[t];
-    stretch(a, n, itemsAtA, itemsBeforeBreak[t]);
-    const line = lines[n];
+    const n = breaks[t]!;
+    stretch(a, n, itemsAtA, itemsBeforeBreak[t]!);
+    const line = lines[n]!;
     if (!isItem(line) && line.kind === 'other') {
       close(line.isItem);
       afterItem = line.isItem;
@@ -202,7 +203,7 @@ function blockRuns(scan: ListScan): { runs: IdsRun[]; outside: Map<string, numbe
       close(true);
       a = n;
     }
-    itemsAtA = itemsBeforeBreak[t];
+    itemsAtA = itemsBeforeBreak[t]!;
   }
   if (!poisoned) {
     stretch(a, lines.length, itemsAtA, scan.nodes.length);
@@ -213,7 +214,7 @@ function blockRuns(scan: ListScan): { runs: IdsRun[]; outside: Map<string, numbe
   let m = 0;
   const addOutside = (to: number): void => {
     for (; m < to; m++) {
-      const line = lines[m];
+      const line = lines[m]!;
       if (isItem(line)) outside.set(line.value as string, (outside.get(line.value as string) ?? 0) + 1);
     }
   };
@@ -236,18 +237,18 @@ function blockRuns(scan: ListScan): { runs: IdsRun[]; outside: Map<string, numbe
  */
 function endsOnItsLine(scan: ListScan, n: number): boolean {
   const line = scan.lines[n] as ListLine;
-  return line.quote !== 0 && scan.source.indexOf(String.fromCharCode(line.quote), scan.starts[n] + line.length) !== -1;
+  return line.quote !== 0 && scan.source.indexOf(String.fromCharCode(line.quote), scan.starts[n]! + line.length) !== -1;
 }
 
-/** The first item line at or after line `n`. */
+/** The first item line at or after line `n` (there is one: runs start and end on items). */
 function itemLineAfter(lines: readonly Line[], n: number): number {
-  while (!isItem(lines[n])) n++;
+  while (!isItem(lines[n]!)) n++;
   return n;
 }
 
 /** The last item line at or before line `n`, not before `floor` (else `floor - 1`). */
 function itemLineBefore(lines: readonly Line[], n: number, floor: number): number {
-  while (n >= floor && !isItem(lines[n])) n--;
+  while (n >= floor && !isItem(lines[n]!)) n--;
   return n;
 }
 
@@ -255,12 +256,12 @@ function itemLineBefore(lines: readonly Line[], n: number, floor: number): numbe
 function blockRun(scan: ListScan, from: number, to: number, firstItem: number, count: number): IdsRun | undefined {
   const first = scan.lines[from];
   const last = scan.lines[to];
-  if (!isItem(first) || !isItem(last)) return undefined;
+  if (first === undefined || last === undefined || !isItem(first) || !isItem(last)) return undefined;
   // An item line is its node, at file offsets: the scalar is at range[0, 1), the line ends at range[2].
   const valueStart = first.range![0] - scan.base;
   const valueEnd = first.range![1] - scan.base;
   return {
-    start: scan.starts[from],
+    start: scan.starts[from]!,
     end: last.range![2] - scan.base,
     standIn: `${scan.indent}- ${scan.source.slice(valueStart, valueEnd)} #${PADDING}${EOL[eolOf(scan, from)]}`,
     firstItem,
@@ -278,8 +279,10 @@ const EOL = ['', '\n', '\r\n'];
 function flowRun(scan: FlowScan): IdsRun | undefined {
   const { source, open, nodes, starts } = scan;
   if (nodes.length < MIN_RUN) return undefined;
-  const firstItem = nodes[0];
-  const first = { value: firstItem.value as string, type: firstItem.type as ScalarType, valueStart: starts[0], valueEnd: firstItem.range![1] - scan.base };
+  const [firstItem] = nodes;
+  const [valueStart] = starts;
+  if (firstItem === undefined || valueStart === undefined) return undefined;
+  const first = { value: firstItem.value as string, type: firstItem.type as ScalarType, valueStart, valueEnd: firstItem.range![1] - scan.base };
   return { start: open, end: scan.lineEnd, standIn: `${source.slice(open, first.valueEnd)}] #${PADDING}`, firstItem: 0, count: nodes.length, first };
 }
 
@@ -354,11 +357,12 @@ export function readIds(source: string, options: Options, previous?: IdsScan, ba
   const standInEnds: number[] = [];
   const shortenedBy: number[] = [0];
   let copied = 0;
+  let shortened = 0;
   for (const run of runs) {
     parts.push(source.slice(copied, run.start), run.standIn);
-    const shortened = shortenedBy[shortenedBy.length - 1];
     standInEnds.push(run.start - shortened + run.standIn.length);
-    shortenedBy.push(shortened + run.end - run.start - run.standIn.length);
+    shortened += run.end - run.start - run.standIn.length;
+    shortenedBy.push(shortened);
     copied = run.end;
   }
   parts.push(source.slice(copied));
@@ -368,7 +372,8 @@ export function readIds(source: string, options: Options, previous?: IdsScan, ba
     scan,
     standIn: {
       text,
-      toFile: (offset) => offset + shortenedBy[upperBound(standInEnds, offset - base)],
+      // shortenedBy has one more entry than standInEnds: upperBound's answer always indexes it.
+      toFile: (offset) => offset + shortenedBy[upperBound(standInEnds, offset - base)]!,
       restore(documents, start) {
         const ok = restore(documents, start);
         if (ok) fastIdsControl.restored++;
@@ -392,7 +397,14 @@ export function readIds(source: string, options: Options, previous?: IdsScan, ba
 
     if (scan!.kind === 'flow') {
       const run = runs[0];
-      if (seq.items.length !== 1 || !isSimpleStandIn(seq.items[0], run, start) || seq.range[0] !== start + scan!.open || seq.comment !== PADDING) return false;
+      if (
+        run === undefined ||
+        seq.items.length !== 1 ||
+        !isSimpleStandIn(seq.items[0], run, start) ||
+        seq.range[0] !== start + scan!.open ||
+        seq.comment !== PADDING
+      )
+        return false;
       seq.items = nodes as typeof seq.items;
       seq.range = [seq.range[0], start + scan!.close + 1, seq.range[2]];
       delete seq.comment;
@@ -424,7 +436,7 @@ export function readIds(source: string, options: Options, previous?: IdsScan, ba
     const firsts = new Set<Scalar>();
     for (const piece of pieces) {
       if (Array.isArray(piece)) continue;
-      const first = nodes[piece.run.firstItem];
+      const first = nodes[piece.run.firstItem]!;
       firsts.add(first);
       setProps(first, piece.parsed.commentBefore, piece.parsed.spaceBefore);
     }
@@ -435,7 +447,7 @@ export function readIds(source: string, options: Options, previous?: IdsScan, ba
     }
     (scan as ListScan).parserProps = [...firsts];
 
-    const whole = pieces.length === 1 && runs[0].count === nodes.length;
+    const whole = pieces.length === 1 && runs[0]?.count === nodes.length;
     const itemsOf = (piece: (typeof pieces)[number]): unknown[] =>
       Array.isArray(piece) ? piece : nodes.slice(piece.run.firstItem, piece.run.firstItem + piece.run.count);
     const valuesOf = (piece: (typeof pieces)[number]): unknown[] =>

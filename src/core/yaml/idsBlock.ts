@@ -81,9 +81,9 @@ interface LinesView {
 
 /** The line break of line `n`: 1 (`\n`) or 2 (`\r\n`); an item's is read at its end. */
 export function eolOf(view: LinesView, n: number): number {
-  const line = view.lines[n];
+  const line = view.lines[n]!;
   if (!isItem(line)) return line.eol;
-  const lineEnd = n + 1 < view.starts.length ? view.starts[n + 1] : view.end;
+  const lineEnd = view.starts[n + 1] ?? view.end;
   return view.source.charCodeAt(lineEnd - 2) === 0x0d ? 2 : 1;
 }
 
@@ -94,7 +94,7 @@ function isOther(line: Line): boolean {
 /** Whether line `n` breaks a stretch of simple lines: a line the fast path does not read, or a change of line breaks. */
 function isBreak(view: LinesView, n: number): boolean {
   const { lines } = view;
-  return isOther(lines[n]) || (n > 0 && !isOther(lines[n - 1]) && eolOf(view, n) !== eolOf(view, n - 1));
+  return isOther(lines[n]!) || (n > 0 && !isOther(lines[n - 1]!) && eolOf(view, n) !== eolOf(view, n - 1));
 }
 
 /** The breaks of lines [from, to) (the first of which has `items` item lines before it), appended to the scan's. */
@@ -104,7 +104,7 @@ function addBreaks(scan: Pick<ListScan, 'breaks' | 'itemsBeforeBreak'>, view: Li
       scan.breaks.push(n);
       scan.itemsBeforeBreak.push(items);
     }
-    if (isItem(view.lines[n])) items++;
+    if (isItem(view.lines[n]!)) items++;
   }
 }
 
@@ -147,7 +147,7 @@ function listEndAt(source: string, pos: number, indent: string): 'end' | 'key' |
   if (pos >= source.length) return 'end';
   const c = source.charCodeAt(pos);
   if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x23 /* # */ || (indent === '' && c === 0x2d) /* - */) return undefined;
-  return /[A-Za-z_]/.test(source[pos]) ? 'key' : 'other';
+  return /[A-Za-z_]/.test(source.charAt(pos)) ? 'key' : 'other';
 }
 
 /** Whether the line at `pos` is an item of the list: `<indent>-` then a space or a line break. */
@@ -168,7 +168,7 @@ const EOL = ['', '\n', '\r\n'];
  */
 export function setLineProps(lines: readonly Line[], n: number): void {
   let j = n;
-  while (j > 0 && isBetweenItems(lines[j - 1])) j--;
+  while (j > 0 && isBetweenItems(lines[j - 1]!)) j--;
   let comment = '';
   let separator = '';
   let spaceBefore = false;
@@ -176,7 +176,7 @@ export function setLineProps(lines: readonly Line[], n: number): void {
     const l = lines[m] as ListLine;
     if (l.kind === 'comment') {
       comment = comment === '' ? l.text : comment + separator + l.text;
-      separator = EOL[l.eol];
+      separator = EOL[l.eol]!;
     } else if (comment !== '') {
       comment += EOL[l.eol];
     } else {
@@ -245,7 +245,9 @@ export function scanBlockList(source: string, keyStart: number, listStart: numbe
   const lines: Line[] = [];
   const starts: number[] = [];
   const { end, ending } = readLines(source, listStart, indent, nonStringTests(options), base, lines, starts);
-  for (let n = 0; n < lines.length; n++) if (isItem(lines[n])) setLineProps(lines, n);
+  lines.forEach((line, n) => {
+    if (isItem(line)) setLineProps(lines, n);
+  });
   const { nodes, values } = itemsOf(lines);
   const counts = new IdCounts();
   counts.add(values);
@@ -281,7 +283,8 @@ export function rescanBlockList(scan: ListScan, source: string, base: number, ch
     return true;
   }
   // A change in the list's first line may change its indentation, which every line is read by.
-  if (prefix < scan.listStart + lineLength(scan.lines[0], scan.listStart, scan.base)) return false;
+  // (A list has a first line: it is read only when its first line is an item.)
+  if (prefix < scan.listStart + lineLength(scan.lines[0]!, scan.listStart, scan.base)) return false;
   // The first character of the line that ends the list decides the end: a change after it leaves the list as it is.
   if (prefix > scan.end) {
     finish(scan.nodes.length, scan.nodes.length);
@@ -293,13 +296,13 @@ export function rescanBlockList(scan: ListScan, source: string, base: number, ch
   const i = Math.max(0, upperBound(starts, prefix) - 2);
   const read: Line[] = [];
   const readStarts: number[] = [];
-  let pos = starts.length > 0 ? starts[i] : scan.listStart;
+  let pos = starts[i] ?? scan.listStart;
   // Old lines from k on are kept once the reading reaches one of them (moved by delta).
   let k = upperBound(starts, oldChangeEnd - 1);
   let ending: ListScan['ending'] | undefined;
   for (;;) {
-    while (k < starts.length && starts[k] + delta < pos) k++;
-    if (pos >= oldChangeEnd + delta && k < starts.length && starts[k] + delta === pos) break;
+    while (k < starts.length && starts[k]! + delta < pos) k++;
+    if (pos >= oldChangeEnd + delta && k < starts.length && starts[k]! + delta === pos) break;
     ending = listEndAt(source, pos, scan.indent);
     if (ending !== undefined) {
       // The list now ends here: at its old end (moved), or somewhere else.
@@ -318,7 +321,7 @@ export function rescanBlockList(scan: ListScan, source: string, base: number, ch
   scan.counts.add(added.values);
   let itemAt = 0; // index in `nodes` of the first item line at or after line i
   for (let n = i - 1; n >= 0; n--) {
-    const l = lines[n];
+    const l = lines[n]!;
     if (isItem(l)) {
       itemAt = scan.nodes.indexOf(l) + 1;
       break;
@@ -337,22 +340,24 @@ export function rescanBlockList(scan: ListScan, source: string, base: number, ch
   scan.breaks = [];
   scan.itemsBeforeBreak = [];
   let b = 0;
-  for (; b < breaks.length && breaks[b] < i; b++) {
-    scan.breaks.push(breaks[b]);
-    scan.itemsBeforeBreak.push(itemsBeforeBreak[b]);
+  // (breaks and itemsBeforeBreak are parallel lists.)
+  for (; b < breaks.length && breaks[b]! < i; b++) {
+    scan.breaks.push(breaks[b]!);
+    scan.itemsBeforeBreak.push(itemsBeforeBreak[b]!);
   }
   addBreaks(scan, { lines, starts, source, end }, i, Math.min(lines.length, i + read.length + 1), itemAt);
   for (; b < breaks.length; b++) {
-    if (breaks[b] <= k) continue;
-    scan.breaks.push(breaks[b] + read.length - (k - i));
-    scan.itemsBeforeBreak.push(itemsBeforeBreak[b] + added.nodes.length - removedItems);
+    const line = breaks[b]!;
+    if (line <= k) continue;
+    scan.breaks.push(line + read.length - (k - i));
+    scan.itemsBeforeBreak.push(itemsBeforeBreak[b]! + added.nodes.length - removedItems);
   }
   if (removedItems > 0) scan.parserProps = scan.parserProps.filter((node) => !removed.nodes.includes(node));
   // The read lines' nodes, and the next item's (its comment lines may have changed), get their marks.
-  for (let n = i; n < i + read.length; n++) if (isItem(lines[n])) setLineProps(lines, n);
+  for (let n = i; n < i + read.length; n++) if (isItem(lines[n]!)) setLineProps(lines, n);
   let next = i + read.length;
-  while (next < lines.length && isBetweenItems(lines[next])) next++;
-  if (next < lines.length && isItem(lines[next])) setLineProps(lines, next);
+  while (next < lines.length && isBetweenItems(lines[next]!)) next++;
+  if (next < lines.length && isItem(lines[next]!)) setLineProps(lines, next);
   scan.end = end;
   if (ending !== undefined) scan.ending = ending;
   finish(itemAt, itemAt + added.nodes.length);

@@ -61,14 +61,15 @@ export function rescanFlowList(scan: FlowScan, source: string, open: number, bas
   if (prefix > scan.lineEnd) return finish(nodes.length, nodes.length);
   // From the item before the one the change starts in (after the separator of the one before it).
   const i = Math.max(0, upperBound(starts, prefix) - 2);
-  const pos = i > 0 ? nodes[i - 1].range![2] - scan.base + 1 : open + 1;
+  const pos = i > 0 ? nodes[i - 1]!.range![2] - scan.base + 1 : open + 1;
   let m = upperBound(starts, oldChangeEnd - 1);
   const readNodes: Scalar[] = [];
   const readStarts: number[] = [];
   const read = readFlowItems(source, pos, nonStringTests(scan.options), base, readNodes, readStarts, (at) => {
     // Past the change, at an item that only moved: the rest is kept.
-    while (m < starts.length && starts[m] + delta < at) m++;
-    return at >= oldChangeEnd + delta && m < starts.length && starts[m] + delta === at ? m : undefined;
+    while (m < starts.length && starts[m]! + delta < at) m++;
+    const kept = starts[m];
+    return at >= oldChangeEnd + delta && kept !== undefined && kept + delta === at ? m : undefined;
   });
   if (read === undefined) return false;
   const keptFrom = read.keptFrom ?? nodes.length;

@@ -32,7 +32,7 @@ export function newNode(value: string, type: ScalarType, range: [number, number,
 export function moveNodes(nodes: readonly Scalar[], delta: number, from = 0, to = nodes.length): void {
   if (delta === 0) return;
   for (let n = from; n < to; n++) {
-    const range = nodes[n].range!;
+    const range = nodes[n]!.range!;
     range[0] += delta;
     range[1] += delta;
     range[2] += delta;

@@ -140,7 +140,7 @@ export function upperBound(sorted: readonly number[], x: number): number {
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (sorted[mid] <= x) lo = mid + 1;
+    if (sorted[mid]! <= x) lo = mid + 1;
     else hi = mid;
   }
   return lo;

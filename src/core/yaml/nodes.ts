@@ -68,8 +68,9 @@ export function findPair(map: YAMLMap, name: string): Pair | undefined {
     return index.get(name);
   }
   for (let i = items.length - 1; i >= 0; i--) {
-    if (keyName(items[i].key) === name) {
-      return items[i];
+    const item = items[i]!;
+    if (keyName(item.key) === name) {
+      return item;
     }
   }
   return undefined;
@@ -203,7 +204,7 @@ function lastItemAtOrBefore(items: readonly unknown[], offset: number): number {
   return best;
 }
 
-function contains(r: readonly number[] | null | undefined, offset: number): boolean {
+function contains(r: readonly [number, number, ...number[]] | null | undefined, offset: number): boolean {
   return !!r && r[0] <= offset && offset <= r[1];
 }
 
@@ -295,7 +296,7 @@ export function findAliases(doc: Document): Array<{ path: PathSegment[]; node: N
       out.push({ path, node });
     } else if (isMap(node)) {
       for (let i = node.items.length - 1; i >= 0; i--) {
-        const p = node.items[i];
+        const p = node.items[i]!;
         if (isAlias(p.key)) {
           out.push({ path, node: p.key });
         }

@@ -269,10 +269,7 @@ export class ParsedFile {
     if (line <= 0) {
       return 0;
     }
-    if (line >= starts.length) {
-      return this.text.length;
-    }
-    return starts[line];
+    return starts[line] ?? this.text.length;
   }
 
   /** Offset just after the last character of a 0-based line, before its `\n` or `\r\n`. */
@@ -284,8 +281,9 @@ export class ParsedFile {
     if (line >= starts.length - 1) {
       return this.text.length - (this.text.endsWith('\r') && line === starts.length - 1 ? 1 : 0);
     }
-    let end = starts[line + 1] - 1; // the '\n'
-    if (end > starts[line] && this.text.charCodeAt(end - 1) === 13) {
+    // (A line before the last: it and the next have starts.)
+    let end = starts[line + 1]! - 1; // the '\n'
+    if (end > starts[line]! && this.text.charCodeAt(end - 1) === 13) {
       end -= 1;
     }
     return end;
@@ -295,8 +293,8 @@ export class ParsedFile {
   positionAt(offset: number): Position {
     const o = Math.max(0, Math.min(offset, this.text.length));
     const starts = this.starts;
-    const line = upperBound(starts, o) - 1;
-    return { line, character: o - starts[line] };
+    const line = upperBound(starts, o) - 1; // line 0 starts at 0 <= o
+    return { line, character: o - starts[line]! };
   }
 
   /** Offset of a 0-based position; a character past the end of its line is clamped to it. */
@@ -308,7 +306,7 @@ export class ParsedFile {
     if (position.line >= starts.length) {
       return this.text.length;
     }
-    const start = starts[position.line];
+    const start = starts[position.line]!;
     return Math.min(start + Math.max(0, position.character), this.lineEnd(position.line));
   }
 
@@ -316,7 +314,7 @@ export class ParsedFile {
    * The 0-based range of offsets: an {@link OffsetRange}, or a `yaml` node range
    * (`[start, valueEnd, nodeEnd]`; only the first two are used).
    */
-  rangeOf(offsets: OffsetRange | readonly number[]): Range {
+  rangeOf(offsets: OffsetRange | NodeRange): Range {
     const start = isOffsetArray(offsets) ? offsets[0] : offsets.start;
     const end = isOffsetArray(offsets) ? offsets[1] : offsets.end;
     return { start: this.positionAt(start), end: this.positionAt(Math.max(start, end)) };
@@ -335,7 +333,7 @@ export class ParsedFile {
     let hi = docs.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (docs[mid].start <= offset) {
+      if (docs[mid]!.start <= offset) {
         lo = mid;
       } else {
         hi = mid - 1;
@@ -345,7 +343,10 @@ export class ParsedFile {
   }
 }
 
-function isOffsetArray(o: OffsetRange | readonly number[]): o is readonly number[] {
+/** A `yaml` node's range: `[start, valueEnd, nodeEnd]`. */
+type NodeRange = readonly [number, number, ...number[]];
+
+function isOffsetArray(o: OffsetRange | NodeRange): o is NodeRange {
   return Array.isArray(o);
 }
 
@@ -392,7 +393,7 @@ export function parseFile(source: string, previous?: ParsedFile, change?: TextCh
   let reused = 0;
   let moved = 0;
   for (let i = 0; i < bounds.length; i++) {
-    const [start, end] = bounds[i];
+    const [start, end] = bounds[i]!;
     const source = text.slice(start, end);
     const candidates = oldByLength.get(source.length);
     let slice: Slice | undefined;
@@ -423,7 +424,7 @@ export function parseFile(source: string, previous?: ParsedFile, change?: TextCh
     // there is none, runs the scalar over the following `---` lines.)
     if (slice.dependsOn.has('previous') && i > 0) {
       slices.pop();
-      bounds.splice(i - 1, 2, [bounds[i - 1][0], end]);
+      bounds.splice(i - 1, 2, [bounds[i - 1]![0], end]);
       i -= 2;
       continue;
     }
@@ -433,7 +434,7 @@ export function parseFile(source: string, previous?: ParsedFile, change?: TextCh
       continue;
     }
     if (slice.dependsOn.has('next') && i < bounds.length - 1) {
-      bounds.splice(i, 2, [start, bounds[i + 1][1]]);
+      bounds.splice(i, 2, [start, bounds[i + 1]![1]]);
       i--;
       continue;
     }
@@ -443,7 +444,7 @@ export function parseFile(source: string, previous?: ParsedFile, change?: TextCh
   const streamErrors: YAMLError[] = [];
   for (const slice of slices) {
     slice.documents.forEach((doc, i) => {
-      documents.push(new ParsedDocument(documents.length, doc, slice.states[i]));
+      documents.push(new ParsedDocument(documents.length, doc, slice.states[i]!));
     });
     streamErrors.push(...slice.streamErrors);
   }
@@ -665,7 +666,7 @@ function parseSliceText(
  * the text for one, so how the slice parses depends on text after it.
  */
 function quoteCloses(lexeme: string): boolean {
-  const quote = lexeme[0];
+  const quote = lexeme.charAt(0);
   let end = lexeme.indexOf(quote, 1);
   if (quote === "'") {
     while (end !== -1 && lexeme[end + 1] === "'") {
