@@ -7,7 +7,7 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ROOT, log, median } from './common';
+import { ROOT, at, log, median } from './common';
 
 export interface ActivationRow {
   bundle: string;
@@ -52,11 +52,11 @@ function partsOf(metafile: string, outfile: string): ActivationRow['parts'] {
   const bytes = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
     const parts = input.split('/');
-    const at = parts.lastIndexOf('node_modules');
+    const modules = parts.lastIndexOf('node_modules');
     const name =
-      at === -1
+      modules === -1
         ? parts.slice(0, Math.min(2, parts.length - 1)).join('/') || input
-        : parts.slice(at + 1, at + (parts[at + 1].startsWith('@') ? 3 : 2)).join('/');
+        : parts.slice(modules + 1, modules + (parts[modules + 1]?.startsWith('@') ? 3 : 2)).join('/');
     bytes.set(name, (bytes.get(name) ?? 0) + bytesInOutput);
   }
   return [...bytes].map(([name, b]) => ({ name, bytes: b })).sort((a, b) => b.bytes - a.bytes);
@@ -79,7 +79,7 @@ function measure(label: string, file: string, parts: ActivationRow['parts']): Ac
     totalMs: median(results.map((r) => r.totalMs)),
     compiledAtActivation: functionsBuilt > 0 || results.some((r) => r.ajvLoaded),
     functionsBuilt,
-    subscriptions: results[0].subscriptions,
+    subscriptions: at(results, 0).subscriptions,
     serverForkMs: medianOrNull(results.map((r) => r.serverForkMs)),
     serverReadyMs: medianOrNull(results.map((r) => r.serverReadyMs)),
     problems: [...new Set(results.flatMap((r) => [...(r.activateError ? [`activate() threw: ${r.activateError}`] : []), ...r.problems]))],

@@ -9,7 +9,9 @@ import type { ChildProcess } from 'child_process';
 import * as path from 'path';
 import Module from 'module';
 
-const bundle = path.resolve(process.argv[2]);
+const bundleArg = process.argv[2];
+if (bundleArg === undefined) throw new Error('usage: node activationChild.js BUNDLE');
+const bundle = path.resolve(bundleArg);
 
 // Ajv compiles a schema into code with `new Function(...)`: count those (the bundle carries its own
 // copy of ajv, so its prototype cannot be reached from here).

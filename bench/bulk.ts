@@ -10,7 +10,7 @@ import { clientSend, planChunks, planRun, runBulkUpdate, DEFAULT_CHUNK_SIZE, DEF
 import type { CoreDiagnostic } from '../src/core/diagnostic';
 import { validateFile } from '../src/core/validation';
 import { parseFile, type ParsedFile } from '../src/core/yaml';
-import { collectGarbage, log, median, now, targetSettingsFile } from './common';
+import { at, collectGarbage, log, median, now, targetSettingsFile } from './common';
 
 export interface BulkRow {
   n: number;
@@ -62,7 +62,7 @@ export async function benchBulk(): Promise<BulkRow[]> {
           }
         }
       }
-      const ratios = e2e.map((e, i) => e / raw[i]);
+      const ratios = e2e.map((e, i) => e / at(raw, i)); // one raw figure per end-to-end figure (both from rounds 1..rounds)
       rows.push({
         n,
         requests,

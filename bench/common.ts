@@ -54,10 +54,18 @@ export function now(): number {
   return performance.now();
 }
 
+/** `xs.at(i)` (a negative index counts from the end) where the bench knows the element is there: throws if it is not. */
+export function at<T>(xs: readonly T[], i: number): T {
+  const x = xs.at(i);
+  if (x === undefined) throw new Error(`bench: no element ${i} among ${xs.length}`);
+  return x;
+}
+
 export function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  const value = (i: number): number => s[i] ?? NaN; // (no samples: NaN)
+  return s.length % 2 ? value(m) : (value(m - 1) + value(m)) / 2;
 }
 
 // A full garbage collection before each series, so one series does not pay for the garbage of the

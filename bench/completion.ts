@@ -34,7 +34,8 @@ export async function benchCompletion(): Promise<CompletionRow[]> {
     const base = targetSettingsFile(n).text;
     // The edit toggles one character of site.name (Shop <-> Shoq), before both cursors' lines.
     const editAt = base.indexOf('  name: Shop (staging)') + '  name: Sho'.length;
-    const variants = [base, base.slice(0, editAt) + 'q' + base.slice(editAt + 1)];
+    const edited = base.slice(0, editAt) + 'q' + base.slice(editAt + 1);
+    const variant = (k: number): string => (k % 2 === 0 ? base : edited);
     const cursors = {
       'end of file': base.length, // on the empty last line: root keys
       'inside site': base.indexOf('  desc:') + 2, // at the start of a site key: site keys
@@ -50,18 +51,18 @@ export async function benchCompletion(): Promise<CompletionRow[]> {
       const oursEdit = await timeMedian(
         () => {
           version++;
-          oursItems = complete(cache.get(uri, version, variants[version % 2]), offset).items.length;
+          oursItems = complete(cache.get(uri, version, variant(version)), offset).items.length;
         },
         runs,
         warmup,
       );
-      const oursCached = await timeMedian(() => complete(cache.get(uri, version, variants[version % 2]), offset), runs * 3, warmup);
+      const oursCached = await timeMedian(() => complete(cache.get(uri, version, variant(version)), offset), runs * 3, warmup);
       let ylsItems = 0;
       let k = 0;
       const ylsEdit = await timeMedian(
         async () => {
           k++;
-          const text = variants[k % 2];
+          const text = variant(k);
           ylsItems = (await yls.doComplete(ylsDocument(uri, text), positionAt(text, offset), false)).items.length;
         },
         runs,

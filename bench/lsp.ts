@@ -19,7 +19,7 @@ import { pathToFileURL } from 'url';
 import { PerformanceObserver } from 'perf_hooks';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { StdioLspClient } from '../test/unit/server/lspClient';
-import { ROOT, log, median, now } from './common';
+import { ROOT, at, log, median, now } from './common';
 import { shapes, type Shape } from './shapes';
 
 /** The ids in every shape's file. */
@@ -155,8 +155,8 @@ export function series(xs: readonly number[]): Series {
   if (xs.length === 0) return { median: NaN, p95: NaN, max: NaN, count: 0 };
   const s = [...xs].sort((a, b) => a - b);
   // Nearest-rank 95th percentile: the smallest value at or above 95 % of the samples.
-  const p95 = s[Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1)];
-  return { median: median(s), p95, max: s[s.length - 1], count: s.length };
+  const p95 = at(s, Math.min(s.length - 1, Math.ceil(0.95 * s.length) - 1));
+  return { median: median(s), p95, max: at(s, -1), count: s.length };
 }
 
 function configuration(kind: Kind): (section: string | undefined) => unknown {
@@ -251,7 +251,7 @@ class Server {
       if (p.uri !== uri) return false;
       if (this.kind === 'ours') return p.version === version;
       // yaml-language-server publishes without a version: the first one after the change was sent.
-      for (let i = notifications.length - 1; i >= after; i--) if (notifications[i].params === params) return true;
+      for (let i = notifications.length - 1; i >= after; i--) if (at(notifications, i).params === params) return true;
       return false;
     };
     return this.client.waitForNotification('textDocument/publishDiagnostics', test, this.timeoutMs) as Promise<Published>;
@@ -446,7 +446,7 @@ async function structureCheck(server: Server, uri: string, document: TextDocumen
   const text = document.getText();
   const key = /(^|[\r\n])ids:/.exec(text);
   if (key === null) return false;
-  const position = document.positionAt(key.index + key[1].length + 1);
+  const position = document.positionAt(key.index + at(key, 1).length + 1);
   try {
     const hover = await withTimeout(
       server.client.request<{ contents: unknown } | null>('textDocument/hover', { textDocument: { uri }, position }),

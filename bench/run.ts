@@ -10,7 +10,7 @@ import * as path from 'path';
 import { benchActivation, type ActivationRow } from './activation';
 import { breakdown, type Breakdown } from './breakdown';
 import { benchBulk } from './bulk';
-import { ROOT, label, log, median, ms, now, ratio, verdict } from './common';
+import { ROOT, at, label, log, median, ms, now, ratio, verdict } from './common';
 import { benchCompletion } from './completion';
 import { LSP_IDS, benchLanguageServers, killServers, type Series, type ServerResult, type ShapeResult } from './lsp';
 import { benchMemory } from './memory';
@@ -245,7 +245,7 @@ function lspSections(shapes: readonly ShapeResult[], costs: readonly Breakdown[]
   out.push('| shape | open: parse + validation | path | edits | edit 1 | edit 2 | edit 3 |');
   out.push('|---|---:|---|---|---|---|---|');
   shapes.forEach((s, i) => {
-    const c = costs[i];
+    const c = at(costs, i); // one breakdown per shape (run() maps the shapes to their costs)
     c.scenarios.forEach((scenario, j) => {
       const cell = (k: number): string => {
         const e = scenario.edits[k];
@@ -368,13 +368,14 @@ async function main(): Promise<void> {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   // The 5-minute load average when the bench started and when it ended: above the number of
   // cores, other processes competed with the bench for them.
-  const loadAverages = `${loadAtStart[1].toFixed(1)} → ${os.loadavg()[1].toFixed(1)} (5-minute, ${os.cpus().length} cores)`;
+  const fiveMinutes = (loads: number[]): string => (loads[1] ?? NaN).toFixed(1); // os.loadavg(): the 1, 5 and 15-minute averages
+  const loadAverages = `${fiveMinutes(loadAtStart)} → ${fiveMinutes(os.loadavg())} (5-minute, ${os.cpus().length} cores)`;
   const machine = `${new Date().toISOString().slice(0, 10)} · Node ${process.version} · ${cpu} · ${os.cpus().length} cores · ${os.platform()} ${os.arch()} · yaml-language-server ${pkgVersion('yaml-language-server')} · yaml ${pkgVersion('yaml')} · load average ${loadAverages}`;
 
   const targets: string[] = [];
   targets.push('| target | file / bundle | measured | goal | status |');
   targets.push('|---|---|---|---|---|');
-  for (let i = 0; i < lsp.length; i++) targets.push(...shapeTargetRows({ shape: lsp[i], cost: costs[i], cliFloorMs, load: loadAverages }));
+  lsp.forEach((shape, i) => targets.push(...shapeTargetRows({ shape, cost: at(costs, i), cliFloorMs, load: loadAverages })));
   for (const r of validation.filter((v) => v.n >= 10_000)) {
     targets.push(
       `| validation in-process vs yaml-language-server's \`doValidation\` | ${label(r.n)} plain ids | ${ratio(r.ours / r.yls)} (${ms(r.ours)} vs ${ms(r.yls)}) | ≤ 0.2x | ${status(r.ours / r.yls <= 0.2, r.ours, 'see section 2')} |`,

@@ -3,7 +3,7 @@
 // edits a user makes in it. An edit is given in offsets of the text it applies to; lsp.ts turns it
 // into an incremental didChange (a range and the new text).
 import { sandboxTargetIds } from '../src/sandbox/prng';
-import { MODELINE, SETTINGS, targetSettingsFile } from './common';
+import { MODELINE, SETTINGS, at, targetSettingsFile } from './common';
 
 /** A one-character edit: replace `[start, end)` of the current text with `text`. */
 export interface Edit {
@@ -53,10 +53,10 @@ function spread(name: string, text: string, ids: readonly string[], from = 0, to
   const end = text.lastIndexOf(TIMEZONE, to);
   if (site === -1 || site > to || end < from) throw new Error(`shapes: ${name}: site.name or the time zone not found`);
   const idOffset = (j: number): number => {
-    const id = ids[mid + (j % (ids.length - mid))];
-    const at = text.indexOf(id, from);
-    if (at === -1 || at > to) throw new Error(`shapes: ${name}: id ${id} not found`);
-    return at;
+    const id = at(ids, mid + (j % (ids.length - mid)));
+    const offset = text.indexOf(id, from);
+    if (offset === -1 || offset > to) throw new Error(`shapes: ${name}: id ${id} not found`);
+    return offset;
   };
   return {
     name,
@@ -144,7 +144,7 @@ function typingInQuote(plain: string, ids: readonly string[]): EditScenario {
   const letters = 'defghijkmnopqrstuvwxyz';
   return {
     name: 'typing inside the quote',
-    next: (_text, k) => ({ start: start + k, end: start + k, text: letters[k % letters.length], zone: 'in the quote' }),
+    next: (_text, k) => ({ start: start + k, end: start + k, text: letters.charAt(k % letters.length), zone: 'in the quote' }),
   };
 }
 

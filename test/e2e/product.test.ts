@@ -9,6 +9,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Browser } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { at } from '../fixtures/at';
 import { host, REPO_ROOT, Workbench } from './workbench';
 
 const INVALID_ID = 'zzzzzzzzzzz1';
@@ -133,7 +134,7 @@ test('"Update the 2 valid ids now" sends exactly the valid ids, once', async () 
   await wb.answerDialog(/^Update 2 targets$/);
   await waitUntil(() => sandbox.changes.length > 0, 30_000, 'the sandbox to record the update');
   assert.equal(sandbox.changes.length, 1);
-  assert.deepEqual([...sandbox.changes[0].ids].sort(), [a, b].sort());
+  assert.deepEqual([...at(sandbox.changes, 0).ids].sort(), [a, b].sort());
 });
 
 /** Re-checks `condition` whenever the event loop turns, until it holds or `timeoutMs` passes. */

@@ -14,6 +14,7 @@ import { parseAllDocuments } from 'yaml';
 import { getLanguageService } from 'yaml-language-server';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createAjv } from '../../src/core/schema/ajv';
+import { at } from '../fixtures/at';
 import { entitlementsValidate, targetSettingsValidate } from '../../src/core/schema/validators';
 
 // Compiled to out/test/unit/schema.test.js: the repository root is three levels up.
@@ -84,14 +85,15 @@ function describeErrors(errors: ErrorObject[] | null | undefined): string {
 /** Sets `value` at a dotted path (numeric segments index arrays), creating objects on the way. */
 function setPath(target: JsonObject, dotted: string, value: Json | undefined): void {
   const keys = dotted.split('.');
+  const last = keys.pop();
+  assert.ok(last !== undefined); // (split gives at least one key)
   let node: Json = target;
-  for (let i = 0; i < keys.length - 1; i++) {
+  for (const [i, key] of keys.entries()) {
     const container = node as { [key: string]: Json };
-    const key = keys[i];
-    if (container[key] === undefined || container[key] === null) container[key] = /^\d+$/.test(keys[i + 1]) ? [] : {};
-    node = container[key];
+    const child = container[key] ?? (/^\d+$/.test(keys[i + 1] ?? last) ? [] : {});
+    container[key] = child;
+    node = child;
   }
-  const last = keys[keys.length - 1];
   const container = node as { [key: string]: Json };
   if (value === undefined) delete container[last];
   else container[last] = value;
@@ -464,10 +466,10 @@ describe('documentation', () => {
     assert.equal(weekday.type, 'integer');
     // whitelist / blacklist: the type is unspecified in the spec, and the schema says so.
     for (const key of ['whitelist', 'blacklist']) {
-      assert.match(def('site').properties?.[key].description ?? '', /leaves the type of this field unspecified/, key);
+      assert.match(def('site').properties?.[key]?.description ?? '', /leaves the type of this field unspecified/, key);
     }
     // logout_detectors is named by the spec but is no field of it: mentioned, not added.
-    assert.match(def('site').properties?.logout_detection_enabled.description ?? '', /logout_detectors/);
+    assert.match(def('site').properties?.logout_detection_enabled?.description ?? '', /logout_detectors/);
     assert.equal(def('site').properties?.logout_detectors, undefined);
     // Every entitlements field says what is not shown.
     for (const [key, node] of Object.entries(entitlementsSchema.properties ?? {})) {
@@ -823,12 +825,12 @@ describe('entitlements', () => {
     assert.deepEqual([...(entitlementsSchema.required ?? [])].sort(), [...SPEC_ENT_FIELDS].sort());
     assert.deepEqual(Object.keys(entitlementsSchema.properties ?? {}).sort(), [...SPEC_ENT_FIELDS].sort());
     const props = entitlementsSchema.properties ?? {};
-    for (const k of SPEC_ENT_INTEGERS) assert.equal(props[k].type, 'integer', k);
-    for (const k of SPEC_ENT_STRINGS) assert.equal(props[k].type, 'string', k);
-    for (const k of SPEC_ENT_BOOLEANS) assert.equal(props[k].type, 'boolean', k);
+    for (const k of SPEC_ENT_INTEGERS) assert.equal(props[k]?.type, 'integer', k);
+    for (const k of SPEC_ENT_STRINGS) assert.equal(props[k]?.type, 'string', k);
+    for (const k of SPEC_ENT_BOOLEANS) assert.equal(props[k]?.type, 'boolean', k);
     for (const k of SPEC_ENT_STRING_ARRAYS) {
-      assert.equal(props[k].type, 'array', k);
-      assert.equal(props[k].items?.type, 'string', k);
+      assert.equal(props[k]?.type, 'array', k);
+      assert.equal(props[k]?.items?.type, 'string', k);
     }
     const pack = entitlementsSchema.definitions?.creditsPack;
     assert.ok(pack);
@@ -862,7 +864,7 @@ describe('entitlements', () => {
     assert.deepEqual(restricted.allowed_report_file_formats, ['pdf']);
     const packs = restricted.allowed_credits_packs as JsonObject[];
     assert.equal(packs.length, 1);
-    assert.equal(packs[0].currency_code, '');
+    assert.equal(at(packs, 0).currency_code, '');
   });
 
   test('a record missing any one field fails, naming that field', () => {
@@ -931,7 +933,7 @@ describe('entitlements', () => {
   for (const [name, patch, expect] of packCases) {
     test(`credit pack: ${name}`, () => {
       const record = clone(full);
-      const pack = (record.allowed_credits_packs as JsonObject[])[0];
+      const pack = at(record.allowed_credits_packs as JsonObject[], 0);
       for (const [k, v] of Object.entries(patch)) {
         if (v === undefined) delete pack[k];
         else pack[k] = v;
@@ -987,14 +989,14 @@ describe('examples', () => {
   }
 
   test('the examples use what the issue asks for', () => {
-    const web = parseAllDocuments(exampleText('web-target.target-settings.yaml'))[0].toJS() as JsonObject;
+    const web = at(parseAllDocuments(exampleText('web-target.target-settings.yaml')), 0).toJS() as JsonObject;
     const site = web.site as JsonObject;
     assert.equal((site.basic_auth as JsonObject).password, '${env:SHOP_BASIC_PASSWORD}');
     assert.equal((site.basic_auth as JsonObject).password_is_sensitive, true);
     assert.ok(Array.isArray(site.headers) && Array.isArray(site.whitelist) && Array.isArray(site.blacklist));
     assert.equal(web.report_type, 'owasp');
     assert.ok(web.blackout_period);
-    const api = parseAllDocuments(exampleText('api-target.target-settings.yaml'))[0].toJS() as JsonObject;
+    const api = at(parseAllDocuments(exampleText('api-target.target-settings.yaml')), 0).toJS() as JsonObject;
     assert.equal(api.type, 'api');
     const settings = (api.site as JsonObject).api_scan_settings as JsonObject;
     assert.equal(settings.api_schema_type, 'openapi');

@@ -2,6 +2,7 @@
 // every extension uses (`vscode.execute*Provider`), and the new-file command. Waits on events.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
+import { at } from '../../fixtures/at';
 import { activateExtension, codeOf, waitForDiagnostics, workspaceFile } from '../helpers';
 
 function labelOf(item: vscode.CompletionItem): string {
@@ -124,6 +125,7 @@ describe('editing assistance', () => {
         const lineNumber = code === 'duplicate-id' ? 4 : positionOf(document, line, 0).line;
         const onLine = (ds: vscode.Diagnostic[]): vscode.Diagnostic | undefined => ds.find((d) => codeOf(d) === code && d.range.start.line === lineNumber);
         const [diagnostic] = (await waitForDiagnostics(uri, (ds) => onLine(ds) !== undefined, 20_000)).filter((d) => onLine([d]) !== undefined);
+        assert.ok(diagnostic, `a ${code} diagnostic on line ${lineNumber}`);
         const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
           'vscode.executeCodeActionProvider',
           uri,
@@ -161,7 +163,7 @@ describe('editing assistance', () => {
       assert.strictEqual(document.isUntitled, true);
       assert.strictEqual(document.languageId, 'yaml');
       const text = document.getText();
-      assert.match(text.split('\n')[0], /^# yaml-language-server: \$schema=\S*target-settings\.schema\.json$/);
+      assert.match(at(text.split('\n'), 0), /^# yaml-language-server: \$schema=\S*target-settings\.schema\.json$/);
       assert.match(text, /\nids:\n {2}- \S+\n/);
       assert.match(text, /\nsite:\n {2}name: .+\n {2}url: https:\/\//);
       // It is a target-settings file: completion works in it.

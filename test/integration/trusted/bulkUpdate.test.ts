@@ -1,5 +1,6 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
+import { at } from '../../fixtures/at';
 import { activateExtension, codeOf, waitForDiagnostics, workspaceFile } from '../helpers';
 
 interface Outcome {
@@ -11,7 +12,7 @@ interface Outcome {
 }
 type RunResult = { status: 'done'; outcome: Outcome; summary: string } | { status: string; message: string };
 
-const INVALID = ['zzzzzzzzzzz1', 'zzzzzzzzzzz2'];
+const INVALID = ['zzzzzzzzzzz1', 'zzzzzzzzzzz2'] as const;
 
 function settingsFile(ids: string[]): string {
   return [
@@ -48,7 +49,7 @@ describe('bulk update', function () {
 
   it('updates the selected ids, reports rejected ones as diagnostics on their items, and the quick fix removes them', async () => {
     const valid = targetIds.slice(0, 3);
-    await vscode.workspace.fs.writeFile(uri, Buffer.from(settingsFile([valid[0], INVALID[0], valid[1], INVALID[1], valid[2]])));
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(settingsFile([at(valid, 0), INVALID[0], at(valid, 1), INVALID[1], at(valid, 2)])));
     const document = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(document);
 
@@ -65,9 +66,10 @@ describe('bulk update', function () {
     const diagnostics = await waitForDiagnostics(uri, (ds) => ds.some((d) => codeOf(d) === 'invalid-id'));
     const invalidDiagnostics = diagnostics.filter((d) => codeOf(d) === 'invalid-id');
     assert.strictEqual(invalidDiagnostics.length, 1);
-    assert.strictEqual(invalidDiagnostics[0].range.start.line, 2, 'on the item of the rejected id');
-    assert.strictEqual(invalidDiagnostics[0].severity, vscode.DiagnosticSeverity.Error);
-    assert.strictEqual(invalidDiagnostics[0].source, 'scan-targets');
+    const onItem = at(invalidDiagnostics, 0);
+    assert.strictEqual(onItem.range.start.line, 2, 'on the item of the rejected id');
+    assert.strictEqual(onItem.severity, vscode.DiagnosticSeverity.Error);
+    assert.strictEqual(onItem.source, 'scan-targets');
 
     // Edits above the item: the diagnostic follows the text.
     await editor.edit((b) => b.insert(new vscode.Position(0, 0), '# moved down\n'));
@@ -103,7 +105,7 @@ describe('bulk update', function () {
 
   it('previews the exact request with the sensitive value masked', async () => {
     const uri = workspaceFile('preview.target-settings.yaml');
-    await vscode.workspace.fs.writeFile(uri, Buffer.from(settingsFile([targetIds[0]])));
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(settingsFile([at(targetIds, 0)])));
     const result = await vscode.commands.executeCommand<{ status: string; preview: string }>('scanTargets.previewBulkUpdate', {
       uri: uri.toString(),
       documentIndex: 0,
@@ -118,7 +120,7 @@ describe('bulk update', function () {
 
   it('refuses a selection that touches no id, and says how to select ids', async () => {
     const uri = workspaceFile('refused.target-settings.yaml');
-    await vscode.workspace.fs.writeFile(uri, Buffer.from(settingsFile([targetIds[0]])));
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(settingsFile([at(targetIds, 0)])));
     const document = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(document);
     editor.selection = new vscode.Selection(3, 2, 3, 8); // inside `name: ...`

@@ -8,6 +8,7 @@ import { startSandbox, type Sandbox } from '../../../src/sandbox/server';
 import { PROFILES } from '../../../src/sandbox/profiles';
 import { FEATURE_FLAGS, INTEGRATION_FLAGS, type EntitlementsRecord } from '../../../src/core/entitlements';
 import type { SnapshotNode } from '../../../src/editor/entitlements/view';
+import { at } from '../../fixtures/at';
 import { EXTENSION_ID, codeOf, waitForDiagnostics, workspaceFile } from '../helpers';
 
 interface Api {
@@ -100,8 +101,9 @@ describe('entitlements view', function () {
   it('a refused token shows a node that says so and offers to set the token', async () => {
     await config().update('baseUrl', sandbox.url, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('scanTargets.setApiToken', { token: 'not-the-sandbox-token' });
-    const tree = await refreshUntil((t, kind) => kind === 'failed' && t.length === 1 && t[0].id === 'state/error', 'the 401 node shows');
+    const tree = await refreshUntil((t, kind) => kind === 'failed' && t.length === 1 && t[0]?.id === 'state/error', 'the 401 node shows');
     const [node] = tree;
+    assert.ok(node, 'the 401 node');
     assert.strictEqual(node.label, 'The API token was refused');
     assert.strictEqual(node.command, 'scanTargets.setApiToken');
     const actions = node.children.map((c) => c.command);
@@ -141,6 +143,7 @@ describe('entitlements view', function () {
       () => sandbox.setFaults({ failNext: [{ status: 500 }] }),
     );
     const [stale, ...groups] = tree;
+    assert.ok(stale, 'the stale node');
     assert.match(stale.label, /^Showing the record from .+ — refresh failed: /);
     assert.match(stale.label, /500/);
     const actions = stale.children.map((c) => [c.label, c.command]);
@@ -157,7 +160,7 @@ describe('entitlements view', function () {
       'the stale 401 node shows',
       () => sandbox.setFaults({ failNext: [{ status: 401 }] }),
     );
-    assert.strictEqual(tree[0].command, 'scanTargets.setApiToken');
+    assert.strictEqual(at(tree, 0).command, 'scanTargets.setApiToken');
     assert.deepStrictEqual(counts(tree.slice(1)), expectedCounts(full));
   });
 
@@ -187,7 +190,7 @@ describe('entitlements view', function () {
           ['group/integrations', ['integration/allow_sso_b']],
         ],
       );
-      assert.strictEqual(filtered[0].description, '1 of 36 match');
+      assert.strictEqual(at(filtered, 0).description, '1 of 36 match');
       await vscode.commands.executeCommand('scanTargets.filterEntitlements', 'no such entitlement');
       const none = await (await api()).entitlementsTree();
       assert.deepStrictEqual(

@@ -15,6 +15,7 @@ import {
   type ClientOptions,
 } from '../../../src/api';
 import { FULL_PROFILE, startSandbox, type Sandbox } from '../../../src/sandbox';
+import { at } from '../../fixtures/at';
 import { SECRET_TOKEN, SENSITIVE_HEADER_VALUE, SENSITIVE_PASSWORD, assertNothingLeaked, captured, recordingLogger, rejection, sensitiveBody } from './helpers';
 
 let sandbox: Sandbox;
@@ -60,7 +61,7 @@ describe('successful calls', () => {
     const c = client({ baseUrl: `${sandbox.url}///` });
     assert.equal(c.baseUrl, sandbox.url);
     await c.getEntitlements();
-    assert.equal(sandbox.requests[0].path, '/api/v1/account/entitlements/');
+    assert.equal(at(sandbox.requests, 0).path, '/api/v1/account/entitlements/');
   });
 
   test('bulk update sends is_id_404_validation=true by default and returns the updated ids', async () => {
@@ -68,22 +69,23 @@ describe('successful calls', () => {
     const ids = sandbox.targetIds().slice(0, 3);
     const result = await client().bulkUpdate({ ids, site: { name: 'Renamed' }, report_type: 'owasp' });
     assert.deepEqual(result, { ids, notUpdated: [], attempts: 1 });
-    assert.equal(sandbox.requests[0].query, 'is_id_404_validation=true');
-    assert.equal(sandbox.requests[0].idsCount, 3);
+    assert.equal(at(sandbox.requests, 0).query, 'is_id_404_validation=true');
+    assert.equal(at(sandbox.requests, 0).idsCount, 3);
     assert.deepEqual(
       sandbox.changes.map((c) => ({ request: c.request, ids: c.ids, fields: c.fields })),
       [{ request: 1, ids, fields: ['site', 'report_type'] }],
     );
-    assert.equal((sandbox.target(ids[0])?.settings.site as Record<string, unknown>).name, 'Renamed');
-    assert.equal(sandbox.target(ids[0])?.settings.report_type, 'owasp');
+    assert.equal((sandbox.target(at(ids, 0))?.settings.site as Record<string, unknown>).name, 'Renamed');
+    assert.equal(sandbox.target(at(ids, 0))?.settings.report_type, 'owasp');
   });
 
   test('validateIds: false sends no query and reports the skipped ids', async () => {
     sandbox.reset();
     const [a, b] = sandbox.targetIds();
+    assert.ok(a && b, 'two demo targets');
     const result = await client().bulkUpdate({ ids: [a, 'unknownId001', b], site: { name: 'x' } }, { validateIds: false });
     assert.deepEqual(result, { ids: [a, b], notUpdated: ['unknownId001'], attempts: 1 });
-    assert.equal(sandbox.requests[0].query, '');
+    assert.equal(at(sandbox.requests, 0).query, '');
     assert.deepEqual(
       sandbox.changes.map((c) => c.ids),
       [[a, b]],
@@ -131,9 +133,9 @@ describe('successful calls', () => {
         assert.equal(r.headers.accept, 'application/json');
         assert.equal(r.headers['user-agent'], 'scan-targets-test/1.2.3');
       }
-      assert.equal(seen[1].headers['content-type'], 'application/json');
-      assert.deepEqual(JSON.parse(seen[1].body), { ids: ['a'], site: { name: 'n' } });
-      assert.equal(seen[0].headers['content-type'], undefined);
+      assert.equal(at(seen, 1).headers['content-type'], 'application/json');
+      assert.deepEqual(JSON.parse(at(seen, 1).body), { ids: ['a'], site: { name: 'n' } });
+      assert.equal(at(seen, 0).headers['content-type'], undefined);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -229,6 +231,7 @@ describe('error statuses (spec 7)', () => {
   test('custom 404 with invalid_ids (spec 7.2): nothing applied', async () => {
     sandbox.reset();
     const [a, b] = sandbox.targetIds();
+    assert.ok(a && b, 'two demo targets');
     const err = await rejection<ApiInvalidIdsError>(client().bulkUpdate({ ids: [a, 'missingId001', b, 'missingId002'], site: { name: 'x' } }));
     assert.ok(err instanceof ApiInvalidIdsError);
     assert.equal(err.kind, 'invalid-ids');
@@ -316,8 +319,8 @@ describe('invalid responses (2xx bodies that break their schema)', () => {
   test('nested credit pack problems carry their path', async () => {
     sandbox.reset();
     const packs = structuredClone(FULL_PROFILE.allowed_credits_packs) as unknown as Record<string, unknown>[];
-    packs[1].price = 1.5;
-    packs[2].currency_code = 'JPY';
+    at(packs, 1).price = 1.5;
+    at(packs, 2).currency_code = 'JPY';
     sandbox.setProfile({ ...FULL_PROFILE, allowed_credits_packs: packs });
     const err = await rejection<ApiInvalidResponseError>(client().getEntitlements());
     assert.deepEqual(
@@ -421,7 +424,7 @@ describe('secrets', () => {
     const text = own.lines.join('\n');
     assert.match(text, /POST \/api\/v1\/targets\/bulk\/update\/\?is_id_404_validation=true \(2 ids\) -> 200 in \d+ ms \(attempt 1\/4\)/);
     assert.ok(!text.includes('scanner'), 'no body value is logged');
-    assert.ok(!text.includes(ids[0]), 'ids are counted, not listed');
+    assert.ok(!text.includes(at(ids, 0)), 'ids are counted, not listed');
   });
 
   test('sensitive values a server echoes in a 400 are redacted from the error', async () => {

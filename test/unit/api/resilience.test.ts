@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import * as net from 'node:net';
 import { ApiError, createClient, type ApiClient, type ClientOptions, type RetryInfo } from '../../../src/api';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
+import { at } from '../../fixtures/at';
 import { SECRET_TOKEN, assertNothingLeaked, captured, recordingLogger, rejection, sensitiveBody } from './helpers';
 
 let sandbox: Sandbox;
@@ -49,8 +50,9 @@ describe('retries', () => {
       [503, 200],
     );
     assert.equal(retries.length, 1);
+    const retry = at(retries, 0);
     assert.deepEqual(
-      { attempt: retries[0].attempt, delayMs: retries[0].delayMs, retryAfterMs: retries[0].retryAfterMs, status: retries[0].status, reason: retries[0].reason },
+      { attempt: retry.attempt, delayMs: retry.delayMs, retryAfterMs: retry.retryAfterMs, status: retry.status, reason: retry.reason },
       { attempt: 1, delayMs: 1000, retryAfterMs: 1000, status: 503, reason: '503 Service Unavailable' },
     );
     assert.ok(
@@ -65,7 +67,7 @@ describe('retries', () => {
     sandbox.setFaults({ failNext: [{ status: 429, retryAfter: new Date(Date.now() - 5_000).toUTCString() }] });
     const retries: RetryInfo[] = [];
     await client({ onRetry: (i) => retries.push(i) }).getEntitlements();
-    assert.equal(retries[0].retryAfterMs, 0);
+    assert.equal(at(retries, 0).retryAfterMs, 0);
     assert.deepEqual(
       sandbox.requests.map((r) => r.status),
       [429, 200],
@@ -190,8 +192,9 @@ describe('retrying the bulk update (idempotent) neither loses nor doubles an upd
     );
     // Two applications of the identical settings to the identical ids: nothing lost, nothing different.
     assert.equal(sandbox.changes.length, 2);
-    assert.deepEqual(sandbox.changes[0].ids, sandbox.changes[1].ids);
-    assert.deepEqual(sandbox.changes[0].settings, sandbox.changes[1].settings);
+    const [first, second] = [at(sandbox.changes, 0), at(sandbox.changes, 1)];
+    assert.deepEqual(first.ids, second.ids);
+    assert.deepEqual(first.settings, second.settings);
     for (const id of ids) {
       const target = sandbox.target(id)!;
       assert.equal((target.settings.site as Record<string, unknown>).name, 'After reset');

@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient, type ApiClient, type ClientOptions, type Logger } from '../../../src/api';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
+import { at } from '../../fixtures/at';
 import { parseFile, type ParsedFile } from '../../../src/core/yaml';
 import {
   InvalidIdTracker,
@@ -130,7 +131,7 @@ function assertSandboxAgrees(outcomes: readonly BulkOutcome[], selected: readonl
       updated.add(id);
     }
   }
-  const first = outcomes[0];
+  const first = at(outcomes, 0, 'outcome');
   const union = [...first.updated, ...first.invalid, ...first.validNotApplied, ...failedIds(first), ...first.notSent];
   assert.equal(union.length, new Set(union).size, 'an id is in two buckets');
   assert.deepEqual(new Set(union), new Set(selected), 'the buckets are not exactly the selected ids');
@@ -161,7 +162,7 @@ describe('bulk update flow against the sandbox', () => {
       'site:\n  name: Shop (staging)\n  has_basic_auth: true\n  basic_auth:\n    username: scanner\n    password: ${env:SHOP_BASIC_PASSWORD}\n    password_is_sensitive: true\nreport_type: pci4\n',
     );
     // Lines of ids[2] .. ids[9], partially.
-    const selection = { start: text.indexOf(ids[2]) + 4, end: text.indexOf(ids[9]) + 1 };
+    const selection = { start: text.indexOf(at(ids, 2)) + 4, end: text.indexOf(at(ids, 9)) + 1 };
     const { outcome, body, selection: sel } = await runFlow(text, { selections: [selection], chunkSize: 3, concurrency: 2 });
     const selected = ids.slice(2, 10);
     assert.equal(sel.rule, 'selection');
@@ -169,7 +170,7 @@ describe('bulk update flow against the sandbox', () => {
     assert.equal(outcome.requests, 3);
     const preview = JSON.stringify(maskBody(body));
     for (const s of SECRETS) assert.ok(!preview.includes(s));
-    const site = sandbox.target(selected[0])?.settings.site as { basic_auth: { password: string } };
+    const site = sandbox.target(at(selected, 0))?.settings.site as { basic_auth: { password: string } };
     assert.equal(site.basic_auth.password, BASIC_PASSWORD, 'the resolved value was sent');
     assert.ok(!text.includes(BASIC_PASSWORD), 'and never written back');
     assert.ok(sandbox.requests.every((r) => r.query === 'is_id_404_validation=true'));
@@ -225,7 +226,7 @@ describe('bulk update flow against the sandbox', () => {
     const text = documentText(ids, `site:\n  name: ${longName}\n  url: https://shop.example\nreport_type: \${env:BAD_REPORT}\n`);
     const { outcome, file } = await runFlow(text, { chunkSize: 3, concurrency: 1 });
     assert.equal(outcome.failed.length, 1);
-    const group = outcome.failed[0];
+    const group = at(outcome.failed, 0);
     assert.equal(group.kind, 'validation');
     assert.equal(group.status, 400);
     assert.deepEqual(outcome.notSent, ids.slice(3));
@@ -262,7 +263,7 @@ describe('bulk update flow against the sandbox', () => {
     const ids = targetIds.slice(0, 2);
     const text = `# header\n${documentText(ids, 'site:\n  name: x\n  basic_auth:\n    username: u\n')}`;
     const { outcome, file } = await runFlow(text);
-    const diags = mapValidationErrors(file, 0, outcome.failed[0].fieldErrors ?? []);
+    const diags = mapValidationErrors(file, 0, at(outcome.failed, 0).fieldErrors ?? []);
     assert.deepEqual(
       diags.map((d) => [d.range.start.line, file.text.slice(file.offsetAt(d.range.start), file.offsetAt(d.range.end))]),
       [
@@ -283,7 +284,7 @@ describe('bulk update flow against the sandbox', () => {
       sandbox.requests.map((r) => r.status),
       [429, 200],
     );
-    assert.equal(outcome.chunks[0].attempts, 2);
+    assert.equal(at(outcome.chunks, 0).attempts, 2);
     assert.equal(outcome.requests, 1, "one request from the runner; the retry is the client's");
     assertSandboxAgrees([outcome], ids);
   });
@@ -303,16 +304,16 @@ describe('bulk update flow against the sandbox', () => {
       },
     });
     assert.equal(outcome.failed.length, 1);
-    assert.equal(outcome.failed[0].kind, 'server');
-    assert.equal(outcome.failed[0].ids.length, 5);
+    assert.equal(at(outcome.failed, 0).kind, 'server');
+    assert.equal(at(outcome.failed, 0).ids.length, 5);
     assert.equal(outcome.updated.length, 25);
     assert.equal(outcome.stopped, undefined);
-    assert.deepEqual(retryIds(outcome), outcome.failed[0].ids);
+    assert.deepEqual(retryIds(outcome), at(outcome.failed, 0).ids);
     assertSandboxAgrees([outcome], ids);
 
     // "Retry failed" sends those ids again.
     const retry = await runFlow(documentText(ids), { ids: retryIds(outcome), chunkSize: 5 });
-    assert.deepEqual(retry.outcome.updated, [...outcome.failed[0].ids]);
+    assert.deepEqual(retry.outcome.updated, [...at(outcome.failed, 0).ids]);
     assertSandboxAgrees([outcome, retry.outcome], ids);
   });
 
@@ -370,7 +371,7 @@ describe('bulk update flow against the sandbox', () => {
         ['cancelled', true, ids.slice(30, 40)],
       ],
     );
-    assert.match(outcome.failed[0].reason, /cancelled while in flight/);
+    assert.match(at(outcome.failed, 0).reason, /cancelled while in flight/);
     assert.deepEqual(outcome.notSent, ids.slice(40));
     assert.equal(outcome.requests, 4);
     assert.deepEqual(new Set(retryIds(outcome)), new Set(ids.slice(20)));

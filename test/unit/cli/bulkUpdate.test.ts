@@ -5,6 +5,7 @@ import { after, before, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { mulberry32 } from '../../../src/sandbox/prng';
+import { at } from '../../fixtures/at';
 import { SECRET_VALUE, TOKEN, assertBuilt, hasScript, runCli, runInTerminal, tempDir, waitFor, type RunResult } from './helpers';
 
 let sandbox: Sandbox;
@@ -80,7 +81,7 @@ test('all updated: exit 0, text lists every bucket, the sandbox changed exactly 
   assert.match(r.stdout, /^not sent: 0$/m);
   assert.deepEqual(changedIds(), ids.slice(0, 3));
   // The settings really sent, with the variable resolved (the sandbox saw it; the output did not).
-  const target = sandbox.target(ids[0]);
+  const target = sandbox.target(at(ids, 0));
   assert.equal((target?.settings.site as { basic_auth: { password: string } }).basic_auth.password, SECRET_VALUE);
   assert.deepEqual(
     sandbox.requests.map((q) => q.query),
@@ -107,7 +108,7 @@ test('json: the documented shape; chunking sends every id exactly once', async (
 });
 
 test('invalid ids: exit 3, each with FILE:line:col in text and its position in json; nothing applied', async () => {
-  const list = [ids[0], 'NoSuchTarget1', ids[1], 'NoSuchTarget2'];
+  const list = [at(ids, 0), 'NoSuchTarget1', at(ids, 1), 'NoSuchTarget2'];
   const f = file('invalid.target-settings.yaml', doc(list));
   const text = await runCli(['bulk-update', f, '--yes'], { env: env() });
   assert.equal(text.code, 3, text.stderr);
@@ -158,9 +159,10 @@ test('a failed request: exit 4, its ids with the reason; the other requests stil
   const out = parse(json);
   assert.deepEqual(out.updated, ids.slice(0, 2));
   assert.equal(out.failed.length, 1);
-  assert.deepEqual(out.failed[0].ids, ids.slice(2, 4));
-  assert.equal(out.failed[0].kind, 'server');
-  assert.match(out.failed[0].reason, /500/);
+  const failed = at(out.failed, 0);
+  assert.deepEqual(failed.ids, ids.slice(2, 4));
+  assert.equal(failed.kind, 'server');
+  assert.match(failed.reason, /500/);
   assert.deepEqual(out.notSent, []);
   assert.deepEqual(changedIds(), out.updated);
 
@@ -180,7 +182,7 @@ function seedFailingOnly(n: number): number {
   for (let seed = 1; seed < 10_000; seed++) {
     const roll = mulberry32(seed);
     const rolls = Array.from({ length: n }, () => roll());
-    if (rolls.slice(0, -1).every((r) => r >= 0.5) && rolls[n - 1] < 0.5) return seed;
+    if (rolls.slice(0, -1).every((r) => r >= 0.5) && at(rolls, n - 1) < 0.5) return seed;
   }
   throw new Error('no seed found');
 }

@@ -2,6 +2,7 @@
 import { after, before, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FULL_PROFILE, RESTRICTED_PROFILE, startSandbox, type Sandbox } from '../../../src/sandbox';
+import { at } from '../../fixtures/at';
 import { TOKEN, assertBuilt, runCli, tempDir } from './helpers';
 import { ANSI_ESCAPE } from './helpers';
 
@@ -26,7 +27,7 @@ test('text: the groups of the tree view, exit 0, no colour off a terminal', asyn
   assert.doesNotMatch(r.stdout, ANSI_ESCAPE);
   assert.equal(r.stderr, '');
   assert.equal(sandbox.requests.length, 1);
-  assert.equal(sandbox.requests[0].path, '/api/v1/account/entitlements/');
+  assert.equal(at(sandbox.requests, 0).path, '/api/v1/account/entitlements/');
 
   sandbox.setProfile('restricted');
   const restricted = await runCli(['entitlements', '--base-url', sandbox.url], { env: env({ SCAN_TARGETS_BASE_URL: undefined }) });

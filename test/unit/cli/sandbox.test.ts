@@ -23,9 +23,9 @@ async function startCli(args: string[], env: Record<string, string | undefined> 
   child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   await waitFor(() => /\n/.test(out) || child.exitCode !== null, 'the sandbox to print its address');
-  const m = /^Sandbox listening at (http:\/\/\S+) \(token: (.+)\)$/m.exec(out);
-  assert.ok(m, `unexpected output:\n${out}\n${err}`);
-  return { child, url: m[1], token: m[2], stdout: () => out, stderr: () => err, exited };
+  const [, url, token] = /^Sandbox listening at (http:\/\/\S+) \(token: (.+)\)$/m.exec(out) ?? [];
+  assert.ok(url && token, `unexpected output:\n${out}\n${err}`);
+  return { child, url, token, stdout: () => out, stderr: () => err, exited };
 }
 
 test('setup: the CLI is built', () => assertBuilt());

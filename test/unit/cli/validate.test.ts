@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { FULL_PROFILE, RESTRICTED_PROFILE } from '../../../src/sandbox';
+import { at } from '../../fixtures/at';
 import { ANSI_ESCAPE, assertBuilt, fixture, hasScript, isRoot, runCli, runInTerminal, tempDir } from './helpers';
 
 interface JsonReport {
@@ -46,9 +47,9 @@ test('errors: exit 1, one `path:line:col: severity code message` line each (1-ba
     assert.equal(m[1], file);
   }
   // `has_basic_auth: maybe` is on line 7, `report_type: weekly` on line 8; values start at col 19 / 14.
-  const at = lines.map((l) => TEXT_LINE.exec(l)!).map((m) => `${m[2]}:${m[3]}:${m[4]}`);
-  assert.ok(at.includes('7:19:error'), at.join(' '));
-  assert.ok(at.includes('8:14:error'), at.join(' '));
+  const positions = lines.map((l) => TEXT_LINE.exec(l)!).map((m) => `${m[2]}:${m[3]}:${m[4]}`);
+  assert.ok(positions.includes('7:19:error'), positions.join(' '));
+  assert.ok(positions.includes('8:14:error'), positions.join(' '));
   assert.equal(r.stderr, '');
 });
 
@@ -61,8 +62,8 @@ test('json: the documented shape, 0-based positions that match the text format',
   assert.deepEqual(Object.keys(report), ['files', 'summary']);
   assert.deepEqual(Object.keys(report.summary), ['files', 'errors', 'warnings']);
   assert.equal(report.files.length, 1);
-  assert.equal(report.files[0].file, file);
-  const diags = report.files[0].diagnostics;
+  assert.equal(at(report.files, 0).file, file);
+  const diags = at(report.files, 0).diagnostics;
   assert.equal(report.summary.errors, diags.filter((d) => d.severity === 'error').length);
   assert.equal(report.summary.files, 1);
   for (const d of diags) {
@@ -88,7 +89,7 @@ test('json: the document index and JSON pointer of each diagnostic in a multi-do
   const r = await runCli(['validate', '--format', 'json', fixture('multi.target-settings.yaml')]);
   assert.equal(r.code, 1);
   const report = JSON.parse(r.stdout) as JsonReport;
-  const diags = report.files[0].diagnostics;
+  const diags = at(report.files, 0).diagnostics;
   assert.ok(diags.length > 0);
   assert.ok(
     diags.every((d) => d.document === 1),
@@ -144,10 +145,10 @@ test('a missing file: exit 2, its path on stderr, and the other files are still 
   assert.equal(json.code, 2);
   const report = JSON.parse(json.stdout) as JsonReport;
   assert.equal(report.files.length, 2);
-  assert.equal(report.files[0].file, 'no/such/file.yaml');
-  assert.match(report.files[0].error ?? '', /no such file/);
-  assert.deepEqual(report.files[0].diagnostics, []);
-  assert.equal(report.files[1].error, undefined);
+  assert.equal(at(report.files, 0).file, 'no/such/file.yaml');
+  assert.match(at(report.files, 0).error ?? '', /no such file/);
+  assert.deepEqual(at(report.files, 0).diagnostics, []);
+  assert.equal(at(report.files, 1).error, undefined);
   assert.equal(report.summary.files, 2);
 
   const gh = await runCli(['validate', '--format', 'github', 'no/such/file.yaml']);
@@ -228,7 +229,7 @@ test('a text file that is not target settings gets diagnostics, not an I/O error
   const r = await runCli(['validate', '--format', 'json', fixture('notes.txt')]);
   assert.equal(r.code, 1, r.stderr);
   const report = JSON.parse(r.stdout) as JsonReport;
-  assert.equal(report.files[0].error, undefined);
+  assert.equal(at(report.files, 0).error, undefined);
   assert.ok(report.summary.errors >= 1);
 });
 
@@ -236,7 +237,7 @@ test('YAML syntax errors are diagnostics with positions (exit 1)', async () => {
   const r = await runCli(['validate', '--format', 'json', fixture('syntax.target-settings.yaml')]);
   assert.equal(r.code, 1, r.stderr);
   const report = JSON.parse(r.stdout) as JsonReport;
-  assert.ok(report.files[0].diagnostics.some((d) => d.severity === 'error'));
+  assert.ok(at(report.files, 0).diagnostics.some((d) => d.severity === 'error'));
 });
 
 test('no file: a usage error', async () => {
@@ -260,7 +261,7 @@ test('--entitlements: not-entitled warnings on the right nodes; warnings alone e
     const r = await runCli(['validate', '--format', 'json', '--entitlements', restrictedFile(tmp), file]);
     assert.equal(r.code, 0, r.stderr);
     const report = JSON.parse(r.stdout) as JsonReport;
-    const warnings = report.files[0].diagnostics.filter((d) => d.code === 'not-entitled');
+    const warnings = at(report.files, 0).diagnostics.filter((d) => d.code === 'not-entitled');
     assert.equal(report.summary.warnings, warnings.length);
     const otp = warnings.find((d) => d.path === '/site/has_otp');
     assert.ok(otp, JSON.stringify(warnings));

@@ -11,6 +11,7 @@ import { applyEdits } from '../../../src/core/assist/edits';
 import type { CoreDiagnostic, DiagnosticData } from '../../../src/core/diagnostic';
 import { marked } from '../../fixtures/validation/markers';
 import { coreValidateText, schemaErrors } from '../../fixtures/assist/helpers';
+import { at, only } from '../../fixtures/at';
 
 interface Made {
   text: string;
@@ -32,7 +33,7 @@ function withDiagnostics(
     message: s.message,
     document: s.document ?? 0,
     path: s.path,
-    range: m.ranges[i],
+    range: at(m.ranges, i),
     ...(s.data ? { data: s.data } : {}),
   }));
   const bare = full.map((d) => ({ code: d.code, range: d.range, message: d.message }));
@@ -64,14 +65,14 @@ describe('quick fix: unknown property', () => {
       },
     ]);
     both(made, (actions, flavour) => {
-      assert.equal(actions.length, 1, flavour);
-      assert.equal(actions[0].title, 'Rename `hass_otp` to `has_otp`');
-      assert.equal(actions[0].isPreferred, true);
-      const out = applied(made.text, actions[0]);
+      const action = only(actions, flavour);
+      assert.equal(action.title, 'Rename `hass_otp` to `has_otp`');
+      assert.equal(action.isPreferred, true);
+      const out = applied(made.text, action);
       assert.equal(out, 'ids: [a]\nsite:\n  name: x\n  has_otp: false\n');
       assert.deepEqual(schemaErrors(out), []);
     });
-    assertGone(applied(made.text, codeActions(parseFile(made.text), made.full)[0]), 'unknown-property', '/site/hass_otp');
+    assertGone(applied(made.text, at(codeActions(parseFile(made.text), made.full), 0)), 'unknown-property', '/site/hass_otp');
   });
 
   test('at the root, in a list item and in a second document', () => {
@@ -121,18 +122,18 @@ describe('quick fix: enum value not allowed', () => {
     ]);
     both(made, (actions, flavour) => {
       assert.equal(actions.length, 7, flavour);
-      assert.equal(actions[0].title, 'Change to `owasp` (closest allowed value)');
+      assert.equal(at(actions, 0).title, 'Change to `owasp` (closest allowed value)');
       assert.deepEqual(
         actions.map((a) => a.isPreferred),
         [true, false, false, false, false, false, false],
       );
       assert.deepEqual(new Set(actions.map((a) => applied(made.text, a))).size, 7);
-      const out = applied(made.text, actions[0]);
+      const out = applied(made.text, at(actions, 0));
       assert.equal(out, 'ids: [a]\nsite: {}\nreport_type: owasp\n');
       assert.deepEqual(schemaErrors(out), []);
-      assert.equal(applied(made.text, actions[6]), 'ids: [a]\nsite: {}\nreport_type: hipaa\n');
+      assert.equal(applied(made.text, at(actions, 6)), 'ids: [a]\nsite: {}\nreport_type: hipaa\n');
     });
-    assertGone(applied(made.text, codeActions(parseFile(made.text), made.full)[0]), 'invalid-enum', '/report_type');
+    assertGone(applied(made.text, at(codeActions(parseFile(made.text), made.full), 0)), 'invalid-enum', '/report_type');
   });
 
   test('keeps the quoting of the value; integers stay integers', () => {
@@ -147,7 +148,7 @@ describe('quick fix: enum value not allowed', () => {
     both(made, (actions) => {
       const preferred = actions.filter((a) => a.isPreferred);
       assert.deepEqual(
-        preferred.map((a) => a.edits[0].newText),
+        preferred.map((a) => at(a.edits, 0).newText),
         ['6', '"SHA256"', "'application/json'"],
       );
       const out = applyEdits(
@@ -174,23 +175,23 @@ describe('quick fix: missing required property', () => {
       { code: 'missing-property', path: '/site/basic_auth/password', message: 'site.basic_auth.password is required', data: { missingProperty: 'password' } },
     ]);
     both(made, (actions, flavour) => {
-      assert.equal(actions.length, 1, flavour);
-      assert.equal(actions[0].title, 'Add required property `password` (with a placeholder)');
-      const out = applied(made.text, actions[0]);
+      const action = only(actions, flavour);
+      assert.equal(action.title, 'Add required property `password` (with a placeholder)');
+      const out = applied(made.text, action);
       assert.equal(
         out,
         'ids: [a]\nsite:\n  name: x\n  has_basic_auth: true\n  basic_auth:\n    username: scanner\n    password: ""\n  url: https://x.example\n',
       );
       assert.deepEqual(schemaErrors(out), []);
     });
-    assertGone(applied(made.text, codeActions(parseFile(made.text), made.full)[0]), 'missing-property', '/site/basic_auth/password');
+    assertGone(applied(made.text, at(codeActions(parseFile(made.text), made.full), 0)), 'missing-property', '/site/basic_auth/password');
   });
 
   test('also with the parent’s path, as Ajv reports it', () => {
     const made = withDiagnostics('ids: [a]\nsite:\n  «basic_auth»:\n    username: scanner\n', [
       { code: 'missing-property', path: '/site/basic_auth', message: 'x', data: { missingProperty: 'password' } },
     ]);
-    const out = applied(made.text, codeActions(parseFile(made.text), made.full)[0]);
+    const out = applied(made.text, at(codeActions(parseFile(made.text), made.full), 0));
     assert.equal(out, 'ids: [a]\nsite:\n  basic_auth:\n    username: scanner\n    password: ""\n');
   });
 
@@ -204,12 +205,11 @@ describe('quick fix: missing required property', () => {
       },
     ]);
     both(made, (actions, flavour) => {
-      assert.equal(actions.length, 1, flavour);
-      const out = applied(made.text, actions[0]);
+      const out = applied(made.text, only(actions, flavour));
       assert.equal(out, 'ids: [a]\ntype: api\nsite:\n  name: x\n  api_scan_settings:\n    api_schema_type: openapi\n');
       assert.deepEqual(schemaErrors(out), []);
     });
-    assertGone(applied(made.text, codeActions(parseFile(made.text), made.full)[0]), 'conditional-required', '/site/api_scan_settings');
+    assertGone(applied(made.text, at(codeActions(parseFile(made.text), made.full), 0)), 'conditional-required', '/site/api_scan_settings');
   });
 
   test('at the root (a list that must not be empty gets one item), at the end of a file without a line break', () => {
@@ -222,7 +222,7 @@ describe('quick fix: missing required property', () => {
         ['Add required property `ids` (with a placeholder)'],
         flavour,
       );
-      const out = applied(made.text, actions[0]);
+      const out = applied(made.text, at(actions, 0));
       assert.equal(out, 'site:\n  has_otp: true\n  otp_secret: s\nids:\n  - ""');
       assert.ok(!schemaErrors(out).some((e) => e.includes('required')), schemaErrors(out).join('\n'));
     });
@@ -256,7 +256,7 @@ describe('quick fix: missing required property', () => {
     const withDefault = withDiagnostics('ids: [a]\n«site»:\n  name: x\n', [
       { code: 'missing-property', path: '/site/otp_digits', message: 'x', data: { missingProperty: 'otp_digits' } },
     ]);
-    const action = codeActions(parseFile(withDefault.text), withDefault.full)[0];
+    const action = at(codeActions(parseFile(withDefault.text), withDefault.full), 0);
     assert.equal(action.title, 'Add required property `otp_digits` (with its default 6)');
     assert.equal(applied(withDefault.text, action), 'ids: [a]\nsite:\n  name: x\n  otp_digits: 6\n');
   });
@@ -265,7 +265,7 @@ describe('quick fix: missing required property', () => {
     const empty = withDiagnostics('ids: [a]\nsite:\n  has_basic_auth: true\n  «basic_auth»:\n', [
       { code: 'missing-property', path: '/site/basic_auth/username', message: 'site.basic_auth.username is required', data: { missingProperty: 'username' } },
     ]);
-    const fixed = applied(empty.text, codeActions(parseFile(empty.text), empty.full)[0]);
+    const fixed = applied(empty.text, at(codeActions(parseFile(empty.text), empty.full), 0));
     assert.equal(fixed, 'ids: [a]\nsite:\n  has_basic_auth: true\n  basic_auth:\n    username: ""\n');
   });
 
@@ -278,7 +278,7 @@ describe('quick fix: missing required property', () => {
       actions.map((a) => a.title),
       ['Add required property `form_login` (with a placeholder)'],
     );
-    assert.equal(applied(made.text, actions[0]), 'ids: [a]\nsite:\n  has_form_login: true\n  has_otp: true\n  name: x\n  form_login: []\n');
+    assert.equal(applied(made.text, at(actions, 0)), 'ids: [a]\nsite:\n  has_form_login: true\n  has_otp: true\n  name: x\n  form_login: []\n');
   });
 
   test('CRLF files get CRLF lines', () => {
@@ -295,7 +295,7 @@ describe('quick fix: missing required property', () => {
       '\r\n',
     );
     both(made, (actions) => {
-      const out = applied(made.text, actions[0]);
+      const out = applied(made.text, at(actions, 0));
       assert.equal(out, 'ids: [a]\r\nsite:\r\n  has_otp: true\r\n  name: x\r\n  otp_secret: ""\r\n');
     });
   });
@@ -325,7 +325,7 @@ describe('quick fix: whitelist entry with the target’s own host', () => {
       assert.equal(out, "ids: [a]\nsite:\n  url: https://shop.example\n  whitelist:\n    - /admin/?tab=1\n    - https://other.example/a\n    - '/api/*'\n");
       assert.equal(schemaErrors(out).length, 1, 'only the other host’s entry is still wrong');
     });
-    assertGone(applied(made.text, codeActions(parseFile(made.text), made.full)[0]), 'whitelist-absolute-url', '/site/whitelist/0');
+    assertGone(applied(made.text, at(codeActions(parseFile(made.text), made.full), 0)), 'whitelist-absolute-url', '/site/whitelist/0');
   });
 
   test('relativeOnHost', () => {
@@ -345,14 +345,14 @@ describe('quick fix: duplicate ids', () => {
       { code: 'duplicate-id', path: '/ids/5', message: 'repeated' },
     ]);
     both(made, (actions, flavour) => {
-      assert.equal(actions.length, 1, flavour);
-      assert.equal(actions[0].title, 'Remove 3 repeated ids (the first occurrence of each is kept)');
-      assert.equal(actions[0].diagnostics.length, 3);
-      assert.deepEqual(actions[0].diagnosticIndexes, [0, 1, 2]);
-      assert.equal(actions[0].isPreferred, true);
-      assert.equal(applied(made.text, actions[0]), 'ids:\n  - a\n  - b\n  - c # keep\nsite: {}\n---\nids: [a, a]\nsite: {}\n');
+      const action = only(actions, flavour);
+      assert.equal(action.title, 'Remove 3 repeated ids (the first occurrence of each is kept)');
+      assert.equal(action.diagnostics.length, 3);
+      assert.deepEqual(action.diagnosticIndexes, [0, 1, 2]);
+      assert.equal(action.isPreferred, true);
+      assert.equal(applied(made.text, action), 'ids:\n  - a\n  - b\n  - c # keep\nsite: {}\n---\nids: [a, a]\nsite: {}\n');
     });
-    assertGone(applied(made.text, codeActions(parseFile(made.text), made.full)[0]), 'duplicate-id', '/ids/2');
+    assertGone(applied(made.text, at(codeActions(parseFile(made.text), made.full), 0)), 'duplicate-id', '/ids/2');
   });
 
   test('a flow list, in a second document', () => {
@@ -360,8 +360,9 @@ describe('quick fix: duplicate ids', () => {
       { code: 'duplicate-id', path: '/ids/2', message: 'repeated', document: 1 },
     ]);
     both(made, (actions) => {
-      assert.equal(actions[0].title, 'Remove the repeated id `a`');
-      assert.equal(applied(made.text, actions[0]), 'ids: [x]\nsite: {}\n---\nids: [a, b]\nsite: {}\n');
+      const action = at(actions, 0);
+      assert.equal(action.title, 'Remove the repeated id `a`');
+      assert.equal(applied(made.text, action), 'ids: [x]\nsite: {}\n---\nids: [a, b]\nsite: {}\n');
     });
   });
 });

@@ -4,13 +4,20 @@
 // elsewhere). Inserted snippets are applied as VS Code would and the result is parsed and validated.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseFile } from '../../../src/core/yaml/parse';
+import { parseFile, type ParsedDocument } from '../../../src/core/yaml/parse';
 import { complete, detectIndentUnit } from '../../../src/core/assist/completion';
 import { cursorContext } from '../../../src/core/assist/context';
 import { targetSettingsNavigator } from '../../../src/core/schema/navigate';
 import { applyItem, at, find, itemsAt, labelsAt, schemaErrors, sortedLabels } from '../../fixtures/assist/helpers';
 
 const ROOT_REQUIRED = ['ids', 'site'];
+
+/** The first document of `text` parsed, asserted to be there. */
+function firstDocument(text: string): ParsedDocument {
+  const doc = parseFile(text).documents[0];
+  assert.ok(doc, `a document in ${JSON.stringify(text)}`);
+  return doc;
+}
 
 function parentOf(source: string): unknown {
   const { file, offset } = at(source);
@@ -86,7 +93,7 @@ describe('completion: where the cursor is', () => {
     assert.equal(snippet.kind, 'snippet');
     const { text } = applyItem(at(src).text, snippet, { 1: 'X-Env', 2: 'staging' });
     assert.equal(text, 'site:\n  headers:\n    - name: A\n      value: b\n    - name: X-Env\n      value: staging');
-    assert.deepEqual(parseFile(text).documents[0].value, {
+    assert.deepEqual(firstDocument(text).value, {
       site: {
         headers: [
           { name: 'A', value: 'b' },
@@ -137,7 +144,7 @@ describe('completion: where the cursor is', () => {
   test('a document with a syntax error elsewhere', () => {
     const broken = 'ids: [a, b\nsite:\n  name: "unterminated\n  url: https://x.example\n  ‸\nreport_type: [\n';
     const labels = labelsAt(broken);
-    assert.ok(parseFile(broken.replace('‸', '')).documents[0].errors.length > 0, 'the fixture does not parse');
+    assert.ok(firstDocument(broken.replace('‸', '')).errors.length > 0, 'the fixture does not parse');
     assert.ok(labels.includes('has_basic_auth') && labels.includes('headers'), 'site keys by indentation');
     assert.ok(!labels.includes('url'));
     const value = labelsAt('ids: [a\nsite:\n  otp_algorithm: ‸\n  url: :::\n');
@@ -316,7 +323,7 @@ describe('completion: values', () => {
     const items = itemsAt('site:\n  basic_auth: ‸');
     const snippet = find(items, 'Basic auth');
     const { text } = applyItem('site:\n  basic_auth: ', snippet, { 2: '${env:PW}' });
-    assert.deepEqual(parseFile(text).documents[0].value, { site: { basic_auth: { username: 'scanner', password: '${env:PW}', password_is_sensitive: true } } });
+    assert.deepEqual(firstDocument(text).value, { site: { basic_auth: { username: 'scanner', password: '${env:PW}', password_is_sensitive: true } } });
   });
 });
 
@@ -372,6 +379,7 @@ describe('completion: whole-object snippets produce valid YAML', () => {
       fills: { 3: 'user=${env:API_USER}' },
       check: (v) => {
         const api = (v.site as Record<string, Record<string, unknown>>).api_scan_settings;
+        assert.ok(api, 'site.api_scan_settings');
         assert.equal(api.api_schema_type, 'openapi');
         assert.equal(api.api_login_url, 'https://api.example/login');
         assert.equal(api.api_login_payload, 'user=${env:API_USER}');
@@ -411,9 +419,9 @@ describe('completion: whole-object snippets produce valid YAML', () => {
       const { text } = at(c.src);
       const item = find(itemsAt(c.src), c.label);
       const applied = applyItem(text, item, c.fills ?? {});
-      const file = parseFile(applied.text);
-      assert.deepEqual(file.documents[0].errors, [], applied.text);
-      c.check(file.documents[0].value as Record<string, unknown>);
+      const doc = firstDocument(applied.text);
+      assert.deepEqual(doc.errors, [], applied.text);
+      c.check(doc.value as Record<string, unknown>);
       const required = c.src.includes('ids:');
       if (required) assert.deepEqual(schemaErrors(applied.text), [], applied.text);
     });

@@ -16,6 +16,7 @@ function removed(text: string, indexes: number[], path: YamlPath = ['ids'], docu
 function idsOf(text: string, documentIndex = 0): unknown {
   const file = parseFile(text);
   const doc = file.documents[documentIndex];
+  assert.ok(doc, `document ${documentIndex}`);
   assert.deepEqual(doc.errors, [], `parses without errors:\n${text}`);
   return (doc.value as { ids?: unknown }).ids;
 }

@@ -36,9 +36,8 @@ for (const eol of ['\n', '\r\n'] as const) {
     }
     // Fix one diagnostic at a time, as a user would, re-validating in between.
     for (let round = 0; round < 40; round++) {
-      const left = fixable(text);
-      if (left.length === 0) break;
-      const d = left[0];
+      const d = fixable(text)[0];
+      if (d === undefined) break;
       const action = codeActions(parseFile(text), [d]).find((a) => a.isPreferred);
       assert.ok(action, `a preferred fix for ${d.code} at ${d.path}: ${d.message}\n${text}`);
       const next = applyEdits(text, action.edits);

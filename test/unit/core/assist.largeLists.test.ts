@@ -22,7 +22,10 @@ const shapes: Array<[string, string]> = [
 
 /** Offsets worth asking at: in an id, on the item lines, below the list at each indentation, at the end. */
 function offsets(text: string): number[] {
-  const out = [text.length, text.indexOf(IDS[100]) + 3, text.indexOf(IDS[IDS.length - 1]) + 1, text.indexOf('ids:') + 2];
+  const middle = IDS[100];
+  const last = IDS[IDS.length - 1];
+  assert.ok(middle !== undefined && last !== undefined, 'over 100 ids');
+  const out = [text.length, text.indexOf(middle) + 3, text.indexOf(last) + 1, text.indexOf('ids:') + 2];
   for (const marker of ['  name: Shop', '\n  \n', 'report_type: ', 'blackout_period:\n', '  begin:']) {
     const at = text.lastIndexOf(marker);
     if (at !== -1) out.push(at + marker.length, at + 1);

@@ -45,6 +45,13 @@ class Session {
   }
 }
 
+/** The value of document `index` of `text`, asserted to be there. */
+function documentValue(text: string, index = 0): unknown {
+  const doc = parseFile(text).documents[index];
+  assert.ok(doc, `document ${index}`);
+  return doc.value;
+}
+
 async function assertValid(text: string): Promise<void> {
   assert.deepEqual(schemaErrors(text), [], text);
   const diagnostics = coreValidateText()(text);
@@ -70,7 +77,7 @@ test('a web target with basic auth, a header, a whitelist, report type, blackout
   s.enter(0).pick('labels: Label', { 1: 'staging' });
   s.enter(0).type('fail_fast: ').offers('true', 'false').pick('false');
   await assertValid(s.text);
-  assert.deepEqual(parseFile(s.text).documents[0].value, {
+  assert.deepEqual(documentValue(s.text), {
     ids: ['3Sy7TyNMnQ8x', '4Hk2QpZr9WbT'],
     site: {
       name: 'Shop (staging)',
@@ -103,7 +110,7 @@ test('a web target with form login and OTP, one key at a time', async () => {
   s.pick('otp_secret', { 1: '${env:APP_OTP_SECRET}' });
   s.enter(2).pick('otp_digits', { 1: '8' });
   await assertValid(s.text);
-  const site = (parseFile(s.text).documents[0].value as { site: Record<string, unknown> }).site;
+  const site = (documentValue(s.text) as { site: Record<string, unknown> }).site;
   assert.deepEqual(site.form_login, [
     { name: 'user', value: 'me@example.com' },
     { name: 'password', value: '${env:APP_PASSWORD}', value_is_sensitive: true },
@@ -124,7 +131,7 @@ test('an API target: type api makes site.api_scan_settings with its schema type 
   s.enter(2).pick('url', { 1: 'https://api.shop.example' });
   s.enter(0).pick('report_fileformat', { 1: 'docx' });
   await assertValid(s.text);
-  const value = parseFile(s.text).documents[0].value as { type: string; site: { api_scan_settings: Record<string, unknown> } };
+  const value = documentValue(s.text) as { type: string; site: { api_scan_settings: Record<string, unknown> } };
   assert.equal(value.type, 'api');
   assert.equal(value.site.api_scan_settings.api_schema_type, 'collection');
   assert.deepEqual(value.site.api_scan_settings.custom_api_parameters, [{ name: 'tenant', value: 'eu-1' }]);
@@ -141,7 +148,7 @@ test('an API target with login, from the API scan settings snippet, in the secon
   s.enter(4).offers('api_login_payload_secondary', 'openapi_check_session_method').pick('api_payload_login_enabled_secondary', { 1: 'false' });
   s.enter(0).offers('type').pick('type', { 1: 'api' });
   await assertValid(s.text);
-  const value = parseFile(s.text).documents[1].value as { type: string; site: { api_scan_settings: Record<string, unknown> } };
+  const value = documentValue(s.text, 1) as { type: string; site: { api_scan_settings: Record<string, unknown> } };
   assert.equal(value.type, 'api');
   assert.equal(value.site.api_scan_settings.api_schema_type, 'openapi');
   assert.equal(value.site.api_scan_settings.api_login_enabled, true);

@@ -2,7 +2,7 @@
 // masking for the preview, the OBFUSCATED_ refusal, the changed fields.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseFile } from '../../../src/core/yaml';
+import { parseFile, type ParsedDocument } from '../../../src/core/yaml';
 import {
   MASK,
   changedFields,
@@ -14,6 +14,7 @@ import {
   prepareDocumentBody,
   previewJson,
   requestBody,
+  type BodyProblem,
   type PreparedBody,
   type PrepareResult,
 } from '../../../src/core/bulk';
@@ -86,6 +87,21 @@ function prepared(result: PrepareResult): PreparedBody {
   return result.body;
 }
 
+/** The first problem of a refused result, asserted to be a refusal with a problem. */
+function firstProblem(result: PrepareResult, message?: string): BodyProblem {
+  if (result.ok) assert.fail(`expected a refusal${message === undefined ? '' : `: ${message}`}`);
+  const problem = result.problems[0];
+  assert.ok(problem, message ?? 'a problem');
+  return problem;
+}
+
+/** The first document of `text` parsed, asserted to be there. */
+function firstDocument(text: string): ParsedDocument {
+  const doc = parseFile(text).documents[0];
+  assert.ok(doc, 'a document');
+  return doc;
+}
+
 /** The value at a dotted path (`site.headers.0.value`). */
 function at(value: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((o, k) => (o === null || typeof o !== 'object' ? undefined : (o as Record<string, unknown>)[k]), value);
@@ -98,6 +114,7 @@ function assertNoSecret(text: string, secrets: readonly string[] = SECRETS): voi
 describe('prepareBody', () => {
   const file = parseFile(DOC);
   const doc = file.documents[0];
+  assert.ok(doc, 'a document');
 
   test('settings are the document without ids, in document order, with env resolved; ids once each', () => {
     const body = prepared(prepareBody(doc.value, ['aaa111', 'bbb222', 'aaa111'], env));
@@ -149,7 +166,7 @@ describe('prepareBody', () => {
 });
 
 describe('sensitive values and the masked preview', () => {
-  const doc = parseFile(DOC).documents[0];
+  const doc = firstDocument(DOC);
   const body = prepared(prepareBody(doc.value, ['aaa111', 'bbb222'], env));
 
   test('every kind of sensitive field is found', () => {
@@ -216,22 +233,24 @@ describe('refusals', () => {
         ['missing-env', 'NOPE_REPORT', '/report_type'],
       ],
     );
-    assert.match(result.problems[0].message, /environment variable NOPE_PASSWORD used in `site\.basic_auth\.password` \(\$\{env:NOPE_PASSWORD\}\) is not set/);
-    assert.match(result.problems[0].message, /Nothing was sent/);
-    const range = result.problems[0].range!;
+    const problem = firstProblem(result);
+    assert.match(problem.message, /environment variable NOPE_PASSWORD used in `site\.basic_auth\.password` \(\$\{env:NOPE_PASSWORD\}\) is not set/);
+    assert.match(problem.message, /Nothing was sent/);
+    const range = problem.range!;
     assert.equal(text.slice(range.start, range.end), '${env:NOPE_PASSWORD}');
   });
 
   test('an empty variable is refused too (CI systems give unset secrets as empty strings)', () => {
     const result = prepareBody({ ids: ['a'], site: { name: '${env:EMPTY}' } }, ['a'], (n) => (n === 'EMPTY' ? '' : undefined));
-    assert.equal(!result.ok && result.problems[0].code, 'empty-env');
-    assert.match(!result.ok ? result.problems[0].message : '', /EMPTY .* is empty/);
+    const problem = firstProblem(result);
+    assert.equal(problem.code, 'empty-env');
+    assert.match(problem.message, /EMPTY .* is empty/);
   });
 
   test('a malformed placeholder is refused rather than sent literally', () => {
     for (const bad of ['${env:}', '${env:MY-VAR}', '${env:OPEN', 'x ${env:9LIVES} y']) {
       const result = prepareBody({ site: { name: bad } }, ['a'], env);
-      assert.equal(!result.ok && result.problems[0].code, 'malformed-env', bad);
+      assert.equal(firstProblem(result, bad).code, 'malformed-env', bad);
     }
   });
 
@@ -269,13 +288,13 @@ describe('refusals', () => {
       result.problems.map((p) => p.code),
       ['obfuscated', 'obfuscated', 'obfuscated'],
     );
-    assert.match(result.problems[0].message, /`site\.basic_auth\.password` holds a masked secret .*would replace the real secret with the mask/);
+    assert.match(firstProblem(result).message, /`site\.basic_auth\.password` holds a masked secret .*would replace the real secret with the mask/);
     assert.ok(!JSON.stringify(result).includes('5f4dcc3b'));
   });
 
   test('an OBFUSCATED_ value coming from a variable is refused too, without quoting it', () => {
     const result = prepareBody({ site: { name: 'x', otp_secret: '${env:OTP}' } }, ['a'], (n) => (n === 'OTP' ? 'OBFUSCATED_secretish' : undefined));
-    assert.equal(!result.ok && result.problems[0].code, 'obfuscated');
+    assert.equal(firstProblem(result).code, 'obfuscated');
     assert.ok(!JSON.stringify(result).includes('secretish'));
   });
 
@@ -285,13 +304,13 @@ describe('refusals', () => {
 
   test('a document that is not a mapping', () => {
     const result = prepareBody(['a', 'b'], ['a'], env);
-    assert.equal(!result.ok && result.problems[0].code, 'not-a-mapping');
+    assert.equal(firstProblem(result).code, 'not-a-mapping');
   });
 });
 
 describe('changedFields', () => {
   test('site fields one by one (the service merges site), other fields whole, in document order', () => {
-    const body = prepared(prepareBody(parseFile(DOC).documents[0].value, ['a'], env));
+    const body = prepared(prepareBody(firstDocument(DOC).value, ['a'], env));
     assert.deepEqual(changedFields(body), [
       'site.name',
       'site.url',

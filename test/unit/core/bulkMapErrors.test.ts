@@ -6,6 +6,7 @@ import { flattenFieldErrors } from '../../../src/core/serviceContract';
 import type { CoreDiagnostic } from '../../../src/core/diagnostic';
 import { parseFile, type ParsedFile } from '../../../src/core/yaml';
 import { invalidIdDiagnostics, mapValidationErrors, outcomeDiagnostics } from '../../../src/core/bulk';
+import { at, only } from '../../fixtures/at';
 
 const TEXT = `# header comment
 ids:
@@ -42,12 +43,13 @@ describe('mapValidationErrors', () => {
     const errors = flattenFieldErrors({ site: { name: ['Ensure this field has no more than 255 characters.'] } });
     const diags = mapValidationErrors(file, 0, errors);
     assert.deepEqual(covered(file, diags), ['N'.repeat(20)]);
-    assert.equal(diags[0].code, 'service-validation');
-    assert.equal(diags[0].severity, 'error');
-    assert.equal(diags[0].document, 0);
-    assert.equal(diags[0].path, '/site/name');
-    assert.equal(diags[0].message, 'The service rejected `site.name`: Ensure this field has no more than 255 characters.');
-    assert.deepEqual(diags[0].data, { servicePath: 'site.name', messages: ['Ensure this field has no more than 255 characters.'] });
+    const d = only(diags);
+    assert.equal(d.code, 'service-validation');
+    assert.equal(d.severity, 'error');
+    assert.equal(d.document, 0);
+    assert.equal(d.path, '/site/name');
+    assert.equal(d.message, 'The service rejected `site.name`: Ensure this field has no more than 255 characters.');
+    assert.deepEqual(d.data, { servicePath: 'site.name', messages: ['Ensure this field has no more than 255 characters.'] });
   });
 
   test('nested errors with list indexes land on their nodes (DRF list-of-objects shape)', () => {
@@ -82,22 +84,23 @@ describe('mapValidationErrors', () => {
     ]);
     assert.deepEqual(covered(file, diags), ['basic_auth', 'headers', 'ids:']);
     assert.match(
-      diags[0].message,
+      at(diags, 0).message,
       /^The service rejected `site\.basic_auth\.password`, which is not in this document \(shown on `site\.basic_auth`\): This field is required\.$/,
     );
-    assert.equal(diags[0].path, '/site/basic_auth');
-    assert.match(diags[2].message, /shown on the document/);
+    assert.equal(at(diags, 0).path, '/site/basic_auth');
+    assert.match(at(diags, 2).message, /shown on the document/);
   });
 
   test("non_field_errors go on the document's first line (after its comments)", () => {
     const errors = flattenFieldErrors({ non_field_errors: ['Invalid data.', 'Try again.'] });
     const diags = mapValidationErrors(file, 0, errors);
     assert.deepEqual(covered(file, diags), ['ids:']);
-    assert.equal(diags[0].message, 'The service rejected the request: Invalid data. Try again.');
-    assert.equal(diags[0].path, '');
+    const d = only(diags);
+    assert.equal(d.message, 'The service rejected the request: Invalid data. Try again.');
+    assert.equal(d.path, '');
     const second = mapValidationErrors(file, 1, errors);
     assert.deepEqual(covered(file, second), ['ids: [ccc333, aaa111, ccc333]']);
-    assert.equal(second[0].range.start.line, 19);
+    assert.equal(only(second).range.start.line, 19);
   });
 
   test("ids[i] indexes the request's ids: with the chunk ids it lands on every item of that id", () => {
@@ -133,8 +136,9 @@ describe('invalidIdDiagnostics', () => {
         ['invalid-id', 'error', 1, '/ids/2'],
       ],
     );
-    assert.match(diags[0].message, /^Target id `ccc333` was rejected by the service \(invalid_ids\)/);
-    assert.deepEqual(diags[0].data, { id: 'ccc333', index: 0 });
+    const first = at(diags, 0);
+    assert.match(first.message, /^Target id `ccc333` was rejected by the service \(invalid_ids\)/);
+    assert.deepEqual(first.data, { id: 'ccc333', index: 0 });
     assert.deepEqual(covered(file, invalidIdDiagnostics(file, 0, ['aaa111'])), ['aaa111']);
   });
 
@@ -142,7 +146,7 @@ describe('invalidIdDiagnostics', () => {
     const f = parseFile('ids:\r\n  - "q1"\r\n  - \'q2\'\r\nsite: {name: x}\r\n');
     const diags = invalidIdDiagnostics(f, 0, ['q2']);
     assert.deepEqual(covered(f, diags), ["'q2'"]);
-    assert.deepEqual(diags[0].range, { start: { line: 2, character: 4 }, end: { line: 2, character: 8 } });
+    assert.deepEqual(only(diags).range, { start: { line: 2, character: 4 }, end: { line: 2, character: 8 } });
   });
 
   test('outcomeDiagnostics combines rejected ids and mapped 400s', () => {

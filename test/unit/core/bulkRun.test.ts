@@ -18,6 +18,7 @@ import {
   type BulkProgress,
   type SendFn,
 } from '../../../src/core/bulk';
+import { at, only } from '../../fixtures/at';
 
 const ids = (n: number, prefix = 'id'): string[] => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 const SECRET = 'run-SECRET-value-123456';
@@ -99,7 +100,7 @@ describe('runBulkUpdate accounting', () => {
     assert.deepEqual(outcome.validNotApplied, ['id3', 'id5']);
     assert.deepEqual(outcome.failed, []);
     assert.deepEqual(outcome.unexpected, ['zzz-not-requested']);
-    assert.equal(outcome.chunks[1].status, 'invalid-ids');
+    assert.equal(at(outcome.chunks, 1).status, 'invalid-ids');
     assert.deepEqual(retryIds(outcome), [], 'valid-not-applied ids are not part of "Retry failed"');
     assertAccounted(outcome, ids(9));
   });
@@ -116,7 +117,7 @@ describe('runBulkUpdate accounting', () => {
         [['id2'], 'not-confirmed'],
       ],
     );
-    assert.match(outcome.failed[0].reason, /not confirmed by the service/);
+    assert.match(at(outcome.failed, 0).reason, /not confirmed by the service/);
     assert.deepEqual(outcome.unexpected, ['stray']);
     assert.ok(log.lines.some((l) => /listed 1 id that were not requested/.test(l)));
     assertAccounted(outcome, ids(4));
@@ -132,10 +133,10 @@ describe('runBulkUpdate accounting', () => {
     };
     const outcome = await runBulkUpdate({ ids: ids(10), body: { site: {} }, chunkSize: 2, concurrency: 1, send });
     assert.deepEqual(outcome.updated, ['id0', 'id1']);
-    assert.equal(outcome.failed.length, 1);
-    assert.equal(outcome.failed[0].kind, 'validation');
-    assert.deepEqual(outcome.failed[0].fieldErrors, fieldErrors);
-    assert.deepEqual(outcome.failed[0].chunkIds, ['id2', 'id3']);
+    const failed = only(outcome.failed);
+    assert.equal(failed.kind, 'validation');
+    assert.deepEqual(failed.fieldErrors, fieldErrors);
+    assert.deepEqual(failed.chunkIds, ['id2', 'id3']);
     assert.deepEqual(outcome.notSent, ids(10).slice(4));
     assert.equal(outcome.stopped?.cause, 'fatal');
     assert.equal(outcome.requests, 2);
@@ -204,8 +205,9 @@ describe('runBulkUpdate accounting', () => {
       logger: log,
       secretValues: [SECRET],
     });
-    assert.equal(outcome.failed[0].kind, 'error');
-    assert.ok(!outcome.failed[0].reason.includes(SECRET));
+    const failed = at(outcome.failed, 0);
+    assert.equal(failed.kind, 'error');
+    assert.ok(!failed.reason.includes(SECRET));
     assert.ok(log.lines.length > 0);
     for (const line of log.lines) assert.ok(!line.includes(SECRET), line);
     assertAccounted(outcome, ids(2));
@@ -303,12 +305,12 @@ describe('concurrency and cancellation', () => {
         ['cancelled', ['id4', 'id5']],
       ],
     );
-    assert.match(outcome.failed[0].reason, /cancelled while in flight/);
+    assert.match(at(outcome.failed, 0).reason, /cancelled while in flight/);
     assert.deepEqual(outcome.notSent, ids(20).slice(6));
     assert.equal(outcome.stopped?.cause, 'cancelled');
     assert.equal(outcome.requests, 3);
-    assert.equal(progress[0].chunksDone, 0, 'a first report before any answer');
-    assert.equal(progress[progress.length - 1].chunksDone, 3);
+    assert.equal(at(progress, 0).chunksDone, 0, 'a first report before any answer');
+    assert.equal(at(progress, progress.length - 1).chunksDone, 3);
     assertAccounted(outcome, ids(20));
   });
 

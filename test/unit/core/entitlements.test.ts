@@ -22,6 +22,7 @@ import {
   type EntitlementsRecord,
   type FieldKind,
 } from '../../../src/core/entitlements';
+import { at, only } from '../../fixtures/at';
 
 const root = path.resolve(__dirname, '../../../..');
 const fixture = (name: string): EntitlementsRecord =>
@@ -216,7 +217,7 @@ test('boolean leaves: label, value, icon flag, tooltip with the raw field and va
     { id: 'feature/allow_sso', label: 'SSO', description: 'disabled', enabled: false, contextValue: 'entitlement.boolean', value: 'false' },
   );
   assert.match(sso!.tooltip, /allow_sso: false/);
-  const cloud = byKey(buildEntitlementGroups(full), 'integrations').children[0];
+  const cloud = at(byKey(buildEntitlementGroups(full), 'integrations').children, 0);
   assert.deepEqual([cloud.id, cloud.label, cloud.description, cloud.enabled], ['integration/allow_cloud_a', 'Cloud A', 'enabled', true]);
 });
 
@@ -312,7 +313,7 @@ test('repeated list members and pack ids still get unique ids', () => {
   const record = {
     ...full,
     allowed_scope_types: ['single', 'single'],
-    allowed_credits_packs: [full.allowed_credits_packs[0], full.allowed_credits_packs[0]],
+    allowed_credits_packs: [at(full.allowed_credits_packs, 0), at(full.allowed_credits_packs, 0)],
   };
   const ids = allNodes(buildEntitlementGroups(record)).map((n) => n.id);
   assert.equal(new Set(ids).size, ids.length);
@@ -323,7 +324,7 @@ test('repeated list members and pack ids still get unique ids', () => {
 test('credit packs: price with its currency code and no invented decimals; amount, discount, savings as children', () => {
   const packs = byKey(buildEntitlementGroups(full, { locale: 'en-US' }), 'packs');
   assert.equal(packs.description, '5 packs');
-  const first = packs.children[0];
+  const first = at(packs.children, 0);
   assert.deepEqual([first.id, first.label, first.contextValue], ['pack/pack-usd-1000', '1,000 credits', 'entitlement.pack']);
   assert.equal(plain(first.description), 'USD 900 · amount 1,000');
   assert.match(first.tooltip, /does not show the unit of price/);
@@ -337,19 +338,20 @@ test('credit packs: price with its currency code and no invented decimals; amoun
       ['ID', 'pack-usd-1000', 'allowed_credits_packs[0].id', 'pack-usd-1000'],
     ],
   );
-  assert.match(first.children[0].tooltip, /cents or whole units/);
-  assert.equal(plain(packs.children[2].children[0].description), 'EUR 850');
+  assert.match(at(first.children, 0).tooltip, /cents or whole units/);
+  assert.equal(plain(at(at(packs.children, 2).children, 0).description), 'EUR 850');
   // pack_amount at its maximum, price at the integer maximum.
-  const largest = packs.children[4];
-  assert.equal(plain(largest.children[0].description), 'USD 2,147,483,647');
-  assert.equal(largest.children[1].description, '4,294,967,295');
-  assert.equal(largest.children[1].value, '4294967295');
+  const largest = at(packs.children, 4);
+  assert.equal(plain(at(largest.children, 0).description), 'USD 2,147,483,647');
+  const amount = at(largest.children, 1);
+  assert.equal(amount.description, '4,294,967,295');
+  assert.equal(amount.value, '4294967295');
 });
 
 test('credit packs: empty currency code shows the number alone; locale formatting; no packs says none', () => {
   const starter = byKey(buildEntitlementGroups(restricted, { locale: 'en-US' }), 'packs');
   assert.equal(starter.description, '1 pack');
-  assert.equal(starter.children[0].children[0].description, '100');
+  assert.equal(at(at(starter.children, 0).children, 0).description, '100');
   assert.equal(plain(formatPrice(1999, '', 'en-US')), '1,999');
   assert.equal(plain(formatPrice(1999, 'USD', 'de-DE')), '1.999 USD');
   assert.equal(plain(formatPrice(-5, 'GBP', 'en-GB')), '-GBP 5');
@@ -357,13 +359,13 @@ test('credit packs: empty currency code shows the number alone; locale formattin
   const none = byKey(buildEntitlementGroups({ ...full, allowed_credits_packs: [] }), 'packs');
   assert.deepEqual([none.description, none.children.length], ['none', 0]);
   const big = buildEntitlementGroups(
-    { ...full, allowed_credits_packs: [{ ...full.allowed_credits_packs[0], pack_amount: 4294967295, discount: 0, savings: -1 }] },
+    { ...full, allowed_credits_packs: [{ ...at(full.allowed_credits_packs, 0), pack_amount: 4294967295, discount: 0, savings: -1 }] },
     { locale: 'fr-FR' },
   );
-  const fields = byKey(big, 'packs').children[0].children;
-  assert.equal(plain(fields[1].description), '4 294 967 295');
-  assert.equal(fields[2].description, '0');
-  assert.equal(fields[3].description, '-1');
+  const fields = at(byKey(big, 'packs').children, 0).children;
+  assert.equal(plain(at(fields, 1).description), '4 294 967 295');
+  assert.equal(at(fields, 2).description, '0');
+  assert.equal(at(fields, 3).description, '-1');
 });
 
 test('filterGroups: by label, field name, value or list member; counts of matches; empty query keeps all', () => {
@@ -388,7 +390,7 @@ test('filterGroups: by label, field name, value or list member; counts of matche
     ['allowed'],
   );
   assert.deepEqual(
-    member[0].children.map((c) => c.field),
+    at(member, 0).children.map((c) => c.field),
     ['allowed_report_types', 'allowed_stored_report_types'],
   );
   // A list that matches by its own label keeps all its members.
@@ -397,15 +399,15 @@ test('filterGroups: by label, field name, value or list member; counts of matche
   assert.equal(reportTypes.children.length, full.allowed_report_types.length);
   // A group label keeps the whole group.
   const limits = filterGroups(groups, 'limits');
-  assert.equal(limits.length, 1);
-  assert.equal(limits[0].children.length, 15);
+  assert.equal(only(limits).children.length, 15);
   // Values: disabled flags.
   const off = filterGroups(buildEntitlementGroups(restricted), 'disabled');
-  assert.equal(off[0].children.length, FEATURE_FLAGS.filter((f) => restricted[f] === false).length);
-  assert.ok(off[0].children.every((c) => c.enabled === false));
+  const offFeatures = at(off, 0);
+  assert.equal(offFeatures.children.length, FEATURE_FLAGS.filter((f) => restricted[f] === false).length);
+  assert.ok(offFeatures.children.every((c) => c.enabled === false));
   assert.deepEqual(filterGroups(groups, 'no such thing'), []);
   // The input is not changed.
-  assert.equal(groups[0].children.length, 36);
+  assert.equal(at(groups, 0).children.length, 36);
 });
 
 test('renderEntitlementsText: the same groups, one line per entry, raw field names, colour only on request', () => {

@@ -218,6 +218,7 @@ for (const rule of ENTITLEMENT_RULES) {
     const findings = only(checkEntitlements(c.fires.document, c.fires.record), rule.id);
     assert.equal(findings.length, 1, JSON.stringify(findings));
     const [f] = findings;
+    assert.ok(f, 'a finding');
     assert.deepEqual(
       { path: f.path, on: f.on, code: f.code, field: f.field },
       { path: c.fires.path, on: c.fires.on, code: 'not-entitled', field: c.fires.field },
@@ -264,5 +265,6 @@ test('a record value that is not a boolean false never counts as a refusal', () 
 
 test('an empty allowed list is said as "none"', () => {
   const [f] = checkEntitlements({ ...base, report_type: 'pci' }, grant({ allowed_report_types: [] }));
+  assert.ok(f, 'a finding');
   assert.match(f.message, /\(allowed_report_types: none\)/);
 });

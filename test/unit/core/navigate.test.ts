@@ -60,7 +60,9 @@ describe('navigate: locations', () => {
 
   test('conditions read the AST lazily (documentInstance)', () => {
     const file = parseFile('type: api\nsite:\n  has_basic_auth: true\nids: [a]\n');
-    const inst = documentInstance(file.documents[0].document.contents);
+    const doc = file.documents[0];
+    assert.ok(doc, 'a document');
+    const inst = documentInstance(doc.document.contents);
     const site = nav.at(['site'], inst)!;
     assert.equal(nav.property(site, 'basic_auth')!.required, true);
     assert.equal(nav.property(site, 'api_scan_settings')!.required, true);

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import type { CoreDiagnostic, Severity } from '../../../src/core/diagnostic';
 import { limitDiagnostics, validateText } from '../../../src/core/validation';
 import { LanguageService } from '../../../src/core/service';
+import { at } from '../../fixtures/at';
 
 function diagnostic(severity: Severity, line: number): CoreDiagnostic {
   return { severity, code: `c-${line}`, message: 'm', document: 0, path: '', range: { start: { line, character: 0 }, end: { line, character: 1 } } };
@@ -22,10 +23,11 @@ test('over the cap, errors are kept first, in their order, and a note counts the
     [0, 2, 4],
   );
   assert.equal(shown.length, 4);
-  assert.equal(shown[3].code, 'too-many-problems');
-  assert.equal(shown[3].severity, 'information');
-  assert.match(shown[3].message, /^2 more problems are not shown \(5 in all/);
-  assert.match(shown[3].message, /scanTargets\.validation\.maxProblems/);
+  const note = at(shown, 3);
+  assert.equal(note.code, 'too-many-problems');
+  assert.equal(note.severity, 'information');
+  assert.match(note.message, /^2 more problems are not shown \(5 in all/);
+  assert.match(note.message, /scanTargets\.validation\.maxProblems/);
 });
 
 test('a file with thousands of repeated ids shows the cap, while the bulk update plan still sees every error', () => {
@@ -40,7 +42,7 @@ test('a file with thousands of repeated ids shows the cap, while the bulk update
   assert.equal(shown.length, 101);
   // The one error (report_type) is shown although it comes after thousands of warnings.
   assert.ok(shown.some((d) => d.severity === 'error' && d.path === '/report_type'));
-  assert.equal(shown[100].code, 'too-many-problems');
+  assert.equal(at(shown, 100).code, 'too-many-problems');
   // Without a cap (the command line, tests), everything.
   assert.equal(service.validateAll(file).length, all.length);
   const plan = service.planBulkUpdate(file, { documentIndex: 0 }, { maxProblems: 100 });
@@ -53,5 +55,5 @@ test('a file with 200,000 problems is validated whole: no stack overflow, every 
   assert.equal(all.filter((d) => d.code === 'duplicate-id').length, 199_999);
   const shown = limitDiagnostics(all, 1000);
   assert.equal(shown.length, 1001);
-  assert.match(shown[1000].message, /^198,999 more problems are not shown \(199,999 in all/);
+  assert.match(at(shown, 1000).message, /^198,999 more problems are not shown \(199,999 in all/);
 });

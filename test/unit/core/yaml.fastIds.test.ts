@@ -12,6 +12,7 @@ import * as fc from 'fast-check';
 import { validateFile, validateText } from '../../../src/core/validation';
 import { mulberry32 } from '../../../src/sandbox/prng';
 import { SIZES, targetSettingsFile } from '../../../bench/common';
+import { at } from '../../fixtures/at';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -93,9 +94,10 @@ function check(text: string, label: string): boolean {
     `${label}: diagnostics differ`,
   );
   for (let d = 0; d < full.documents.length; d++) {
-    const a = fast.documents[d].document;
-    const b = full.documents[d].document;
-    const value = full.documents[d].value as { ids?: unknown } | undefined;
+    const a = at(fast.documents, d).document;
+    const fullDocument = at(full.documents, d);
+    const b = fullDocument.document;
+    const value = fullDocument.value as { ids?: unknown } | undefined;
     const ids = value && typeof value === 'object' && Array.isArray(value.ids) ? value.ids : [];
     for (let i = 0; i < ids.length; i++) {
       const x = nodeAtPath(a, ['ids', i]);
@@ -210,7 +212,7 @@ describe('fast path for long ids lists', () => {
 
   test('random files agree', () => {
     const random = mulberry32(20240601);
-    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+    const pick = <T>(xs: readonly T[]): T => at(xs, Math.floor(random() * xs.length));
     const oddLines = [
       '  # c\n',
       '\n',
@@ -269,7 +271,7 @@ describe('fast path for long ids lists', () => {
       assert.deepStrictEqual(fileDump(cached), fileDump(full), `edit ${version}`);
     }
     function pick(r: () => number): string {
-      return ['a', '-', ' ', '\n', '#', ':', '0', '"'][Math.floor(r() * 8)];
+      return at(['a', '-', ' ', '\n', '#', ':', '0', '"'], Math.floor(r() * 8));
     }
   });
 
@@ -277,13 +279,14 @@ describe('fast path for long ids lists', () => {
     const cache = new ParseCache();
     const uri = 'file:///typing.yaml';
     const head = `ids:\n${list(IDS)}`;
+    const middleId = at(IDS, N / 2);
     const versions: Array<[string, string, number]> = [
       ['the first version reads every line', `${head}${SITE}`, N + 2],
       ['an edit after the list reads none', `${head}${SITE.replace('Shop', 'Shoq')}`, 0],
       ['and again', `${head}${SITE.replace('Shop', 'Shoqx')}`, 0],
       ['an id appended reads the lines around it', `${head}  - added\n${SITE}`, 3],
-      ['an id changed in the middle reads the lines around it', `${head}  - added\n${SITE}`.replace(IDS[N / 2], `${IDS[N / 2]}z`), 3],
-      ['a comment line typed into the list', `${head}  - added\n${SITE}`.replace(`  - ${IDS[N / 2]}z\n`, `  - ${IDS[N / 2]}z\n  # why\n`), 4],
+      ['an id changed in the middle reads the lines around it', `${head}  - added\n${SITE}`.replace(middleId, `${middleId}z`), 3],
+      ['a comment line typed into the list', `${head}  - added\n${SITE}`.replace(`  - ${middleId}z\n`, `  - ${middleId}z\n  # why\n`), 4],
       ['an edit above the list moves it and reads none', `# top\n${head}  - added\n${SITE}`, 0],
       ['a comment right after the list (the full parse)', `# top\n${head}#${SITE}`, 4],
     ];
@@ -293,7 +296,7 @@ describe('fast path for long ids lists', () => {
       const cached = cache.get(uri, versions.findIndex((v) => v[1] === text) + 1, text);
       assert.deepStrictEqual(fileDump(cached), fileDump(withFastPath(false, () => parseFile(text))), label);
       assert.ok(fastIdsControl.linesRead - before <= lines, `${label}: read ${fastIdsControl.linesRead - before} lines, at most ${lines} expected`);
-      const node = nodeAtPath(cached.documents[0].document, ['ids', 10])?.value;
+      const node = nodeAtPath(at(cached.documents, 0).document, ['ids', 10])?.value;
       if (label === 'an edit above the list moves it and reads none') assert.equal(node, nodeBefore, `${label}: the node of an id is kept (moved)`);
       nodeBefore = node;
     }
@@ -346,7 +349,7 @@ describe('fast path for long ids lists', () => {
   test('the benchmark files, as generated and with problems in them, give the diagnostics of the full parse', () => {
     for (const n of SIZES) {
       const { text, ids } = targetSettingsFile(n);
-      const middle = text.indexOf(ids[n >> 1]) - '  - '.length;
+      const middle = text.indexOf(at(ids, n >> 1)) - '  - '.length;
       const variants: Array<[string, string]> = [
         ['as generated', text],
         ['a repeated id and a bad value', text.replace(`  - ${ids[1]}\n`, `  - ${ids[0]}\n`).replace('report_type: owasp', 'report_type: nope')],
@@ -371,10 +374,10 @@ describe('fast path for long ids lists', () => {
       ['double-quoted ids', `ids:\n${styled((id) => `"${id}"`)}${SITE}`],
       ['single-quoted ids', `ids:\n${styled((id) => `'${id}'`)}${SITE}`],
       ["single-quoted ids with ''", `ids:\n${styled((id, i) => (i % 7 ? `'${id}'` : `'it''s-${id}'`))}${SITE}`],
-      ['mixed styles', `ids:\n${styled((id, i) => [id, `"${id}"`, `'${id}'`][i % 3])}${SITE}`],
+      ['mixed styles', `ids:\n${styled((id, i) => at([id, `"${id}"`, `'${id}'`], i % 3))}${SITE}`],
       [
         'quoted ids that look like numbers and booleans',
-        `ids:\n${styled((id, i) => (i % 5 ? `"${id}"` : ['"123"', "'true'", '"null"', "'0x1F'", '"1e5"'][i % 4]))}${SITE}`,
+        `ids:\n${styled((id, i) => (i % 5 ? `"${id}"` : at(['"123"', "'true'", '"null"', "'0x1F'", '"1e5"'], i % 4)))}${SITE}`,
       ],
       ['a comment every few items', `ids:\n${styled((id, i) => (i % 6 === 5 ? `${id}\n  # group ${i}` : id))}${SITE}`],
       ['comments at column 0 between items', `ids:\n${styled((id, i) => (i % 9 === 8 ? `${id}\n# group ${i}` : id))}${SITE}`],

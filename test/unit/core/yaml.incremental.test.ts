@@ -216,8 +216,10 @@ test('an edit in one document re-parses only that document; later ones are moved
   assert.deepEqual(editedLast.stats, { slices: 3, parsed: 1, reused: 2, moved: 0 });
   // A moved document is the earlier parse's own, moved in place (not a copy: the earlier parse is
   // not used again), and sits where its text now is.
-  assert.equal(edited.documents[2].document, first.documents[2].document);
-  assert.equal(edited.documents[2].document.contents?.range?.[0], edited.text.indexOf('ids: [c]'));
+  const moved = edited.documents[2];
+  assert.ok(moved, 'a third document');
+  assert.equal(moved.document, first.documents[2]?.document);
+  assert.equal(moved.document.contents?.range?.[0], edited.text.indexOf('ids: [c]'));
 });
 
 test('splitDocuments cuts before --- lines, not before ----, and not at all with ... or %', () => {

@@ -4,13 +4,21 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isScalar, isSeq } from 'yaml';
 import { decodeJsonPointer, encodeJsonPointer, formatFieldPath, pointerToPath } from '../../../src/core/paths';
-import { ParseCache, deepestNodeAtPath, firstKey, nodeAtPath, parseFile, pathAtOffset } from '../../../src/core/yaml';
+import { ParseCache, deepestNodeAtPath, firstKey, nodeAtPath, parseFile, pathAtOffset, type ParsedDocument, type ParsedFile } from '../../../src/core/yaml';
 import { fmt, marked } from '../../fixtures/validation/markers';
+
+/** Document `index` of `file`, asserted to be there. */
+function documentOf(file: ParsedFile, index = 0): ParsedDocument {
+  const doc = file.documents[index];
+  assert.ok(doc, `document ${index} (of ${file.documents.length})`);
+  return doc;
+}
 
 test('documents: index, offsets, errors, value', () => {
   const file = parseFile(`a: 1\n---\nb: [2\n---\n`);
   assert.equal(file.documents.length, 3);
   const [one, two, three] = file.documents;
+  assert.ok(one && two && three, 'three documents');
   assert.deepEqual([one.index, one.start, one.end], [0, 0, 5]);
   assert.deepEqual(one.value, { a: 1 });
   assert.equal(two.start, 5);
@@ -19,7 +27,7 @@ test('documents: index, offsets, errors, value', () => {
   assert.equal(one.isEmpty, false);
   assert.equal(parseFile('').documents.length, 0);
   assert.equal(parseFile('# just a comment\n').documents.length, 0);
-  assert.equal(parseFile('--- ~\n').documents[0].isEmpty, false, 'an explicit null is content');
+  assert.equal(documentOf(parseFile('--- ~\n')).isEmpty, false, 'an explicit null is content');
 });
 
 test('positions: offset <-> 0-based line/character, with LF and CRLF', () => {
@@ -56,7 +64,7 @@ test('documentAt finds the document of an offset', () => {
 
 test('nodeAtPath: key and value nodes with their ranges', () => {
   const m = marked(`ids:\n  - 3Sy7TyNMnQ8x\n  - «4Hk2QpZr9WbT»\nsite:\n  headers:\n    - name: X-One\n    - «name»: «X-Two»\n`);
-  const doc = parseFile(m.text).documents[0].document;
+  const doc = documentOf(parseFile(m.text)).document;
   const id = nodeAtPath(doc, ['ids', 1]);
   assert.ok(id);
   assert.equal(id.key, null);
@@ -78,12 +86,12 @@ test('nodeAtPath: key and value nodes with their ranges', () => {
 });
 
 test('nodeAtPath: the last of repeated keys, as the value has it', () => {
-  const doc = parseFile('a: 1\na: 2\n').documents[0].document;
+  const doc = documentOf(parseFile('a: 1\na: 2\n')).document;
   const found = nodeAtPath(doc, ['a']);
   assert.ok(found && isScalar(found.value) && found.value.value === 2);
   // Large mappings use an index; same answer.
   const big = Array.from({ length: 100 }, (_, i) => `k${i}: ${i}`).join('\n') + '\nk7: last\n';
-  const bigDoc = parseFile(big).documents[0].document;
+  const bigDoc = documentOf(parseFile(big)).document;
   const k7 = nodeAtPath(bigDoc, ['k7']);
   assert.ok(k7 && isScalar(k7.value) && k7.value.value === 'last');
   assert.ok(nodeAtPath(bigDoc, ['k99']));
@@ -100,9 +108,11 @@ si‸te:
   headers: [{name: X-‸One, value: "1"}]
   url:‸ https://x
 `);
-  const doc = parseFile(m.text).documents[0].document;
+  const doc = documentOf(parseFile(m.text)).document;
   const at = (i: number) => {
-    const r = pathAtOffset(doc, m.cursors[i]);
+    const cursor = m.cursors[i];
+    assert.ok(cursor !== undefined, `cursor ${i}`);
+    const r = pathAtOffset(doc, cursor);
     return r && [r.path, r.kind];
   };
   assert.deepEqual(at(0), [['ids', 0], 'value']);
@@ -113,13 +123,13 @@ si‸te:
   assert.deepEqual(at(5), [['site'], 'value'], 'a blank line inside site');
   assert.deepEqual(at(6), [['site', 'headers', 0, 'name'], 'value']);
   assert.deepEqual(at(7), [['site', 'url'], 'value'], 'between the colon and the value');
-  assert.equal(pathAtOffset(parseFile('a: 1\n\n\n').documents[0].document, 7), undefined, 'after the root node');
+  assert.equal(pathAtOffset(documentOf(parseFile('a: 1\n\n\n')).document, 7), undefined, 'after the root node');
 });
 
 test('pathAtOffset on a long list: binary search finds the item', () => {
   const ids = Array.from({ length: 5000 }, (_, i) => `  - id${i}`);
   const text = `ids:\n${ids.join('\n')}\n`;
-  const doc = parseFile(text).documents[0].document;
+  const doc = documentOf(parseFile(text)).document;
   const offset = text.indexOf('id4321') + 3;
   assert.deepEqual(pathAtOffset(doc, offset)?.path, ['ids', 4321]);
 });
@@ -143,17 +153,17 @@ test('JSON pointers: encode, decode, typed by the data, formatted for people', (
 });
 
 test('values: aliases expand; an alias bomb gives an error instead of hanging', () => {
-  const ok = parseFile('a: &x [1, 2]\nb: *x\n').documents[0];
+  const ok = documentOf(parseFile('a: &x [1, 2]\nb: *x\n'));
   assert.deepEqual(ok.value, { a: [1, 2], b: [1, 2] });
   assert.equal(ok.usesAliases, true);
-  assert.equal(parseFile('a: &x 1\n').documents[0].usesAliases, false);
+  assert.equal(documentOf(parseFile('a: &x 1\n')).usesAliases, false);
   const lines = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
   for (let i = 1; i < 10; i++) {
     const prev = String.fromCharCode(96 + i);
     const name = String.fromCharCode(97 + i);
     lines.push(`${name}: &${name} [${Array(10).fill(`*${prev}`).join(', ')}]`);
   }
-  const bomb = parseFile(lines.join('\n')).documents[0];
+  const bomb = documentOf(parseFile(lines.join('\n')));
   assert.equal(bomb.value, undefined);
   assert.equal(bomb.valueError?.kind, 'alias-limit');
 });
@@ -168,8 +178,8 @@ test('ParseCache: one parse per version, unchanged documents reused, bounded', (
   const second = cache.get('file:///a', 2, v2);
   assert.notEqual(second, first);
   assert.deepEqual(second.stats, { slices: 2, parsed: 1, reused: 1, moved: 0 });
-  assert.equal(second.documents[0].document, first.documents[0].document, 'document 1 is shared');
-  assert.deepEqual(second.documents[1].value, { ids: ['b', 'c'], site: {} });
+  assert.equal(documentOf(second).document, documentOf(first).document, 'document 1 is shared');
+  assert.deepEqual(documentOf(second, 1).value, { ids: ['b', 'c'], site: {} });
   // Same version number with other text (a revert by another client): parsed again.
   assert.notEqual(cache.get('file:///a', 2, v1), second);
   cache.get('file:///b', 1, 'x: 1');
@@ -194,12 +204,12 @@ test('a lone CR is a line break, as YAML and LSP count lines: same values and po
   const cr = lf.replace(/\n/g, '\r');
   const fromCr = parseFile(cr);
   const fromLf = parseFile(lf);
-  assert.deepEqual(fromCr.documents[0].value, fromLf.documents[0].value);
-  assert.equal(fromCr.documents[0].errors.length, 0);
+  assert.deepEqual(documentOf(fromCr).value, documentOf(fromLf).value);
+  assert.equal(documentOf(fromCr).errors.length, 0);
   assert.deepEqual(fromCr.positionAt(cr.indexOf('name')), { line: 4, character: 2 });
   assert.equal(fromCr.lineCount, fromLf.lineCount);
   // Mixed with CRLF and LF, each break counts once.
   const mixed = 'ids:\r\n  - a\r  - b\nsite:\r  name: x\r\n';
-  assert.deepEqual(parseFile(mixed).documents[0].value, fromLf.documents[0].value);
+  assert.deepEqual(documentOf(parseFile(mixed)).value, documentOf(fromLf).value);
   assert.deepEqual(parseFile(mixed).positionAt(mixed.indexOf('name')), { line: 4, character: 2 });
 });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EntitlementsRecord } from '../../../src/core/entitlements';
+import { at } from '../../fixtures/at';
 import { EntitlementsStore, toStateError, type EntitlementsState, type EntitlementsStoreOptions } from '../../../src/editor/entitlements/store';
 
 const root = path.resolve(__dirname, '../../../..');
@@ -59,7 +60,7 @@ function makeStore(configured = true) {
   const started = async (n: number): Promise<Pending> => {
     for (let i = 0; i < 50 && pending.length < n; i++) await new Promise((r) => setImmediate(r));
     assert.ok(pending.length >= n, `${n} read(s) started`);
-    return pending[n - 1];
+    return at(pending, n - 1);
   };
   return { store, pending, states, log, started, setConfigured: (v: boolean) => (isConfigured = v) };
 }
@@ -109,7 +110,7 @@ test('a failed refresh keeps the last good record (stale) and says what failed',
     states.map((s) => s.kind),
     ['loading', 'loaded', 'loading', 'failed'],
   );
-  const loading = states[2];
+  const loading = at(states, 2);
   assert.ok(loading.kind === 'loading' && loading.last?.record === full, 'loading keeps the last record visible');
   assert.ok(log.lines.some((l) => l.startsWith('warn ') && l.includes('server') && l.includes('HTTP 500')));
 });

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { entitlementsValidate } from '../../../src/core/schema/validators';
 import { FULL_PROFILE, RESTRICTED_PROFILE, sandboxTargetIds, startSandbox, type Sandbox } from '../../../src/sandbox';
+import { at } from '../../fixtures/at';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 const TOKEN = 'sandbox-test-token';
@@ -161,7 +162,7 @@ describe('bulk update request checks (spec 7.1 shapes)', () => {
   test('a body that is not JSON, or not an object: 400 non_field_errors', async () => {
     const bad = await bulk('{"ids": [');
     assert.equal(bad.status, 400);
-    assert.match((bad.json as { non_field_errors: string[] }).non_field_errors[0], /^JSON parse error - /);
+    assert.match(at((bad.json as { non_field_errors: string[] }).non_field_errors, 0), /^JSON parse error - /);
     for (const [body, type] of [
       [[], 'list'],
       ['"text"', 'str'],
@@ -241,7 +242,7 @@ describe('bulk update behaviour and the change record', () => {
         validateIds: true,
       },
     ]);
-    assert.deepEqual(sb.target(ids[0])?.settings, {
+    assert.deepEqual(sb.target(at(ids, 0))?.settings, {
       site: { name: 'Demo target 1', url: 'https://target-1.sandbox.example', desc: 'new' },
       report_type: 'owasp',
       labels: [{ name: 'prod', color: '#ff0000' }],
@@ -265,6 +266,7 @@ describe('bulk update behaviour and the change record', () => {
   test('unknown ids with validation: custom 404 (spec 7.2) and nothing applied', async () => {
     sb.reset();
     const [a] = sb.targetIds();
+    assert.ok(a, 'a demo target');
     const r = await bulk({ ids: [a, 'zzzzzzzzzzz1', 'zzzzzzzzzzz2'], site: { name: 'never' } });
     assert.equal(r.status, 404);
     assert.deepEqual(r.json, { detail: 'Not found.', is_id_404_validation: true, invalid_ids: ['zzzzzzzzzzz1', 'zzzzzzzzzzz2'] });
@@ -275,6 +277,7 @@ describe('bulk update behaviour and the change record', () => {
   test('unknown ids without validation: the known ones are updated and listed', async () => {
     sb.reset();
     const [a, b] = sb.targetIds();
+    assert.ok(a && b, 'two demo targets');
     const r = await bulk({ ids: ['zzzzzzzzzzz1', a, b], site: { name: 'partial' } }, false);
     assert.equal(r.status, 200);
     assert.deepEqual(r.json, { ids: [a, b] });
@@ -294,6 +297,7 @@ describe('bulk update behaviour and the change record', () => {
 
   test('reset() restores the seeded store and clears the logs', async () => {
     const [a] = sb.targetIds();
+    assert.ok(a, 'a demo target');
     await bulk({ ids: [a], site: { name: 'changed' } });
     sb.reset();
     assert.deepEqual(sb.changes, []);

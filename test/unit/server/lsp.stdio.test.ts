@@ -4,6 +4,7 @@
 // checked to belong to the version they were published for.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { at } from '../../fixtures/at';
 import { CLI, assertBuilt } from '../cli/helpers';
 import { StdioLspClient } from './lspClient';
 
@@ -136,7 +137,7 @@ test('a generic LSP client over stdio gets diagnostics per version, completion, 
     );
     const change = actions.find((a) => a.title.includes('owasp'));
     assert.ok(change?.isPreferred, actions.map((a) => a.title).join(' | '));
-    assert.equal(change.edit.changes[URI][0].newText, 'owasp');
+    assert.equal(at(change.edit.changes[URI] ?? [], 0, 'edit of the document').newText, 'owasp');
     assert.ok(
       actions.some((a) => /repeated id/.test(a.title)),
       'the duplicate id has its fix',
@@ -161,7 +162,7 @@ test('a generic LSP client over stdio gets diagnostics per version, completion, 
       symbols.map((s) => s.name),
       ['ids', 'site', 'report_type', 'blackout_period'],
     );
-    assert.equal(symbols[0].detail, '3 items');
+    assert.equal(at(symbols, 0).detail, '3 items');
     const folding = await client.request<Array<{ startLine: number; endLine: number }>>('textDocument/foldingRange', { textDocument: { uri: URI } });
     assert.deepEqual(
       folding.find((f) => f.startLine === 4),
@@ -240,7 +241,7 @@ test('the entitlements record and the outcome of a bulk update reach the server 
     );
     const remove = actions.find((a) => a.title === 'Remove invalid id 4Hk2QpZr9WbT');
     assert.ok(remove, actions.map((a) => a.title).join(' | '));
-    assert.equal(remove.edit.changes[URI][0].range.start.line, 3);
+    assert.equal(at(remove.edit.changes[URI] ?? [], 0, 'edit of the document').range.start.line, 3);
 
     const plan = await client.request<{ ok: boolean; plan?: { selection: { uniqueIds: string[] }; preview: string } }>('scanTargets/planBulkUpdate', {
       uri: URI,
@@ -320,7 +321,7 @@ test('a file over maxFileSizeMB gets one file-too-large warning and no parse; un
       first.diagnostics.map((d) => d.code),
       ['file-too-large'],
     );
-    assert.match(first.diagnostics[0].message, /1\.\d MB, more than the 1 MB .* "scan-targets validate"/);
+    assert.match(at(first.diagnostics, 0).message, /1\.\d MB, more than the 1 MB .* "scan-targets validate"/);
     assert.equal(await client.request('textDocument/hover', { textDocument: { uri: URI }, position: { line: 70_002, character: 3 } }), null);
     // Cut to a few ids: validated again, the bad report type found.
     client.notify('textDocument/didChange', {
