@@ -603,7 +603,7 @@ class HttpApiClient implements ApiClient {
     /** "the base URL is right" / "the base URL and proxy settings are right". */
     const settingsRight = proxyUrl ? 'the base URL and proxy settings are right' : 'the base URL is right';
     const networkNote = proxyUrl ? 'your network and proxy settings' : 'your network';
-    const firstLine = rawMessage.split('\n')[0].trim();
+    const firstLine = (rawMessage.split('\n')[0] ?? '').trim();
     const shortRaw = firstLine.length <= 120 && !/error:[0-9A-F]{8}:/.test(firstLine) ? firstLine : undefined;
     const fail = (kind: 'network' | 'timeout', text: string, retryable: boolean, maybeApplied: boolean): AttemptOutcome => ({
       type: 'failure',

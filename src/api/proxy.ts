@@ -84,8 +84,9 @@ export function parseNoProxy(value: string | readonly string[] | undefined): NoP
     }
     const cidr = /^(\d{1,3}(?:\.\d{1,3}){3})\/(\d{1,2})$/.exec(raw);
     if (cidr) {
-      const base = ipv4ToInt(cidr[1]);
-      const bits = Number(cidr[2]);
+      const [, address = '', prefixLength = ''] = cidr;
+      const base = ipv4ToInt(address);
+      const bits = Number(prefixLength);
       if (base !== undefined && bits <= 32) {
         const mask = bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0;
         rules.push({ host: raw, subdomainsOnly: false, cidr: { base: (base & mask) >>> 0, mask } });
@@ -96,13 +97,15 @@ export function parseNoProxy(value: string | readonly string[] | undefined): NoP
     let port: number | undefined;
     const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(host);
     if (bracketed) {
-      host = bracketed[1];
-      port = bracketed[2] === undefined ? undefined : Number(bracketed[2]);
+      const [, address = '', portText] = bracketed;
+      host = address;
+      port = portText === undefined ? undefined : Number(portText);
     } else {
       const hostPort = /^([^:]+):(\d+)$/.exec(host);
       if (hostPort) {
-        host = hostPort[1];
-        port = Number(hostPort[2]);
+        const [, name = '', portText = ''] = hostPort;
+        host = name;
+        port = Number(portText);
       }
     }
     let subdomainsOnly = false;
@@ -147,13 +150,12 @@ export function isLoopbackHost(hostname: string): boolean {
   const host = stripBrackets(hostname.toLowerCase()).replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   if (host === '::1' || host === '0:0:0:0:0:0:0:1') return true;
-  const mapped = /^::ffff:(.+)$/.exec(host);
-  const v4 = mapped ? mapped[1] : host;
+  const v4 = /^::ffff:(.+)$/.exec(host)?.[1] ?? host;
   const ip = ipv4ToInt(v4);
   if (ip !== undefined) return ip >>> 24 === 127;
   // `::ffff:7f00:1` is how the URL parser writes ::ffff:127.0.0.1.
-  const mappedHex = /^::ffff:([0-9a-f]{1,4}):[0-9a-f]{1,4}$/.exec(host);
-  return mappedHex !== null && parseInt(mappedHex[1], 16) >> 8 === 127;
+  const mappedHex = /^::ffff:([0-9a-f]{1,4}):[0-9a-f]{1,4}$/.exec(host)?.[1];
+  return mappedHex !== undefined && parseInt(mappedHex, 16) >> 8 === 127;
 }
 
 function stripBrackets(host: string): string {
@@ -165,7 +167,7 @@ function ipv4ToInt(text: string): number | undefined {
   if (!m) return undefined;
   const parts = m.slice(1).map(Number);
   if (parts.some((p) => p > 255)) return undefined;
-  return ((parts[0] << 24) | (parts[1] << 16) | (parts[2] << 8) | parts[3]) >>> 0;
+  return parts.reduce((n, part) => ((n << 8) | part) >>> 0, 0);
 }
 
 /** The proxy URL without credentials, for log lines and messages. */

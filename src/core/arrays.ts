@@ -20,5 +20,5 @@ export function spliceIn<T>(array: T[], at: number, remove: number, items: reado
 /** Adds `delta` to `numbers[from...]`, in place. */
 export function shiftFrom(numbers: number[], from: number, delta: number): void {
   if (delta === 0) return;
-  for (let n = from; n < numbers.length; n++) numbers[n] += delta;
+  for (let n = from; n < numbers.length; n++) numbers[n]! += delta;
 }

@@ -31,7 +31,8 @@ const MAX_DETAIL = 60;
 export function documentSymbols(file: ParsedFile): OutlineSymbol[] {
   const budget = { left: MAX_SYMBOLS };
   const perDocument = file.documents.map((doc) => ({ doc, keys: entries(doc.document.contents as Node | null, budget) }));
-  if (perDocument.length === 1) return perDocument[0].keys;
+  const [first] = perDocument;
+  if (first !== undefined && perDocument.length === 1) return first.keys;
   return perDocument.map(({ doc, keys }) => {
     const range = { start: doc.start, end: Math.max(doc.start, doc.end) };
     return { name: `Document ${doc.index + 1}`, kind: 'document' as const, range, selectionRange: { start: range.start, end: range.start }, children: keys };

@@ -36,13 +36,13 @@ export function nonFieldErrors(...messages: string[]): DrfErrors {
 }
 
 function insert(tree: DrfErrors, path: string[], message: string): void {
-  if (path.length === 0) {
+  const last = path.at(-1);
+  if (last === undefined) {
     pushMessage(tree, 'non_field_errors', message);
     return;
   }
   let node = tree;
-  for (let i = 0; i < path.length - 1; i++) {
-    const seg = path[i];
+  for (const seg of path.slice(0, -1)) {
     let next = node[seg];
     if (Array.isArray(next)) {
       // The field already has messages of its own; keep them beside the nested ones.
@@ -54,7 +54,6 @@ function insert(tree: DrfErrors, path: string[], message: string): void {
     }
     node = next;
   }
-  const last = path[path.length - 1];
   const existing = node[last];
   if (existing !== undefined && !Array.isArray(existing)) pushMessage(existing, 'non_field_errors', message);
   else pushMessage(node, last, message);
@@ -79,9 +78,9 @@ function listify(node: DrfErrorValue, data: unknown): DrfErrorValue {
     });
   }
   const out: DrfErrors = {};
-  for (const k of keys) {
+  for (const [k, child] of Object.entries(node)) {
     const childData = data !== null && typeof data === 'object' ? (data as Record<string, unknown>)[k] : undefined;
-    out[k] = listify(node[k], childData);
+    out[k] = listify(child, childData);
   }
   return out;
 }

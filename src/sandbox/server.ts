@@ -225,15 +225,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const value = Array.isArray(raw) ? raw[0] : raw;
     const challenge = { 'www-authenticate': 'JWT realm="api"' };
     if (!value) return json(401, { detail: 'Authentication credentials were not provided.' }, challenge);
-    const m = /^(\S+)\s+(\S+)$/.exec(value.trim());
-    if (!m || !ACCEPTED_SCHEMES.has(m[1].toLowerCase()) || !sameSecret(m[2], token)) {
+    const [, scheme, credentials] = /^(\S+)\s+(\S+)$/.exec(value.trim()) ?? [];
+    if (scheme === undefined || credentials === undefined || !ACCEPTED_SCHEMES.has(scheme.toLowerCase()) || !sameSecret(credentials, token)) {
       return json(401, { detail: 'Incorrect authentication credentials.' }, challenge);
     }
     return undefined;
   };
 
   const bulkUpdate = (n: number, req: http.IncomingMessage, url: URL, raw: Buffer): Answer => {
-    const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    const [mediaType = ''] = (req.headers['content-type'] ?? '').split(';');
+    const contentType = mediaType.trim().toLowerCase();
     if (contentType !== '' && contentType !== 'application/json') {
       return json(415, { detail: `Unsupported media type "${contentType}" in request.` });
     }

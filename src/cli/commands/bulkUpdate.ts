@@ -115,9 +115,9 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   const documentFlag = parseIntegerFlag('--document', values.document, 0, Number.MAX_SAFE_INTEGER);
   const onlyIds = splitList(values.ids);
   if (onlyIds !== undefined && onlyIds.length === 0) throw new UsageError('--ids is empty. Give the ids to send, separated by commas.');
-  if (positionals.length === 0) throw new UsageError('no file given. Pass the target-settings YAML file to send.');
-  if (positionals.length > 1) throw new UsageError(`one file at a time (got ${positionals.length}). Run the command once per file.`);
-  const path = positionals[0];
+  const [path, ...otherFiles] = positionals;
+  if (path === undefined) throw new UsageError('no file given. Pass the target-settings YAML file to send.');
+  if (otherFiles.length > 0) throw new UsageError(`one file at a time (got ${positionals.length}). Run the command once per file.`);
   const dryRun = values['dry-run'] === true;
   const errPaint = palette(ctx.colorErr);
   const outPaint = palette(ctx.colorOut);
@@ -245,8 +245,9 @@ function chooseDocument(file: ParsedFile, flag: number | undefined, path: string
     return flag;
   }
   const used = file.documents.filter((d) => !d.isEmpty);
-  if (used.length === 0) throw new CliError(`${path} holds no YAML document: there are no ids to update. Add a document with ids: and site:.`, EXIT_ERRORS);
-  if (used.length === 1) return used[0].index;
+  const [first] = used;
+  if (first === undefined) throw new CliError(`${path} holds no YAML document: there are no ids to update. Add a document with ids: and site:.`, EXIT_ERRORS);
+  if (used.length === 1) return first.index;
   const list = used.map((d) => {
     const count = idsField(d)?.items.length ?? 0;
     return `  --document ${d.index}  (line ${documentLine(file, d)}, ${plural(count, 'id')})`;

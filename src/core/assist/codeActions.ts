@@ -368,8 +368,8 @@ function insertPropertyEdit(
 
 /** Last line of a block mapping's content. */
 function lastLineOf(file: ParsedFile, map: YAMLMap): number {
-  const last = map.items[map.items.length - 1];
-  const node = (last.value ?? last.key) as Node | null;
+  const last = map.items.at(-1);
+  const node = (last?.value ?? last?.key) as Node | null | undefined;
   const r = node?.range;
   if (!r) return file.positionAt(map.range?.[1] ?? 0).line;
   const end = r[1] > r[0] ? r[1] - 1 : r[1];
@@ -422,6 +422,8 @@ function effectivePort(url: URL): string {
 // --- duplicate ids ----------------------------------------------------------------------------
 
 function removeDuplicates(file: ParsedFile, documentIndex: number, seqPath: PathSegment[], group: DiagnosticLike[]): Draft | undefined {
+  const [diagnostic] = group;
+  if (diagnostic === undefined) return undefined;
   const doc = file.documents[documentIndex];
   const seq = doc === undefined ? undefined : nodeAtPath(doc.document, seqPath)?.value;
   if (!isSeq(seq)) return undefined;
@@ -445,5 +447,5 @@ function removeDuplicates(file: ParsedFile, documentIndex: number, seqPath: Path
     repeats.length === 1
       ? `Remove the repeated id \`${[...repeatedValues][0]}\``
       : `Remove ${repeats.length} repeated ids (the first occurrence of each is kept)`;
-  return { title, diagnostic: group[0], diagnostics: group, isPreferred: true, edits };
+  return { title, diagnostic, diagnostics: group, isPreferred: true, edits };
 }

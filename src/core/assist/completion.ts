@@ -187,8 +187,7 @@ class Builder {
 
   /** A location for a schema node on its own (conditions on unknown data do not hold). */
   private locationOf(schema: SchemaNode): SchemaLocation {
-    const schemas = this.nav.expand(schema, undefined);
-    return { path: [], schema: schemas[0], schemas, instance: undefined };
+    return { path: [], schema: this.nav.resolve(schema), schemas: this.nav.expand(schema, undefined), instance: undefined };
   }
 
   /**

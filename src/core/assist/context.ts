@@ -31,6 +31,7 @@ export interface LineShape {
   readonly empty: boolean;
   /** A `---` or `...` line. */
   readonly marker: boolean;
+  /** Left to right; none on an {@link empty} line. */
   readonly starts: readonly LineStart[];
 }
 
@@ -63,10 +64,10 @@ export function stripTrailingComment(text: string): string {
       }
     } else if (c === '"' || c === "'") {
       // Quotes only open a scalar at its start; inside a plain scalar they are literal.
-      if (i === 0 || /[\s:,[{-]/.test(text[i - 1])) {
+      if (i === 0 || /[\s:,[{-]/.test(text.charAt(i - 1))) {
         quote = c;
       }
-    } else if (c === '#' && (i === 0 || /\s/.test(text[i - 1]))) {
+    } else if (c === '#' && (i === 0 || /\s/.test(text.charAt(i - 1)))) {
       return text.slice(0, i);
     }
   }
@@ -110,7 +111,8 @@ export function lineShape(line: string): LineShape {
     const rest = content.slice(i);
     const m = KEY_RE.exec(rest);
     if (m !== null) {
-      starts.push({ kind: 'key', column: i, key: unquoteKey(m[1]), rest: rest.slice(m[0].length).trim() });
+      const [matched, key = ''] = m;
+      starts.push({ kind: 'key', column: i, key: unquoteKey(key), rest: rest.slice(matched.length).trim() });
     } else {
       starts.push({ kind: 'scalar', column: i });
     }
@@ -300,8 +302,11 @@ export class TextStructure {
    */
   containerOf(line: number, index: number, shape = this.shape(line)): PathSegment[] | undefined {
     const start = shape.starts[index];
-    if (index > 0) {
-      const outer = shape.starts[index - 1];
+    if (start === undefined) {
+      return undefined;
+    }
+    const outer = index > 0 ? shape.starts[index - 1] : undefined;
+    if (outer !== undefined) {
       if (outer.kind === 'dash') {
         // `- key:` or `- - x`: the collection is the value of the outer item.
         const seqPath = this.containerOf(line, index - 1, shape);
@@ -322,12 +327,13 @@ export class TextStructure {
       if (shape.marker) {
         break;
       }
-      if (shape.empty || shape.starts[0].column > column) {
+      const leftmost = shape.starts[0];
+      if (leftmost === undefined || leftmost.column > column) {
         continue;
       }
       const at = shape.starts.findIndex((s) => s.column === column);
-      if (at !== -1) {
-        const s = shape.starts[at];
+      const s = shape.starts[at];
+      if (s !== undefined) {
         if (isDash) {
           if (s.kind === 'dash') {
             if (at === 0) {
@@ -351,13 +357,10 @@ export class TextStructure {
         }
         return undefined;
       }
-      // The last start left of the column owns the position.
-      let owner = -1;
-      for (let j = 0; j < shape.starts.length; j++) {
-        if (shape.starts[j].column < column) owner = j;
-      }
+      // The last start left of the column owns the position, and it must be the line's last start.
+      const owner = shape.starts.length - 1;
       const o = shape.starts[owner];
-      if (owner !== shape.starts.length - 1) {
+      if (o === undefined || o.column >= column) {
         return undefined; // something else sits on the line between the owner and the column
       }
       if (o.kind === 'key') {
@@ -402,9 +405,10 @@ export class TextStructure {
     for (let k = this.prevLine(line, column); k !== undefined; k = this.prevLine(k, column)) {
       const shape = this.shape(k);
       if (shape.marker) break;
-      if (shape.empty || shape.starts[0].column > column) continue;
+      const leftmost = shape.starts[0];
+      if (leftmost === undefined || leftmost.column > column) continue;
       const at = shape.starts.findIndex((s) => s.column === column);
-      if (at === -1 || shape.starts[at].kind !== 'dash') break;
+      if (shape.starts[at]?.kind !== 'dash') break; // none at the column, or not a dash
       count++;
       if (at > 0) break;
     }
@@ -423,10 +427,11 @@ export class TextStructure {
         if (this.skippable(k, column)) continue;
         const shape = this.shape(k);
         if (shape.marker) break;
-        if (shape.empty || shape.starts[0].column > column) continue;
+        const leftmost = shape.starts[0];
+        if (leftmost === undefined || leftmost.column > column) continue;
         const at = shape.starts.findIndex((s) => s.column === column);
-        if (at === -1) break; // a start left of the column: the mapping ends
         const s = shape.starts[at];
+        if (s === undefined) break; // a start left of the column: the mapping ends
         if (s.kind === 'dash' && at === 0) continue; // a same-column sequence of a sibling key
         if (s.kind !== 'key') break;
         if (at > 0) {
@@ -506,17 +511,18 @@ export function cursorContext(file: ParsedFile, offset: number): CursorContext |
   // A line shape with the cursor's dashes, for paths through them.
   const dashShape: LineShape = { empty: false, marker: false, starts: dashColumns.map((c) => ({ kind: 'dash' as const, column: c })) };
   const itemPath = (): PathSegment[] | undefined => {
-    if (dashColumns.length === 0) return undefined;
     const innermost = dashColumns.length - 1;
+    const dashColumn = dashColumns[innermost];
+    if (dashColumn === undefined) return undefined;
     const seqPath = structure.containerOf(line, innermost, dashShape);
-    return seqPath === undefined ? undefined : [...seqPath, structure.itemIndex(seqPath, line, dashColumns[innermost])];
+    return seqPath === undefined ? undefined : [...seqPath, structure.itemIndex(seqPath, line, dashColumn)];
   };
 
   // `key: value` (or `key:` with the cursor right after the colon).
   const keyMatch = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"{}[\],&*!|>%@`:][^#:]*?)[ \t]*:(?:([ \t]+)(.*))?$/.exec(rest);
   if (keyMatch !== null) {
-    const key = unquoteKey(keyMatch[1]);
-    const valueText = keyMatch[3] ?? '';
+    const [matched, rawKey = '', spacing, valueText = ''] = keyMatch;
+    const key = unquoteKey(rawKey);
     if (/^[|>[{&*!]/.test(valueText)) {
       return undefined; // block scalar, flow collection, anchor, alias or tag
     }
@@ -525,29 +531,19 @@ export function cursorContext(file: ParsedFile, offset: number): CursorContext |
     if (parent === undefined) {
       return undefined;
     }
-    const valueStart = keyMatch[2] === undefined ? offset : lineStart + column + keyMatch[0].length - valueText.length;
-    return valueContext(base, [...parent, key], column, valueStart, offset, lineStart + lineText.length, keyMatch[2] === undefined, false, lineText, lineStart);
+    const valueStart = spacing === undefined ? offset : lineStart + column + matched.length - valueText.length;
+    return valueContext(base, [...parent, key], column, valueStart, offset, lineStart + lineText.length, spacing === undefined, false, lineText, lineStart);
   }
 
   if (!/^[A-Za-z0-9_$.\-/]*$/.test(rest)) {
     // A quoted scalar, a URL, ...: only a sequence item's value can be completed here.
-    if (dashColumns.length === 0) {
+    const itemColumn = dashColumns.at(-1);
+    if (itemColumn === undefined) {
       return undefined;
     }
     const path = itemPath();
     if (path === undefined) return undefined;
-    return valueContext(
-      base,
-      path,
-      dashColumns[dashColumns.length - 1],
-      lineStart + column,
-      offset,
-      lineStart + lineText.length,
-      false,
-      true,
-      lineText,
-      lineStart,
-    );
+    return valueContext(base, path, itemColumn, lineStart + column, offset, lineStart + lineText.length, false, true, lineText, lineStart);
   }
 
   if (rest === '' && /^[ \t]+\S/.test(after)) {
@@ -597,7 +593,8 @@ function hasDashAbove(structure: TextStructure, line: number, column: number): b
   for (let k = structure.prevLine(line, column); k !== undefined; k = structure.prevLine(k, column)) {
     const shape = structure.shape(k);
     if (shape.marker) return false;
-    if (shape.empty || shape.starts[0].column > column) continue;
+    const leftmost = shape.starts[0];
+    if (leftmost === undefined || leftmost.column > column) continue;
     return shape.starts.some((s) => s.kind === 'dash' && s.column === column);
   }
   return false;
@@ -608,11 +605,12 @@ function itemLineAbove(structure: TextStructure, line: number, column: number): 
   for (let k = structure.prevLine(line, column); k !== undefined; k = structure.prevLine(k, column)) {
     const shape = structure.shape(k);
     if (shape.marker) return undefined;
-    if (shape.empty || shape.starts[0].column > column) continue;
+    const leftmost = shape.starts[0];
+    if (leftmost === undefined || leftmost.column > column) continue;
     const at = shape.starts.findIndex((s) => s.column === column);
     if (at === -1) return undefined;
-    if (at > 0 && shape.starts[at - 1].kind === 'dash') return k;
-    if (shape.starts[at].kind !== 'key') return undefined;
+    if (at > 0 && shape.starts[at - 1]?.kind === 'dash') return k;
+    if (shape.starts[at]?.kind !== 'key') return undefined;
   }
   return undefined;
 }

@@ -53,8 +53,8 @@ function hasLineBreakAfter(file: ParsedFile, line: number): boolean {
 /** The text of a line without its trailing comment (a `#` at the start or after whitespace). */
 function stripComment(line: string): string {
   // Good enough for the part of a line before a sequence item: no quotes can occur there.
-  const m = /(^|\s)#/.exec(line);
-  return m === null ? line : line.slice(0, m.index + m[1].length);
+  const hash = line.search(/(?<=^|\s)#/);
+  return hash === -1 ? line : line.slice(0, hash);
 }
 
 /**
@@ -69,11 +69,7 @@ export function dashOffset(file: ParsedFile, valueStart: number): number | undef
     const start = file.lineStart(line);
     const before = stripComment(file.text.slice(start, end)).replace(/\s+$/, '');
     if (before.length > 0) {
-      const last = before.length - 1;
-      if (before[last] === '-' && (last === 0 || /\s/.test(before[last - 1]))) {
-        return start + last;
-      }
-      return undefined;
+      return /(^|\s)-$/.test(before) ? start + before.length - 1 : undefined;
     }
     if (line === 0) {
       return undefined;
@@ -191,21 +187,21 @@ function removeBlockItems(file: ParsedFile, seq: YAMLSeq, remove: ReadonlySet<nu
     located.push({ dashLine, lastLine });
   }
 
-  const edits: OffsetEdit[] = [];
-  let i = 0;
-  while (i < items.length) {
+  // A run of removed items on consecutive lines becomes one edit.
+  const runs: { first: BlockItem; last: BlockItem }[] = [];
+  let run: { first: BlockItem; last: BlockItem } | undefined;
+  for (const [i, item] of located.entries()) {
     if (!remove.has(i)) {
-      i++;
-      continue;
+      run = undefined;
+    } else if (run !== undefined && item.dashLine === run.last.lastLine + 1) {
+      run.last = item;
+    } else {
+      run = { first: item, last: item };
+      runs.push(run);
     }
-    // A run of removed items on consecutive lines becomes one edit.
-    const first = located[i];
-    let last = located[i];
-    i++;
-    while (i < items.length && remove.has(i) && located[i].dashLine === last.lastLine + 1) {
-      last = located[i];
-      i++;
-    }
+  }
+  const edits: OffsetEdit[] = [];
+  for (const { first, last } of runs) {
     if (hasLineBreakAfter(file, last.lastLine)) {
       edits.push({ range: { start: file.lineStart(first.dashLine), end: file.lineStart(last.lastLine + 1) }, newText: '' });
     } else if (first.dashLine > 0) {
@@ -216,24 +212,22 @@ function removeBlockItems(file: ParsedFile, seq: YAMLSeq, remove: ReadonlySet<nu
     }
   }
 
-  if (remove.size === items.length) {
+  const [firstItem] = located;
+  const lastItem = located.at(-1);
+  if (remove.size === items.length && firstItem !== undefined && lastItem !== undefined) {
     // Keep the value a (now empty) list: `ids: []`.
     const colon = parentKeyEnd === undefined ? -1 : text.indexOf(':', parentKeyEnd);
-    const firstDashLine = located[0].dashLine;
-    if (colon !== -1 && lineOf(file, colon) < firstDashLine) {
+    const [firstEdit] = edits;
+    if (colon !== -1 && lineOf(file, colon) < firstItem.dashLine) {
       edits.push({ range: { start: colon + 1, end: colon + 1 }, newText: ' []' });
-    } else if (edits.length > 0 && edits[0].range.start === file.lineStart(firstDashLine)) {
+    } else if (firstEdit !== undefined && firstEdit.range.start === file.lineStart(firstItem.dashLine)) {
       // A sequence at the document root, or `key:` on the same line as the first dash.
-      const indent = /^[ ]*/.exec(text.slice(file.lineStart(firstDashLine)))?.[0] ?? '';
-      const lineBreak = hasLineBreakAfter(file, last0(located).lastLine) ? eolOf(text) : '';
-      edits[0] = { range: edits[0].range, newText: `${indent}[]${lineBreak}` };
+      const indent = /^[ ]*/.exec(text.slice(file.lineStart(firstItem.dashLine)))?.[0] ?? '';
+      const lineBreak = hasLineBreakAfter(file, lastItem.lastLine) ? eolOf(text) : '';
+      edits[0] = { range: firstEdit.range, newText: `${indent}[]${lineBreak}` };
     }
   }
   return mergeAdjacent(edits);
-}
-
-function last0<T>(list: readonly T[]): T {
-  return list[list.length - 1];
 }
 
 /** Sorts edits and joins pure deletions that touch, so VS Code gets the fewest edits. */

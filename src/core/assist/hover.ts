@@ -122,8 +122,7 @@ function textTargetAt(file: ParsedFile, offset: number): Target | undefined {
   if (stripTrailingComment(text.slice(0, character)) !== text.slice(0, character)) return undefined;
   const shape = lineShape(text);
   const lineStart = file.lineStart(line);
-  for (let j = shape.starts.length - 1; j >= 0; j--) {
-    const s = shape.starts[j];
+  for (const [j, s] of [...shape.starts.entries()].reverse()) {
     if (s.column > character) continue;
     if (s.kind === 'key') {
       const after = text.slice(s.column);
@@ -141,10 +140,11 @@ function textTargetAt(file: ParsedFile, offset: number): Target | undefined {
       const start = lineStart + text.indexOf(raw, valueStart);
       return { kind: 'value', path, range: { start, end: start + raw.length }, value: scalarOf(raw) };
     }
-    if (s.kind === 'scalar' && j > 0 && shape.starts[j - 1].kind === 'dash') {
+    const dash = j > 0 ? shape.starts[j - 1] : undefined;
+    if (s.kind === 'scalar' && dash?.kind === 'dash') {
       const seqPath = structure.containerOf(line, j - 1, shape);
       if (seqPath === undefined) return undefined;
-      const path = [...seqPath, structure.itemIndex(seqPath, line, shape.starts[j - 1].column)];
+      const path = [...seqPath, structure.itemIndex(seqPath, line, dash.column)];
       const raw = stripTrailingComment(text.slice(s.column)).trim();
       const start = lineStart + s.column;
       return { kind: 'value', path, range: { start, end: start + raw.length }, value: scalarOf(raw) };
@@ -179,10 +179,11 @@ export function envPlaceholderAt(file: ParsedFile, offset: number): { name: stri
   const text = file.text.slice(start, file.lineEnd(line));
   const code = stripTrailingComment(text);
   for (const m of code.matchAll(ENV_PLACEHOLDER)) {
+    const [placeholder, name = ''] = m;
     const from = m.index ?? 0;
-    const to = from + m[0].length;
+    const to = from + placeholder.length;
     if (character >= from && character <= to) {
-      return { name: m[1], range: { start: start + from, end: start + to } };
+      return { name, range: { start: start + from, end: start + to } };
     }
   }
   return undefined;

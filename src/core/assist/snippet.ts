@@ -82,8 +82,9 @@ export function renderBody(body: unknown, tabs: TabStops, unit = 2): YamlLine[] 
         const start = lines.length;
         if (Array.isArray(item)) renderArray(item, indent + 2);
         else renderObject(item as Record<string, unknown>, indent + 2);
-        if (lines.length > start) {
-          lines[start] = { indent, text: `- ${lines[start].text}` };
+        const first = lines[start];
+        if (first !== undefined) {
+          lines[start] = { indent, text: `- ${first.text}` };
         }
       }
     }

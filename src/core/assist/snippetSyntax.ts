@@ -84,20 +84,23 @@ export function expandSnippet(snippet: string, fill?: (n: number, defaultText: s
       text = readUntilClose();
     } else if (s[i] === '|') {
       i++;
-      const choices: string[] = [''];
+      const choices: string[] = [];
+      let choice = '';
       while (i < s.length && !(s[i] === '|' && s[i + 1] === '}')) {
         if (s[i] === '\\') {
-          choices[choices.length - 1] += s[i + 1];
+          choice += s[i + 1] ?? '\\'; // a lone `\` at the end stays itself
           i += 2;
         } else if (s[i] === ',') {
-          choices.push('');
+          choices.push(choice);
+          choice = '';
           i++;
         } else {
-          choices[choices.length - 1] += s[i++];
+          choice += s[i++];
         }
       }
+      choices.push(choice);
       i += 2;
-      text = choices[0];
+      text = choices[0] ?? '';
     } else {
       i++; // '}'
     }
@@ -107,7 +110,7 @@ export function expandSnippet(snippet: string, fill?: (n: number, defaultText: s
     let text = '';
     while (i < s.length && s[i] !== '}') {
       if (s[i] === '\\') {
-        text += s[i + 1];
+        text += s[i + 1] ?? '\\'; // a lone `\` at the end stays itself
         i += 2;
       } else if (s[i] === '$' && s[i + 1] === '{') {
         text += parsePlaceholder();
@@ -125,7 +128,7 @@ export function expandSnippet(snippet: string, fill?: (n: number, defaultText: s
   };
   while (i < s.length) {
     const c = s[i];
-    if (c === '\\' && i + 1 < s.length && /[\\$}]/.test(s[i + 1])) {
+    if (c === '\\' && /[\\$}]/.test(s[i + 1] ?? '')) {
       out += s[i + 1];
       i += 2;
     } else if (c === '$' && s[i + 1] === '{') {

@@ -280,7 +280,7 @@ function packNode(pack: CreditsPack, index: number, idKey: string, locale: strin
 function packsGroup(record: EntitlementsRecord, locale: string): EntitlementGroup {
   const packs: CreditsPack[] = Array.isArray(record[CREDIT_PACKS_FIELD]) ? record[CREDIT_PACKS_FIELD] : [];
   const ids = uniqueKeys(packs.map((p, i) => (typeof p.id === 'string' && p.id !== '' ? p.id : `#${i}`)));
-  const children = packs.map((pack, i) => packNode(pack, i, ids[i], locale));
+  const children = packs.map((pack, i) => packNode(pack, i, ids[i]!, locale));
   return {
     key: 'packs',
     id: 'group/packs',

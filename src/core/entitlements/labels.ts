@@ -81,9 +81,10 @@ export function labelForField(field: string): string {
     if (word.length === 1 && index > 0 && index === words.length - 1) return word.toUpperCase();
     return word.toLowerCase();
   });
-  if (rendered.length === 0) return field;
-  const first = rendered[0];
-  // Sentence case, without lowering a fixed-case word (`mTLS`, `IdP`).
-  rendered[0] = first === WORDS[words[0].toLowerCase()] && first !== first.toLowerCase() ? first : first.charAt(0).toUpperCase() + first.slice(1);
-  return rendered.join(' ');
+  const [first, ...others] = rendered;
+  if (first === undefined) return field;
+  // Sentence case, without lowering a fixed-case word (`mTLS`, `IdP`): the first word has capitals
+  // only when it is one.
+  const head = first !== first.toLowerCase() ? first : first.charAt(0).toUpperCase() + first.slice(1);
+  return [head, ...others].join(' ');
 }

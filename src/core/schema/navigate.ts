@@ -286,7 +286,8 @@ export class SchemaNavigator {
       }
       schemas = expanded;
     }
-    return { path: walked, schema: schemas[0], schemas, instance };
+    const [schema] = schemas;
+    return schema === undefined ? undefined : { path: walked, schema, schemas, instance };
   }
 
   /** The schema of a property (string segment) or an item (number segment) of `schema`. */
@@ -319,12 +320,16 @@ export class SchemaNavigator {
    * that applies there, with their required-ness (conditions evaluated against the instance).
    */
   properties(location: SchemaLocation): PropertyInfo[] {
+    const [first] = location.schemas;
+    if (first === undefined) {
+      return [];
+    }
     if (location.schemas.length === 1) {
-      return this.propertyTable(location.schemas[0]);
+      return this.propertyTable(first);
     }
     const byName = new Map<string, { schemas: SchemaNode[]; required: boolean; conditional: boolean; order: number }>();
     let order = 0;
-    const primary = new Set<string>(location.schemas[0].required ?? []);
+    const primary = new Set<string>(first.required ?? []);
     location.schemas.forEach((s, index) => {
       for (const [name, sub] of Object.entries(s.properties ?? {})) {
         let entry = byName.get(name);
@@ -372,7 +377,7 @@ export class SchemaNavigator {
   private propertyInfo(name: string, raw: readonly SchemaNode[], required: boolean, conditional: boolean, order: number): PropertyInfo {
     const schemas = raw.map((s) => this.resolve(s));
     // The richest contribution (the declaring one, not a condition's bare `type: object`) leads.
-    const main = schemas.reduce((best, s) => (Object.keys(s).length > Object.keys(best).length ? s : best), schemas[0]);
+    const main = schemas.reduce((best, s) => (Object.keys(s).length > Object.keys(best).length ? s : best));
     const types = typesOf(main);
     const def = schemas.find((s) => s.default !== undefined);
     const withEnum = schemas.find((s) => s.enum !== undefined);
@@ -418,11 +423,12 @@ export class SchemaNavigator {
         if (props === undefined || thenRequired === undefined) {
           continue;
         }
-        const names = Object.keys(props);
-        if (names.length !== 1 || props[names[0]].const === undefined) {
+        const [only, ...others] = Object.entries(props);
+        if (only === undefined || others.length > 0 || only[1].const === undefined) {
           continue;
         }
-        table.push({ flag: names[0], value: props[names[0]].const, requires: thenRequired });
+        const [flag, condition] = only;
+        table.push({ flag, value: condition.const, requires: thenRequired });
       }
       this.conditionTables.set(s, table);
       out.push(...table);

@@ -41,24 +41,22 @@ function pickBranches(errors: readonly ErrorObject[], index: SchemaIndex, remove
     }
     removed.add(c);
     const branches = Array.isArray(c.schema) ? (c.schema as unknown[]) : [];
-    const members: ErrorObject[][] = branches.map(() => []);
-    for (const e of errors) {
-      if (e === c || removed.has(e) || !isUnder(e.instancePath, c.instancePath)) {
-        continue;
+    const candidates = errors.filter((e) => e !== c && !removed.has(e) && isUnder(e.instancePath, c.instancePath));
+    const members: ErrorObject[][] = branches.map((branch) => {
+      if (!isObject(branch)) {
+        return [];
       }
-      branches.forEach((branch, i) => {
-        if (isObject(branch) && index.closure(branch).has(e.parentSchema as object)) {
-          members[i].push(e);
-        }
-      });
-    }
+      const closure = index.closure(branch);
+      return candidates.filter((e) => closure.has(e.parentSchema as object));
+    });
     const passing = (c.params as { passingSchemas?: unknown }).passingSchemas;
     if (members.every((m) => m.length === 0) || (c.keyword === 'oneOf' && Array.isArray(passing))) {
       merged.push(c); // translated on its own: no branch to report
       continue;
     }
     const onlyTypes = members.every((m) => m.length > 0 && m.every((e) => e.keyword === 'type' && e.instancePath === c.instancePath));
-    if (onlyTypes) {
+    const first = members[0]?.[0];
+    if (onlyTypes && first !== undefined) {
       const types = new Set<string>();
       for (const m of members) {
         for (const e of m) {
@@ -68,7 +66,7 @@ function pickBranches(errors: readonly ErrorObject[], index: SchemaIndex, remove
           removed.add(e);
         }
       }
-      merged.push({ ...members[0][0], params: { type: [...types] } });
+      merged.push({ ...first, params: { type: [...types] } });
       continue;
     }
     const score = (m: ErrorObject[]): number => {
@@ -82,13 +80,9 @@ function pickBranches(errors: readonly ErrorObject[], index: SchemaIndex, remove
       }
       return s;
     };
-    let best = 0;
-    members.forEach((m, i) => {
-      if (score(m) < score(members[best])) {
-        best = i;
-      }
-    });
-    const keep = new Set(members[best]);
+    // The first of the lowest-scoring branches.
+    const best = members.reduce((a, b) => (score(b) < score(a) ? b : a));
+    const keep = new Set(best);
     for (const m of members) {
       for (const e of m) {
         if (!keep.has(e)) {

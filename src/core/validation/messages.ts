@@ -89,11 +89,11 @@ export function characterCount(s: string): number {
  * digits and the characters # _ -". `undefined` for any other pattern.
  */
 export function describeCharacterClass(pattern: string): string | undefined {
-  const m = /^\^\[([^\]^\\]|\\.)+\][*+]\$$/.test(pattern) ? /^\^\[(.+)\][*+]\$$/.exec(pattern) : null;
-  if (!m) {
+  const inside = /^\^\[([^\]^\\]|\\.)+\][*+]\$$/.test(pattern) ? /^\^\[(.+)\][*+]\$$/.exec(pattern)?.[1] : undefined;
+  if (inside === undefined) {
     return undefined;
   }
-  let body = m[1];
+  let body = inside;
   const parts: string[] = [];
   const take = (re: RegExp, label: string): void => {
     if (re.test(body)) {

@@ -139,8 +139,9 @@ function checkTime(value: unknown, path: PathSegment[], out: Finding[]): void {
     return;
   }
   // A time that only lacks a leading zero or has seconds gets a suggestion.
-  const m = /^\s*(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?\s*(?:Z|z)?\s*$/.exec(value);
-  const suggestion = m && Number(m[1]) <= 23 && Number(m[2]) <= 59 ? `${m[1].padStart(2, '0')}:${m[2]}` : undefined;
+  const [, hours, minutes] = /^\s*(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?\s*(?:Z|z)?\s*$/.exec(value) ?? [];
+  const suggestion =
+    hours !== undefined && minutes !== undefined && Number(hours) <= 23 && Number(minutes) <= 59 ? `${hours.padStart(2, '0')}:${minutes}` : undefined;
   out.push({
     code: 'invalid-time',
     message: `${formatFieldPath(path)} must be a time of day written as HH:MM (00:00 to 23:59), found ${quote(value)}${
@@ -242,8 +243,7 @@ function checkScope(site: Obj, out: Finding[]): void {
 
 /** Lower-cases the scheme and host of an absolute URL (they are case-insensitive; paths are not). */
 function normalizeHost(url: string): string {
-  const m = /^([^:/]*:\/\/[^/?#]*)(.*)$/s.exec(url);
-  return m ? m[1].toLowerCase() + m[2] : url;
+  return url.replace(/^[^:/]*:\/\/[^/?#]*/, (origin) => origin.toLowerCase());
 }
 
 /** A blacklist entry as a whole-URL matcher: `*` matches any run of characters. */

@@ -221,8 +221,9 @@ function finish(diagnostics: CoreDiagnostic[], options: ValidationOptions | unde
  */
 function validateSkipping(validate: ValidateFunction, value: Record<string, unknown>, known: KnownIds | undefined): boolean {
   const ids = value.ids;
-  if (known === undefined || !Array.isArray(ids) || known.spans.length === 0) return validate(value);
-  const indexes: number[] = [known.spans[0][0]];
+  const firstSpan = known?.spans[0];
+  if (known === undefined || !Array.isArray(ids) || firstSpan === undefined) return validate(value);
+  const indexes: number[] = [firstSpan[0]];
   let i = 0;
   for (const [from, count] of known.spans) {
     for (; i < from; i++) indexes.push(i);

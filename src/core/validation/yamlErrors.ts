@@ -1,7 +1,7 @@
 // YAML-level findings: syntax errors and warnings of the `yaml` package in words for people,
 // duplicate keys, tab indentation, aliases and alias bombs.
 
-import { isMap, isScalar, type YAMLError } from 'yaml';
+import { isMap, isNode, isScalar, type YAMLError } from 'yaml';
 import { findAliases, keyName, pathAtOffset } from '../yaml/nodes';
 import { MAX_ALIAS_COUNT, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml/parse';
 import { formatFieldPath, type PathSegment } from '../paths';
@@ -36,9 +36,9 @@ function errorOffsets(file: ParsedFile, e: YAMLError): OffsetRange {
     while (text[s] === ' ') {
       s++;
     }
-    if (s < text.length && !'\r\n#'.includes(text[s])) {
+    if (s < text.length && !'\r\n#'.includes(text.charAt(s))) {
       let stop = s;
-      while (stop < text.length && !' \t\r\n:,[]{}'.includes(text[stop])) {
+      while (stop < text.length && !' \t\r\n:,[]{}'.includes(text.charAt(stop))) {
         stop++;
       }
       return { start: s, end: Math.max(stop, s + 1) };
@@ -62,10 +62,10 @@ function describeYamlError(e: YAMLError): string {
       if (/^Unexpected scalar at node end/.test(raw)) {
         return 'YAML syntax error: unexpected text after a complete value (is a line break, a colon or a quote missing?)';
       }
-      const m = /: ("(?:[^"\\]|\\.)*")$/.exec(raw);
-      if (m) {
-        const shown = JSON.parse(m[1]) as string;
-        const firstLine = shown.split('\n')[0];
+      const quoted = /: ("(?:[^"\\]|\\.)*")$/.exec(raw)?.[1];
+      if (quoted !== undefined) {
+        const shown = JSON.parse(quoted) as string;
+        const [firstLine = ''] = shown.split('\n');
         return `YAML syntax error: unexpected ${JSON.stringify(firstLine.length > 40 ? `${firstLine.slice(0, 39)}…` : firstLine)} here (check the indentation and the colons of this line)`;
       }
       return `YAML syntax error: ${lowerFirst(raw)}`;
@@ -91,7 +91,7 @@ function describeYamlError(e: YAMLError): string {
 }
 
 function lowerFirst(s: string): string {
-  return /^[A-Z][a-z]/.test(s) ? s[0].toLowerCase() + s.slice(1) : s;
+  return /^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
 }
 
 /** The findings for one YAML error or warning of a document (or of a file without documents). */
@@ -150,13 +150,13 @@ function duplicateKey(file: ParsedFile, doc: ParsedDocument | undefined, offsets
   let firstLine: number | undefined;
   let keyRange = offsets;
   if (at !== undefined && at.kind === 'key' && isMap(at.parent) && typeof name === 'string') {
-    const first = at.parent.items.find((p) => keyName(p.key) === name);
-    const r = (first?.key as { range?: number[] } | undefined)?.range;
-    if (r !== undefined && r[0] !== offsets.start) {
+    const firstKey = at.parent.items.find((p) => keyName(p.key) === name)?.key;
+    const r = isNode(firstKey) ? firstKey.range : undefined;
+    if (r && r[0] !== offsets.start) {
       firstLine = file.positionAt(r[0]).line;
     }
-    const kr = (at.node as { range?: number[] } | null)?.range;
-    if (kr !== undefined) {
+    const kr = at.node?.range;
+    if (kr) {
       keyRange = { start: kr[0], end: kr[1] };
     }
   }
