@@ -18,7 +18,7 @@ const outdir = flags.outdir ?? 'dist';
 
 // The JSON-Schema validators are code generated from the schemas (src/core/schema/generated/),
 // imported by the bundles: generate them first.
-generateValidators();
+await generateValidators();
 
 /** @type {import('esbuild').BuildOptions} */
 const common = {

@@ -4,107 +4,11 @@
 // only hand-made list is the integrations, which the spec names apart from the other booleans.
 import schema from '../../../schemas/entitlements.schema.json';
 import { valueAtPointer } from '../paths';
+import type { EntitlementsRecord } from '../schema/generated/entitlementsRecord';
 
-/** One item of `allowed_credits_packs` (spec 2.5). */
-export interface CreditsPack {
-  /** <= 100 characters. */
-  id: string;
-  /** <= 50 characters. */
-  name: string;
-  /** Integer, -2147483648..2147483647. The spec does not show its unit (cents or whole units). */
-  price: number;
-  /** `USD`, `EUR`, `GBP` or the empty string. */
-  currency_code: 'USD' | 'EUR' | 'GBP' | '';
-  /** int64, <= 4294967295. */
-  pack_amount: number;
-  /** Integer; unit not shown by the spec. */
-  discount: number;
-  /** Integer; unit not shown by the spec. */
-  savings: number;
-}
-
-/** The entitlements record of spec 2.5. Every field is required. */
-export interface EntitlementsRecord {
-  // Integers
-  pool_size: number;
-  max_users: number;
-  max_scan_number: number;
-  max_credit_targets: number;
-  max_ultd_targets: number;
-  spa_limit: number;
-  scanning_agent_limit: number;
-  number_unused_slots: number;
-  credits_hourly_cost: number;
-  credits_cap: number;
-  credits_lightning_cost: number;
-  credits_auth_cost: number;
-  allowed_monthly_promotional_credits: number;
-  number_available_ultd_targets_minus_team_quotas: number;
-  // Strings (format not shown by the spec)
-  max_scan_freq: string;
-  // String arrays (members not shown by the spec)
-  allowed_scope_types: string[];
-  allowed_builtin_scan_profiles: string[];
-  allowed_signing_methods: string[];
-  allowed_report_file_formats: string[];
-  allowed_report_types: string[];
-  allowed_stored_report_file_formats: string[];
-  allowed_stored_report_types: string[];
-  allowed_builtin_roles: string[];
-  // Booleans: features
-  allow_extra_users: boolean;
-  allow_billing: boolean;
-  allow_create_and_destroy_targets: boolean;
-  allow_scope_labels: boolean;
-  verify_target_ownership: boolean;
-  allow_custom_scan_profiles: boolean;
-  allow_bulk_scan: boolean;
-  allow_pause_and_resume_scan: boolean;
-  allow_partial_scan: boolean;
-  allow_scanning_2fa_targets: boolean;
-  allow_teams: boolean;
-  allow_bulk: boolean;
-  allow_dashboard: boolean;
-  allow_roles: boolean;
-  allow_scanning_agent: boolean;
-  allow_user_labels: boolean;
-  allow_custom_roles: boolean;
-  allow_sso: boolean;
-  allow_target_import_export: boolean;
-  allow_full_coverage_report: boolean;
-  allow_audit_log: boolean;
-  allow_discovery: boolean;
-  allow_bola: boolean;
-  allow_self_findings_review: boolean;
-  allow_mtls: boolean;
-  allow_message_signature: boolean;
-  allow_mle: boolean;
-  allow_ai_scanning_enhancements_switch: boolean;
-  allow_webhooks: boolean;
-  allow_stored_reports: boolean;
-  allow_buying_credits: boolean;
-  allow_credits: boolean;
-  allow_unlimited: boolean;
-  allow_ultd_change: boolean;
-  allow_target_roles: boolean;
-  allow_dynamic_idp_roles_mapping: boolean;
-  // Booleans: third-party integrations (vendor names replaced by neutral words)
-  allow_cloud_a: boolean;
-  allow_cdn_a: boolean;
-  allow_cdn_b: boolean;
-  allow_devops_tracker: boolean;
-  allow_issue_tracker_a: boolean;
-  allow_issue_tracker_b: boolean;
-  allow_chat: boolean;
-  allow_vuln_manager: boolean;
-  allow_issue_tracker_c: boolean;
-  allow_sso_b: boolean;
-  allow_sast: boolean;
-  allow_collections: boolean;
-  is_vendor_customer: boolean;
-  // Credit packs
-  allowed_credits_packs: CreditsPack[];
-}
+// The record's type is generated from the schema (scripts/generate-validators.mjs), as its
+// run-time check is: one source for both.
+export type { CreditsPack, EntitlementsRecord } from '../schema/generated/entitlementsRecord';
 
 export type EntitlementField = keyof EntitlementsRecord;
 type FieldsOfType<T> = { [K in EntitlementField]: EntitlementsRecord[K] extends T ? K : never }[EntitlementField];
