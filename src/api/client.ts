@@ -27,6 +27,7 @@ import { checkBulkUpdateResponse, checkEntitlements, type CheckResult } from './
 import { RETRY_STATUSES, SleepAborted, backoffDelay, parseRetryAfter, sleep } from './retry';
 import type { BulkUpdateBody, BulkUpdateResponse, BulkUpdateResult, Entitlements } from './types';
 import { plural } from '../core/wording';
+import { isRecord } from '../core/records';
 
 /** What the client logs through: VS Code's LogOutputChannel fits, so does a stderr logger. */
 export interface Logger {
@@ -876,10 +877,6 @@ function redactDeep(value: unknown, redactor: Redactor): unknown {
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, redactor));
   if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, redactor)]));
   return value;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {

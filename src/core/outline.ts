@@ -5,7 +5,8 @@
 // 100,000 id symbols would help nobody and cost every outline request.
 import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import { keyName } from './yaml/nodes';
-import type { OffsetRange, ParsedFile } from './yaml/parse';
+import type { OffsetRange } from './yaml/parsedDocument';
+import type { ParsedFile } from './yaml/parsedFile';
 import { valueText } from './wording';
 
 export type OutlineKind = 'document' | 'object' | 'array' | 'property';

@@ -3,6 +3,7 @@
 // extension's manifest, the one place they are declared.
 import { contributes } from '../../package.json';
 import type { ServerSettings } from './protocol';
+import { isRecord } from '../core/records';
 
 const declared = contributes.configuration.properties;
 
@@ -42,8 +43,4 @@ export function readSettings(raw: unknown): ServerSettings {
     },
     entitlements: { checks: typeof checks === 'boolean' ? checks : DEFAULT_SETTINGS.entitlements.checks },
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

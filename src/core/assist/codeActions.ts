@@ -13,13 +13,17 @@
 
 import { isMap, isScalar, isSeq, stringify, type Node, type YAMLMap } from 'yaml';
 import type { CoreDiagnostic } from '../diagnostic';
-import type { OffsetRange, ParsedDocument, ParsedFile } from '../yaml/parse';
+import type { OffsetRange, ParsedDocument } from '../yaml/parsedDocument';
+import type { ParsedFile } from '../yaml/parsedFile';
 import { firstKey, keyName, nodeAtPath, pathAtOffset } from '../yaml/nodes';
 import { decodeJsonPointer, formatFieldPath, type PathSegment } from '../paths';
-import { targetSettingsNavigator, typesOf, type Instance, type PropertyInfo } from '../schema/navigate';
+import { targetSettingsNavigator } from '../schema/bundledSchema';
+import type { Instance } from '../schema/instance';
+import { typesOf } from '../schema/schemaNode';
+import type { PropertyInfo } from '../schema/schemaProperties';
 import { documentInstance } from '../schema/nodeInstance';
 import { eolOf, removeSequenceItemsEdits, type OffsetEdit } from './edits';
-import { detectIndentUnit } from './completion';
+import { detectIndentUnit } from './indentUnit';
 import { yamlScalar } from './snippet';
 import { closestName, editDistance, valueText } from '../wording';
 

@@ -1,7 +1,7 @@
 // Markdown about a schema field, shared by completion documentation and hover: title, description,
 // type, default, limits and allowed values with their meaning, all read from the schema.
 
-import { enumDescriptionsOf, typesOf, type SchemaNode } from '../schema/navigate';
+import { enumDescriptionsOf, typesOf, type SchemaNode } from '../schema/schemaNode';
 import { yamlScalar } from './snippet';
 
 /** `value` as YAML writes it inline (`single`, `""`, `6`, `true`, `null`, `[]`). */

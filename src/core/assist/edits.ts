@@ -6,7 +6,8 @@
 // uses it for "remove invalid id(s)".
 
 import { isSeq, type YAMLSeq } from 'yaml';
-import type { OffsetRange, ParsedFile } from '../yaml/parse';
+import type { OffsetRange } from '../yaml/parsedDocument';
+import type { ParsedFile } from '../yaml/parsedFile';
 import { itemEnd, itemStart, nodeAtPath } from '../yaml/nodes';
 import type { YamlPath } from '../paths';
 

@@ -4,12 +4,16 @@
 // A placeholder's value is never read into the hover: the caller answers "is it set" only.
 
 import { isScalar } from 'yaml';
-import type { OffsetRange, ParsedFile } from '../yaml/parse';
+import type { OffsetRange } from '../yaml/parsedDocument';
+import type { ParsedFile } from '../yaml/parsedFile';
 import { nodeAtPath, pathAtOffset } from '../yaml/nodes';
 import { formatFieldPath, type PathSegment } from '../paths';
-import { enumDescriptionsOf, targetSettingsNavigator, type SchemaLocation } from '../schema/navigate';
+import { targetSettingsNavigator } from '../schema/bundledSchema';
+import type { SchemaLocation } from '../schema/navigate';
+import { enumDescriptionsOf } from '../schema/schemaNode';
 import { documentInstance } from '../schema/nodeInstance';
-import { lineShape, stripTrailingComment, TextStructure } from './context';
+import { lineShape, stripTrailingComment } from './lineShape';
+import { TextStructure } from './textStructure';
 import { describeSchema, inlineValue } from './describe';
 
 export interface HoverResult {

@@ -3,7 +3,7 @@
 // then every property the schema requires at the top, with tab stops, and comments naming the
 // common optional blocks. Field names and descriptions are read from the schema.
 
-import { targetSettingsNavigator, targetSettingsSchema } from '../schema/navigate';
+import { targetSettingsNavigator, targetSettingsSchema } from '../schema/bundledSchema';
 import { escapeSnippet } from './snippetSyntax';
 
 /** The modeline: points yaml-language-server (and this extension) at the bundled schema. */

@@ -10,6 +10,7 @@
 
 import { encodeJsonPointer, formatFieldPath, type PathSegment, type YamlPath } from '../paths';
 import { nodeAtPath, type OffsetRange, type ParsedFile } from '../yaml';
+import { isRecord } from '../records';
 
 /** Reads an environment variable (`process.env[name]` in the command line). */
 export type EnvLookup = (name: string) => string | undefined;
@@ -367,10 +368,6 @@ function valueAt(root: unknown, path: YamlPath): unknown {
 
 function unique(ids: readonly string[]): string[] {
   return [...new Set(ids)];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function isPreparedBody(value: unknown): value is PreparedBody {

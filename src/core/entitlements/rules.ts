@@ -4,6 +4,7 @@
 // plain value found there. Only rules whose vocabulary the spec shows are here: nothing is
 // guessed for lists whose members the spec leaves open (allowed_scope_types, allowed_signing_methods, ...).
 import type { EntitlementField, EntitlementsRecord } from './types';
+import { isRecord } from '../records';
 
 export type JsonPath = readonly (string | number)[];
 
@@ -159,10 +160,6 @@ export const ENTITLEMENT_RULES: readonly EntitlementRule[] = [
   },
 ];
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The value at `path`, and whether the last key is present at all. */
 function lookup(document: unknown, path: JsonPath): { found: boolean; value: unknown } {
   let node: unknown = document;
@@ -171,7 +168,7 @@ function lookup(document: unknown, path: JsonPath): { found: boolean; value: unk
       if (!Array.isArray(node) || key >= node.length) return { found: false, value: undefined };
       node = node[key];
     } else {
-      if (!isObject(node) || !Object.prototype.hasOwnProperty.call(node, key)) return { found: false, value: undefined };
+      if (!isRecord(node) || !Object.prototype.hasOwnProperty.call(node, key)) return { found: false, value: undefined };
       node = node[key];
     }
   }
@@ -188,7 +185,7 @@ export function checkEntitlements(
   record: EntitlementsRecord,
   rules: readonly EntitlementRule[] = ENTITLEMENT_RULES,
 ): EntitlementFinding[] {
-  if (!isObject(documentValue)) return [];
+  if (!isRecord(documentValue)) return [];
   const findings: EntitlementFinding[] = [];
   for (const rule of rules) {
     const { found, value } = lookup(documentValue, rule.path);

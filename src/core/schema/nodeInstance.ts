@@ -3,7 +3,7 @@
 // schema navigator (and the new-file template) load without the YAML parser.
 import { isMap, isNode, isScalar, isSeq, type Node } from 'yaml';
 import { findPair } from '../yaml/nodes';
-import type { Instance } from './navigate';
+import type { Instance } from './instance';
 
 /** An {@link Instance} over a `yaml` AST node; aliases and complex keys read as absent. */
 export function instanceOfNode(node: unknown): Instance | undefined {

@@ -5,7 +5,8 @@
 import { isNode, type Node } from 'yaml';
 import type { DiagnosticData, Range } from '../diagnostic';
 import { deepestNodeAtPath, firstKey, nodeRange } from '../yaml/nodes';
-import type { OffsetRange, ParsedDocument, ParsedFile } from '../yaml/parse';
+import type { OffsetRange, ParsedDocument } from '../yaml/parsedDocument';
+import type { ParsedFile } from '../yaml/parsedFile';
 import type { PathSegment } from '../paths';
 import type { DiagnosticCode } from './codes';
 

@@ -6,7 +6,7 @@ import type { CoreDiagnostic } from '../diagnostic';
 // The generated module itself rather than ../schema/validators: that would bring the API's
 // validators into the language server's bundle too.
 import { targetSettings as targetSettingsValidate } from '../schema/generated/targetSettings';
-import type { ParsedFile } from '../yaml/parse';
+import type { ParsedFile } from '../yaml/parsedFile';
 import { createValidator, type ValidationOptions, type Validator } from './validate';
 
 export { DIAGNOSTIC_CODES } from './codes';

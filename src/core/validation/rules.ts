@@ -8,12 +8,9 @@ import { formatFieldPath } from '../paths';
 import type { Finding } from './finding';
 import { quote } from './messages';
 import { pushAll } from '../arrays';
+import { isRecord } from '../records';
 
 type Obj = Record<string, unknown>;
-
-function isObject(v: unknown): v is Obj {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** A `${env:NAME}` placeholder makes a value unknown until the request is built. */
 export function hasPlaceholder(value: unknown): boolean {
@@ -47,12 +44,12 @@ export function isCoveredByRules(instancePath: string, keyword: string, data: un
 export function ruleFindings(value: Obj, knownIds?: KnownIds): Finding[] {
   const out: Finding[] = [];
   checkIds(value.ids, out, knownIds);
-  if (isObject(value.blackout_period)) {
+  if (isRecord(value.blackout_period)) {
     for (const key of ['begin', 'cease'] as const) {
       checkTime(value.blackout_period[key], ['blackout_period', key], out);
     }
   }
-  if (isObject(value.site)) {
+  if (isRecord(value.site)) {
     checkScope(value.site, out);
   }
   return out;

@@ -3,12 +3,9 @@
 // and the declared properties of an object schema.
 
 import { valueAtPointer } from '../paths';
+import { isRecord } from '../records';
 
 type SchemaObject = Record<string, unknown>;
-
-function isObject(v: unknown): v is SchemaObject {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Keywords whose value is one subschema. */
 const SINGLE = ['additionalProperties', 'additionalItems', 'contains', 'propertyNames', 'not', 'if', 'then', 'else', 'items'];
@@ -36,12 +33,12 @@ export class SchemaIndex {
       return undefined;
     }
     const node = valueAtPointer(this.root, `#${fragment}`);
-    return isObject(node) ? node : undefined;
+    return isRecord(node) ? node : undefined;
   }
 
   /** The schema itself, or what its `$ref` points to (one level). */
   deref(schema: unknown): SchemaObject | undefined {
-    if (!isObject(schema)) {
+    if (!isRecord(schema)) {
       return undefined;
     }
     if (typeof schema.$ref === 'string') {
@@ -63,7 +60,7 @@ export class SchemaIndex {
     const stack: unknown[] = [schema];
     while (stack.length > 0) {
       const s = stack.pop();
-      if (!isObject(s) || seen.has(s)) {
+      if (!isRecord(s) || seen.has(s)) {
         continue;
       }
       seen.add(s);
@@ -71,7 +68,7 @@ export class SchemaIndex {
         stack.push(this.resolve(s.$ref));
       }
       for (const k of SINGLE) {
-        if (isObject(s[k])) {
+        if (isRecord(s[k])) {
           stack.push(s[k]);
         }
       }
@@ -82,7 +79,7 @@ export class SchemaIndex {
       }
       for (const k of MAP) {
         // `definitions` are not applied by the schema that holds them.
-        if (k !== 'definitions' && k !== '$defs' && isObject(s[k])) {
+        if (k !== 'definitions' && k !== '$defs' && isRecord(s[k])) {
           stack.push(...Object.values(s[k]));
         }
       }
@@ -99,7 +96,7 @@ export class SchemaIndex {
       if (o === undefined || depth > 8) {
         return;
       }
-      if (isObject(o.properties)) {
+      if (isRecord(o.properties)) {
         for (const k of Object.keys(o.properties)) {
           names.add(k);
         }
@@ -122,7 +119,7 @@ export class SchemaIndex {
     if (o === undefined) {
       return undefined;
     }
-    if (isObject(o.properties) && isObject(o.properties[name])) {
+    if (isRecord(o.properties) && isRecord(o.properties[name])) {
       return this.deref(o.properties[name]);
     }
     if (Array.isArray(o.allOf)) {

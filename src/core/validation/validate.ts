@@ -17,7 +17,9 @@
 import type { ValidateFunction } from 'ajv';
 import type { CoreDiagnostic, Severity } from '../diagnostic';
 import { fastIdsOf, type KnownIds } from '../yaml/fastIds';
-import { parseFile, type ParsedDocument, type ParsedFile } from '../yaml/parse';
+import { parseFile } from '../yaml/parse';
+import type { ParsedDocument } from '../yaml/parsedDocument';
+import type { ParsedFile } from '../yaml/parsedFile';
 import { encodeJsonPointer } from '../paths';
 import { translateAjvErrors } from './ajvErrors';
 import { DIAGNOSTIC_CODES } from './codes';

@@ -3,7 +3,8 @@
 
 import { isMap, isNode, isScalar, type YAMLError } from 'yaml';
 import { findAliases, keyName, pathAtOffset } from '../yaml/nodes';
-import { MAX_ALIAS_COUNT, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml/parse';
+import { MAX_ALIAS_COUNT, type OffsetRange, type ParsedDocument } from '../yaml/parsedDocument';
+import type { ParsedFile } from '../yaml/parsedFile';
 import { formatFieldPath, type PathSegment } from '../paths';
 import type { DiagnosticCode } from './codes';
 import type { Finding } from './finding';

@@ -2,7 +2,8 @@
 // requests on one unchanged version share one parse, and a new version re-parses only the
 // documents whose text changed.
 
-import { parseFile, type ParsedFile } from './parse';
+import { parseFile } from './parse';
+import type { ParsedFile } from './parsedFile';
 import type { TextChange } from './textChange';
 
 interface Entry {

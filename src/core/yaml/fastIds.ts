@@ -21,9 +21,9 @@
 // of the same document (ParseCache keeps the newest parse of each file only).
 // Runs start after an item line (or the `ids:` line, or comment and blank lines) and end before
 // an item line of the list, a column-0 line or the end of the text, so that no line next to a
-// run could continue one of its scalars. After a line with an unclosed quote no run is made, unless
-// the quoted scalar certainly ends on that line (see endsOnItsLine): it may run on over the lines
-// after it, and the `yaml` package reads those as they are.
+// run could continue one of its scalars (idsRuns.ts finds them). After a line with an unclosed
+// quote no run is made, unless the quoted scalar certainly ends on that line (endsOnItsLine): it
+// may run on over the lines after it, and the `yaml` package reads those as they are.
 //
 // It steps aside (the caller parses the original text) whenever unsure: no long run, a list not at
 // the root, ids the schema would read as anything but a string (`true`, `null`, `0x1F`, `1e5`...),
@@ -33,9 +33,10 @@
 // on adversarial files, random files and random edits.
 
 import { isMap, isNode, isScalar, isSeq, type Document, type Pair, type Scalar, type YAMLError } from 'yaml';
-import { eolOf, isItem, rescanBlockList, scanBlockList, setLineProps, setProps, type Line, type ListLine, type ListScan } from './idsBlock';
+import { rescanBlockList, scanBlockList, setLineProps, setProps, type ListScan } from './idsBlock';
 import { rescanFlowList, scanFlowList, type FlowScan } from './idsFlow';
-import { fastIdsControl, upperBound, type IdCounts, type Options, type ScalarType } from './idsText';
+import { PADDING, blockRuns, flowRun, type IdsRun } from './idsRuns';
+import { fastIdsControl, upperBound, type IdCounts, type Options } from './idsText';
 import type { TextChange } from './textChange';
 
 export { fastIdsControl } from './idsText';
@@ -46,9 +47,6 @@ export type IdsScan = ListScan | FlowScan;
 
 /** Lists with fewer simple ids go through the `yaml` parse as usual (the fast path only pays off on long lists). */
 export const MIN_FAST_IDS = 256;
-
-/** Shorter runs of simple lines stay in the stand-in as they are. */
-const MIN_RUN = 32;
 
 /** What {@link readIds} found: the stand-in text and how to put the ids back. */
 export interface FastIdsStandIn {
@@ -113,177 +111,6 @@ export function fastIdsOf(document: Document.Parsed): { pair: Pair<unknown, unkn
   }
   const list = fastListOf(ids?.value);
   return ids !== undefined && list !== undefined ? { pair: ids, list } : undefined;
-}
-
-/** The comment the stand-in puts after a run's first item, as `yaml` reads it (from `# `). */
-const PADDING = ' ';
-
-/** A run of simple ids, replaced in the stand-in by its first item and a comment. */
-interface IdsRun {
-  /** Start of the text the stand-in replaces, and its end (exclusive). */
-  readonly start: number;
-  readonly end: number;
-  /** The stand-in text for [start, end). */
-  readonly standIn: string;
-  /** The run's ids: `scan.nodes[firstItem, firstItem + count)`. */
-  readonly firstItem: number;
-  readonly count: number;
-  /** The value, type and scalar offsets of the first item (the one the stand-in keeps). */
-  readonly first: { readonly value: string; readonly type: ScalarType; readonly valueStart: number; readonly valueEnd: number };
-}
-
-/**
- * The runs of a block list: maximal stretches from an item line to an item line, over simple items
- * and the comment and blank lines between them, all with one kind of line break; and the ids of
- * the item lines in no run (few: an item being typed, the lines after an unclosed quote...).
- * Found break by break (see ListScan.breaks): between two breaks every item line continues a run.
- */
-function blockRuns(scan: ListScan): { runs: IdsRun[]; outside: Map<string, number> } {
-  const { lines, breaks, itemsBeforeBreak } = scan;
-  const runs: IdsRun[] = [];
-  const bounds: Array<[number, number]> = []; // the line indexes of each run
-  /** The open run: its first and last item lines, the index of its first item, its item count. */
-  let from = -1;
-  let last = -1;
-  let firstItem = 0;
-  let count = 0;
-  /** Whether the last line that was not a comment or blank line was an item of the list. */
-  let afterItem = true;
-  const close = (nextIsSafe: boolean): void => {
-    // The line after a run's last item (past comments and blank lines) must not be able to
-    // continue its scalar: an item of the list, or the end of the list.
-    if (!nextIsSafe && from !== -1) {
-      count--;
-      last = itemLineBefore(lines, last - 1, from);
-    }
-    if (from !== -1 && count >= MIN_RUN) {
-      const run = blockRun(scan, from, last, firstItem, count);
-      if (run !== undefined) {
-        runs.push(run);
-        bounds.push([from, last]);
-      }
-    }
-    from = -1;
-    count = 0;
-  };
-  /** Lines [a, b): items, comments and blank lines, with one kind of line break; `items` item lines before a. */
-  const stretch = (a: number, b: number, items: number, itemsAtEnd: number): void => {
-    const inStretch = itemsAtEnd - items;
-    if (inStretch === 0) return;
-    if (from !== -1) {
-      count += inStretch;
-    } else {
-      // After a line the fast path does not read, its first item line is left to the parser.
-      const skip = afterItem ? 0 : 1;
-      if (inStretch > skip) {
-        from = itemLineAfter(lines, a);
-        if (skip === 1) from = itemLineAfter(lines, from + 1);
-        firstItem = items + skip;
-        count = inStretch - skip;
-      }
-    }
-    if (from !== -1) last = itemLineBefore(lines, b - 1, from);
-    afterItem = true;
-  };
-  let a = 0;
-  let itemsAtA = 0;
-  let poisoned = false;
-  // breaks, itemsBeforeBreak: parallel lists; each break is a line of the list.
-  for (let t = 0; t < breaks.length && !poisoned; t++) {
-    const n = breaks[t]!;
-    stretch(a, n, itemsAtA, itemsBeforeBreak[t]!);
-    const line = lines[n]!;
-    if (!isItem(line) && line.kind === 'other') {
-      close(line.isItem);
-      afterItem = line.isItem;
-      if (line.openQuote && !endsOnItsLine(scan, n)) poisoned = true;
-      a = n + 1;
-    } else {
-      // A change of line breaks ends a run (its lines share one); the next line is an item, so safe.
-      close(true);
-      a = n;
-    }
-    itemsAtA = itemsBeforeBreak[t]!;
-  }
-  if (!poisoned) {
-    stretch(a, lines.length, itemsAtA, scan.nodes.length);
-    close(scan.ending !== 'other');
-  }
-  // The item lines in no run.
-  const outside = new Map<string, number>();
-  let m = 0;
-  const addOutside = (to: number): void => {
-    for (; m < to; m++) {
-      const line = lines[m]!;
-      if (isItem(line)) outside.set(line.value as string, (outside.get(line.value as string) ?? 0) + 1);
-    }
-  };
-  for (const [runFrom, runTo] of bounds) {
-    addOutside(runFrom);
-    m = runTo + 1;
-  }
-  addOutside(lines.length);
-  return { runs, outside };
-}
-
-/**
- * Whether the quoted scalar a line opens certainly ends on that line (else it may run on over the
- * lines after it, which are then left to the parser). The `yaml` lexer ends an open quote at the
- * first line after it that is not blank and not indented deeper than the item; but when no closing
- * quote follows anywhere in the text, the scalar runs to its end. So: an item's value that opens a
- * quote, with the same quote somewhere after the line. (Should that quote be inside a run, the
- * stand-in does not have it, and its parse does not come out as expected: the text is then parsed
- * as it is.)
- */
-function endsOnItsLine(scan: ListScan, n: number): boolean {
-  const line = scan.lines[n] as ListLine;
-  return line.quote !== 0 && scan.source.indexOf(String.fromCharCode(line.quote), scan.starts[n]! + line.length) !== -1;
-}
-
-/** The first item line at or after line `n` (there is one: runs start and end on items). */
-function itemLineAfter(lines: readonly Line[], n: number): number {
-  while (!isItem(lines[n]!)) n++;
-  return n;
-}
-
-/** The last item line at or before line `n`, not before `floor` (else `floor - 1`). */
-function itemLineBefore(lines: readonly Line[], n: number, floor: number): number {
-  while (n >= floor && !isItem(lines[n]!)) n--;
-  return n;
-}
-
-/** Cuts a run into the stand-in: the first item (as written) and a comment, on one line. */
-function blockRun(scan: ListScan, from: number, to: number, firstItem: number, count: number): IdsRun | undefined {
-  const first = scan.lines[from];
-  const last = scan.lines[to];
-  if (first === undefined || last === undefined || !isItem(first) || !isItem(last)) return undefined;
-  // An item line is its node, at file offsets: the scalar is at range[0, 1), the line ends at range[2].
-  const valueStart = first.range![0] - scan.base;
-  const valueEnd = first.range![1] - scan.base;
-  return {
-    start: scan.starts[from]!,
-    end: last.range![2] - scan.base,
-    standIn: `${scan.indent}- ${scan.source.slice(valueStart, valueEnd)} #${PADDING}${EOL[eolOf(scan, from)]}`,
-    firstItem,
-    count,
-    first: { value: first.value as string, type: first.type as ScalarType, valueStart, valueEnd },
-  };
-}
-
-const EOL = ['', '\n', '\r\n'];
-
-/**
- * The run of a flow list: the stand-in keeps the first item and closes the list after it; the
- * rest, to the end of the line of the real `]`, becomes a comment.
- */
-function flowRun(scan: FlowScan): IdsRun | undefined {
-  const { source, open, nodes, starts } = scan;
-  if (nodes.length < MIN_RUN) return undefined;
-  const [firstItem] = nodes;
-  const [valueStart] = starts;
-  if (firstItem === undefined || valueStart === undefined) return undefined;
-  const first = { value: firstItem.value as string, type: firstItem.type as ScalarType, valueStart, valueEnd: firstItem.range![1] - scan.base };
-  return { start: open, end: scan.lineEnd, standIn: `${source.slice(open, first.valueEnd)}] #${PADDING}`, firstItem: 0, count: nodes.length, first };
 }
 
 /** The `ids` list of `source`, read afresh or brought up to date from `previous` (in place). */

@@ -3,7 +3,7 @@
 // binary search in each collection, so they stay fast on a document with 100,000 ids.
 
 import { isAlias, isCollection, isMap, isNode, isPair, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
-import type { OffsetRange } from './parse';
+import type { OffsetRange } from './parsedDocument';
 import type { PathSegment, YamlPath } from '../paths';
 import { valueText } from '../wording';
 

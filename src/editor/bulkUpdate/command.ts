@@ -4,7 +4,9 @@
 //   { uri?, ids?, documentIndex?, confirm?: boolean }   (confirm: false skips the modal, like --yes)
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { clientSend, describeOutcome, retryIds, runBulkUpdate, type BulkOutcome } from '../../core/bulk/run';
+import { describeOutcome, retryIds, type BulkOutcome } from '../../core/bulk/outcome';
+import { runBulkUpdate } from '../../core/bulk/run';
+import { clientSend } from '../../core/bulk/send';
 import type { RunPlan, RunPlanResult, RunTarget } from '../../core/bulk/planRun';
 import type { Connection } from '../connection';
 import { readSettings } from '../settings';

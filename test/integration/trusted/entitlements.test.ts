@@ -4,7 +4,8 @@
 // done); nothing sleeps for a fixed time.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { startSandbox, type Sandbox } from '../../../src/sandbox/server';
+import { startSandbox } from '../../../src/sandbox/server';
+import type { Sandbox } from '../../../src/sandbox/types';
 import { PROFILES } from '../../../src/sandbox/profiles';
 import { FEATURE_FLAGS, INTEGRATION_FLAGS, type EntitlementsRecord } from '../../../src/core/entitlements';
 import type { SnapshotNode } from '../../../src/editor/entitlements/view';

@@ -4,10 +4,12 @@
 // elsewhere). Inserted snippets are applied as VS Code would and the result is parsed and validated.
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseFile, type ParsedDocument } from '../../../src/core/yaml/parse';
-import { complete, detectIndentUnit } from '../../../src/core/assist/completion';
-import { cursorContext } from '../../../src/core/assist/context';
-import { targetSettingsNavigator } from '../../../src/core/schema/navigate';
+import { parseFile } from '../../../src/core/yaml/parse';
+import type { ParsedDocument } from '../../../src/core/yaml/parsedDocument';
+import { complete } from '../../../src/core/assist/completion';
+import { detectIndentUnit } from '../../../src/core/assist/indentUnit';
+import { cursorContext } from '../../../src/core/assist/cursorContext';
+import { targetSettingsNavigator } from '../../../src/core/schema/bundledSchema';
 import { applyItem, at, find, itemsAt, labelsAt, schemaErrors, sortedLabels } from '../../fixtures/assist/helpers';
 
 const ROOT_REQUIRED = ['ids', 'site'];

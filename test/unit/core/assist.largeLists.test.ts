@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFile } from '../../../src/core/yaml/parse';
-import { complete, detectIndentUnit } from '../../../src/core/assist/completion';
+import { complete } from '../../../src/core/assist/completion';
+import { detectIndentUnit } from '../../../src/core/assist/indentUnit';
 import { fastIdsControl, MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
 
 const IDS = Array.from({ length: MIN_FAST_IDS + 40 }, (_, i) => `id${i.toString(36)}X${(i * 7919).toString(36)}`);

@@ -3,7 +3,10 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFile } from '../../../src/core/yaml/parse';
-import { instanceOfValue, SchemaNavigator, targetSettingsNavigator, targetSettingsSchema, typesOf } from '../../../src/core/schema/navigate';
+import { targetSettingsNavigator, targetSettingsSchema } from '../../../src/core/schema/bundledSchema';
+import { instanceOfValue } from '../../../src/core/schema/instance';
+import { SchemaNavigator } from '../../../src/core/schema/navigate';
+import { typesOf } from '../../../src/core/schema/schemaNode';
 import { documentInstance } from '../../../src/core/schema/nodeInstance';
 
 const nav = targetSettingsNavigator();

@@ -3,7 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isCollection, isNode, isPair, parseAllDocuments, type Document, type Node } from 'yaml';
-import { MAX_ALIAS_COUNT, YAML_OPTIONS, parseFile, type ParsedFile } from '../../../src/core/yaml/parse';
+import { parseFile } from '../../../src/core/yaml/parse';
+import { MAX_ALIAS_COUNT, YAML_OPTIONS } from '../../../src/core/yaml/parsedDocument';
+import type { ParsedFile } from '../../../src/core/yaml/parsedFile';
 import { splitDocuments } from '../../../src/core/yaml/documents';
 import { mulberry32 } from '../../../src/sandbox/prng';
 

@@ -1,0 +1,199 @@
+// The outcome of a bulk run: the buckets every selected id ends in, the accounting check that each
+// id is in exactly one, and the outcome as people and `--format json` read it. Apart from the runner
+// so that reading an outcome (a summary, a retry, the command line's JSON) needs none of the sending.
+
+// The bucket model: every selected id (repeats removed) ends in EXACTLY ONE of
+//
+//   updated          the service listed it in a 200 answer's `ids` (spec 2.4): applied.
+//   invalid          the service listed it in a custom 404's `invalid_ids` (spec 7.2).
+//   validNotApplied  it was in a chunk the service refused because OTHER ids of that chunk were
+//                    invalid. With `is_id_404_validation=true` the service applies all or nothing,
+//                    so these were not updated; they are not retried automatically (the result
+//                    offers "Update the N valid ids now", which sends exactly these).
+//   failed           its chunk was sent and did not succeed: network, timeout, 5xx or 429 after the
+//                    client's retries, 400 validation (with the field errors), 401, cancelled while
+//                    in flight, an answer that does not confirm it ("not confirmed by the service").
+//                    Grouped by chunk, each group with its reason; `maybeApplied` says whether the
+//                    service may have applied it anyway (a cut-off answer, a cancelled request).
+//   notSent          its chunk never went out: the run was cancelled before it, or stopped after
+//                    an error that every later chunk would hit too (401, a 400 on the settings,
+//                    configuration, an answer that is not the service's).
+//
+// Ids the service names that were not requested go to `unexpected` (logged; not a bucket).
+// The runner sends each chunk at most once (the client's own retries aside) and never re-sends an
+// id on its own. `retryIds` (failed + notSent) is what "Retry failed" sends again.
+
+import type { ApiErrorKind, FlatFieldError } from '../serviceContract';
+import { plural } from '../wording';
+
+/** Why a failed group failed: the client's error kind, or one of the runner's own. */
+export type FailureKind =
+  | Exclude<ApiErrorKind, 'invalid-ids'>
+  /** A 200 answer that did not list the id (and no 404 named it invalid). */
+  | 'not-confirmed'
+  /** A 404 with `is_id_404_validation` that named no id of the chunk. */
+  | 'invalid-ids-unmatched'
+  /** Anything else `send` threw. */
+  | 'error';
+
+export interface FailedGroup {
+  readonly ids: readonly string[];
+  readonly kind: FailureKind;
+  /** For people: what happened (redacted: no secret). */
+  readonly reason: string;
+  /** 0-based chunk index. */
+  readonly chunk: number;
+  /** HTTP status of the final answer, when there was one. */
+  readonly status?: number;
+  /** True when the service may have applied the update anyway (a cut-off answer, a cancel in flight). */
+  readonly maybeApplied: boolean;
+  /** For `validation`: the service's field errors (paths in the request body), for `mapValidationErrors`. */
+  readonly fieldErrors?: readonly FlatFieldError[];
+  /** For `validation`: the ids of the chunk in the order sent (an `['ids', i]` error path indexes these). */
+  readonly chunkIds?: readonly string[];
+}
+
+export type ChunkStatus = 'updated' | 'invalid-ids' | 'failed' | 'not-sent';
+
+/** One chunk's result, for progress and the log. */
+export interface ChunkReport {
+  /** 0-based. */
+  readonly index: number;
+  readonly size: number;
+  readonly status: ChunkStatus;
+  readonly updated: number;
+  readonly invalid: number;
+  readonly validNotApplied: number;
+  readonly failed: number;
+  readonly attempts?: number;
+  /** For a failed chunk. */
+  readonly reason?: string;
+}
+
+/** Why a run stopped before sending every chunk. */
+export interface RunStop {
+  /** `cancelled`: the signal fired; `fatal`: an error every later chunk would hit too. */
+  readonly cause: 'cancelled' | 'fatal';
+  readonly kind?: FailureKind;
+  readonly message: string;
+}
+
+export interface BulkOutcome {
+  /** The ids of the run: each once, in order (the union of the buckets). */
+  readonly selected: readonly string[];
+  /** Ids that were selected more than once (sent once). */
+  readonly duplicates: readonly string[];
+  readonly updated: readonly string[];
+  readonly invalid: readonly string[];
+  readonly validNotApplied: readonly string[];
+  readonly failed: readonly FailedGroup[];
+  readonly notSent: readonly string[];
+  /** Ids the service returned or reported that were not requested in that chunk (not a bucket). */
+  readonly unexpected: readonly string[];
+  /** Requests made (`send` calls). */
+  readonly requests: number;
+  readonly chunks: readonly ChunkReport[];
+  /** Set when the run stopped before sending every chunk. */
+  readonly stopped?: RunStop;
+}
+
+/** Every failed id, in the order of the groups. */
+export function failedIds(outcome: BulkOutcome): string[] {
+  return outcome.failed.flatMap((g) => [...g.ids]);
+}
+
+/** What "Retry failed" sends again: the failed ids, then the ones not sent. */
+export function retryIds(outcome: BulkOutcome): string[] {
+  return [...failedIds(outcome), ...outcome.notSent];
+}
+
+export type Bucket = 'updated' | 'invalid' | 'validNotApplied' | 'failed' | 'notSent';
+
+/** The bucket of each selected id. */
+export function bucketOf(outcome: BulkOutcome): Map<string, Bucket> {
+  const map = new Map<string, Bucket>();
+  const put = (ids: readonly string[], bucket: Bucket): void => {
+    for (const id of ids) if (!map.has(id)) map.set(id, bucket);
+  };
+  put(outcome.updated, 'updated');
+  put(outcome.invalid, 'invalid');
+  put(outcome.validNotApplied, 'validNotApplied');
+  put(failedIds(outcome), 'failed');
+  put(outcome.notSent, 'notSent');
+  return map;
+}
+
+/**
+ * The accounting rule, checked: every selected id in exactly one bucket, and no bucket holding an
+ * id that was not selected. Returns the problems found (none for a correct outcome).
+ */
+export function checkOutcome(outcome: BulkOutcome): string[] {
+  const { selected, updated } = outcome;
+  if (
+    updated.length === selected.length &&
+    outcome.invalid.length + outcome.validNotApplied.length + outcome.failed.length + outcome.notSent.length === 0 &&
+    updated.every((id, i) => id === selected[i])
+  ) {
+    // Everything updated: `updated` is `selected` (each id once), so each id is in one bucket.
+    return [];
+  }
+  const problems: string[] = [];
+  // The bucket each selected id was found in so far ('' for none yet).
+  const bucket = new Map<string, string>();
+  for (const id of outcome.selected) bucket.set(id, '');
+  const lists: Array<[string, readonly string[]]> = [
+    ['updated', outcome.updated],
+    ['invalid', outcome.invalid],
+    ['validNotApplied', outcome.validNotApplied],
+    ['failed', failedIds(outcome)],
+    ['notSent', outcome.notSent],
+  ];
+  for (const [name, ids] of lists) {
+    for (const id of ids) {
+      const before = bucket.get(id);
+      if (before === undefined) problems.push(`${name} holds an id that was not selected`);
+      else if (before !== '') problems.push(`an id is in both ${before} and ${name}`);
+      else bucket.set(id, name);
+    }
+  }
+  let missing = 0;
+  for (const name of bucket.values()) if (name === '') missing++;
+  if (missing > 0) problems.push(`${missing} selected ${missing === 1 ? 'id is' : 'ids are'} in no bucket`);
+  return problems;
+}
+
+/** One line for a summary notification: `498 updated, 2 invalid, 0 failed`. */
+export function describeOutcome(outcome: BulkOutcome): string {
+  const parts = [`${outcome.updated.length} updated`];
+  if (outcome.invalid.length > 0) parts.push(`${outcome.invalid.length} invalid`);
+  if (outcome.validNotApplied.length > 0) parts.push(`${outcome.validNotApplied.length} valid but not applied (their request had invalid ids)`);
+  const nFailed = failedIds(outcome).length;
+  if (nFailed > 0) parts.push(`${nFailed} failed`);
+  if (outcome.notSent.length > 0) parts.push(`${outcome.notSent.length} not sent`);
+  const of = `of ${plural(outcome.selected.length, 'id')}`;
+  const req = `${plural(outcome.requests, 'request')}`;
+  const stop = outcome.stopped ? ` ${outcome.stopped.cause === 'cancelled' ? 'Cancelled.' : outcome.stopped.message}` : '';
+  return `${parts.join(', ')} (${of}, ${req}).${stop}`;
+}
+
+/**
+ * The outcome as the command line's `--format json` prints it:
+ * `{updated, invalid, validNotApplied, failed: [{ids, reason, kind}], notSent, requests}`.
+ */
+export function outcomeToJson(outcome: BulkOutcome): {
+  updated: string[];
+  invalid: string[];
+  validNotApplied: string[];
+  failed: Array<{ ids: string[]; reason: string; kind: FailureKind; maybeApplied: boolean }>;
+  notSent: string[];
+  requests: number;
+} {
+  return {
+    updated: [...outcome.updated],
+    invalid: [...outcome.invalid],
+    validNotApplied: [...outcome.validNotApplied],
+    failed: outcome.failed.map((g) => ({ ids: [...g.ids], reason: g.reason, kind: g.kind, maybeApplied: g.maybeApplied })),
+    notSent: [...outcome.notSent],
+    requests: outcome.requests,
+  };
+}

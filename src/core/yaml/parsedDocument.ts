@@ -1,0 +1,160 @@
+// One YAML document of a parsed file: its `yaml` AST with node ranges at file offsets, and its
+// plain-JS value computed on first use, safely (aliases that expand too much are refused).
+//
+// Offsets are 0-based UTF-16 indices into the file text (what JS strings, the `yaml` package and
+// VS Code's offsetAt use). Positions are 0-based line/character, as in VS Code.
+
+import { Document, YAMLError, YAMLSeq, isScalar, type DocumentOptions, type ParseOptions, type SchemaOptions, type ToJSOptions } from 'yaml';
+import { fastIdsOf } from './fastIds';
+
+/** A half-open range of offsets `[start, end)` into the file text. */
+export interface OffsetRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Most alias expansions `toJS` performs before it gives up (the `yaml` package's own guard against
+ * "billion laughs" documents). A document over the limit gets no value, and
+ * {@link ParsedDocument.valueError} says why.
+ */
+export const MAX_ALIAS_COUNT = 100;
+
+/** The options every parse uses: YAML 1.2 core schema, unique keys, no console output. */
+export const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
+  version: '1.2',
+  uniqueKeys: true,
+  strict: true,
+  prettyErrors: false,
+  keepSourceTokens: false,
+  logLevel: 'error',
+};
+
+/** Why a document has no plain-JS value. */
+export interface DocumentValueError {
+  /** `alias-limit`: aliases expand beyond {@link MAX_ALIAS_COUNT}; `other`: anything else. */
+  readonly kind: 'alias-limit' | 'other';
+  readonly message: string;
+}
+
+/** @internal */
+export interface ValueState {
+  computed: boolean;
+  value: unknown;
+  error: DocumentValueError | undefined;
+  /** Whether computing the value resolved any alias. */
+  usesAliases: boolean;
+}
+
+/**
+ * One YAML document of a file. `document` is the `yaml` package's AST; every node's `range` is in
+ * offsets of the whole file (not of the document). Treat the AST and `value` as read-only: they
+ * may be shared with later parses of the same text.
+ */
+export class ParsedDocument {
+  /** @internal */
+  constructor(
+    /** 0-based index of the document in the file. */
+    readonly index: number,
+    /** The `yaml` AST, with file offsets. */
+    readonly document: Document.Parsed,
+    private readonly state: ValueState,
+  ) {}
+
+  /** Offset where the document starts (its `---` line, or its first content). */
+  get start(): number {
+    return this.document.range[0];
+  }
+
+  /** Offset where the document ends, trailing comments included (exclusive). */
+  get end(): number {
+    return this.document.range[2];
+  }
+
+  /** YAML errors of this document (syntax, duplicate keys, tabs, ...). */
+  get errors(): readonly YAMLError[] {
+    return this.document.errors;
+  }
+
+  /** YAML warnings of this document. */
+  get warnings(): readonly YAMLError[] {
+    return this.document.warnings;
+  }
+
+  /** True when the document holds no node at all (only `---`, comments or blank lines). */
+  get isEmpty(): boolean {
+    const contents = this.document.contents;
+    if (contents == null) {
+      return true;
+    }
+    return (
+      isScalar(contents) && contents.value === null && contents.range[0] === contents.range[1] && contents.tag === undefined && contents.anchor === undefined
+    );
+  }
+
+  /**
+   * The document as plain JS data (`toJS` with {@link MAX_ALIAS_COUNT}), computed on first use.
+   * `undefined` when it cannot be computed; {@link valueError} then says why.
+   */
+  get value(): unknown {
+    return this.compute().value;
+  }
+
+  /** Why {@link value} is `undefined`, if it is. */
+  get valueError(): DocumentValueError | undefined {
+    return this.compute().error;
+  }
+
+  /** Whether {@link value} expanded any alias (`*name`); false when the value failed. */
+  get usesAliases(): boolean {
+    return this.compute().usesAliases;
+  }
+
+  private compute(): ValueState {
+    const state = this.state;
+    if (!state.computed) {
+      state.computed = true;
+      let usesAliases = false;
+      try {
+        state.value = documentToJS(this.document, {
+          maxAliasCount: MAX_ALIAS_COUNT,
+          // `count` is 1 for the anchored node itself, plus 1 per alias resolved to it.
+          onAnchor: (_value, count) => {
+            if (count > 1) usesAliases = true;
+          },
+        });
+        state.usesAliases = usesAliases;
+      } catch (error) {
+        state.value = undefined;
+        const message = error instanceof Error ? error.message : String(error);
+        state.error = {
+          kind: error instanceof ReferenceError && /alias/i.test(message) ? 'alias-limit' : 'other',
+          message,
+        };
+      }
+    }
+    return state;
+  }
+}
+
+/**
+ * `document.toJS(options)`; for a document whose long `ids` list the fast path built, that list's
+ * values are the fast path's (kept up to date from one version to the next) rather than converted
+ * one by one.
+ */
+function documentToJS(document: Document.Parsed, options: ToJSOptions): unknown {
+  const fast = fastIdsOf(document);
+  const ids = fast?.list.values;
+  if (fast !== undefined && ids !== undefined) {
+    const seq = fast.pair.value;
+    fast.pair.value = new YAMLSeq();
+    try {
+      const value = document.toJS(options) as Record<string, unknown>;
+      value.ids = ids;
+      return value;
+    } finally {
+      fast.pair.value = seq;
+    }
+  }
+  return document.toJS(options);
+}

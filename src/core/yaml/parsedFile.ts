@@ -1,0 +1,155 @@
+// A parsed file: its text, its documents in order, and offset <-> position conversion, with what
+// the parse of the file's next version starts from.
+
+import type { YAMLError } from 'yaml';
+import type { Position, Range } from '../diagnostic';
+import { upperBound } from './idsText';
+import { lineStarts } from './lineStarts';
+import type { OffsetRange, ParsedDocument } from './parsedDocument';
+import type { Slice } from './slice';
+
+/** What {@link parseFile} did, for tests and benchmarks. */
+export interface ParseStats {
+  /** Number of independently parsed runs of text (1 when the file could not be split). */
+  readonly slices: number;
+  /** Slices parsed from text. */
+  readonly parsed: number;
+  /** Slices taken over from the previous parse unchanged. */
+  readonly reused: number;
+  /** Slices taken over from the previous parse with their offsets moved. */
+  readonly moved: number;
+}
+
+/** @internal What a parse of a file keeps for the parse of its next version. */
+export interface FileBasis {
+  /** The text as given. */
+  readonly source: string;
+  /** Whether it has a lone `\r` (else the parse's text is the source itself). */
+  readonly loneCr: boolean;
+  /** The marker lines of the text (see documents.ts). */
+  readonly markers: readonly number[];
+}
+
+/** A whole file: its text, its documents, and offset <-> position conversion. */
+export class ParsedFile {
+  /** @internal */
+  constructor(
+    /** The file's text, each lone `\r` line break read as `\n` (same length, same offsets). */
+    readonly text: string,
+    /** Every document of the file, in order. Empty for a file with no document at all. */
+    readonly documents: readonly ParsedDocument[],
+    /** Errors outside any document (only possible when {@link documents} is empty). */
+    readonly streamErrors: readonly YAMLError[],
+    /** @internal */
+    readonly slices: readonly Slice[],
+    /** What the parse did (reuse counts). */
+    readonly stats: ParseStats,
+    /** @internal What the next version's parse starts from. */
+    readonly basis: FileBasis,
+    /** Where each line starts, when known (else worked out on first use). */
+    private lines?: number[],
+  ) {}
+
+  /** @internal The line starts, if worked out, for the parse of the next version to take over. */
+  takeLineStarts(): number[] | undefined {
+    const lines = this.lines;
+    this.lines = undefined;
+    return lines;
+  }
+
+  private get starts(): number[] {
+    this.lines ??= lineStarts(this.text);
+    return this.lines;
+  }
+
+  /** Number of lines (a final line without a line break counts; an empty text has 1 line). */
+  get lineCount(): number {
+    return this.starts.length;
+  }
+
+  /** Offset of the first character of a 0-based line (clamped to the text). */
+  lineStart(line: number): number {
+    const starts = this.starts;
+    if (line <= 0) {
+      return 0;
+    }
+    return starts[line] ?? this.text.length;
+  }
+
+  /** Offset just after the last character of a 0-based line, before its `\n` or `\r\n`. */
+  lineEnd(line: number): number {
+    const starts = this.starts;
+    if (line < 0) {
+      return 0;
+    }
+    if (line >= starts.length - 1) {
+      return this.text.length - (this.text.endsWith('\r') && line === starts.length - 1 ? 1 : 0);
+    }
+    // (A line before the last: it and the next have starts.)
+    let end = starts[line + 1]! - 1; // the '\n'
+    if (end > starts[line]! && this.text.charCodeAt(end - 1) === 13) {
+      end -= 1;
+    }
+    return end;
+  }
+
+  /** 0-based position of an offset (clamped to the text). */
+  positionAt(offset: number): Position {
+    const o = Math.max(0, Math.min(offset, this.text.length));
+    const starts = this.starts;
+    const line = upperBound(starts, o) - 1; // line 0 starts at 0 <= o
+    return { line, character: o - starts[line]! };
+  }
+
+  /** Offset of a 0-based position; a character past the end of its line is clamped to it. */
+  offsetAt(position: Position): number {
+    const starts = this.starts;
+    if (position.line < 0) {
+      return 0;
+    }
+    if (position.line >= starts.length) {
+      return this.text.length;
+    }
+    const start = starts[position.line]!;
+    return Math.min(start + Math.max(0, position.character), this.lineEnd(position.line));
+  }
+
+  /**
+   * The 0-based range of offsets: an {@link OffsetRange}, or a `yaml` node range
+   * (`[start, valueEnd, nodeEnd]`; only the first two are used).
+   */
+  rangeOf(offsets: OffsetRange | NodeRange): Range {
+    const start = isOffsetArray(offsets) ? offsets[0] : offsets.start;
+    const end = isOffsetArray(offsets) ? offsets[1] : offsets.end;
+    return { start: this.positionAt(start), end: this.positionAt(Math.max(start, end)) };
+  }
+
+  /**
+   * The document an offset belongs to: the last one starting at or before it (text before the
+   * first document belongs to the first). `undefined` for a file without documents.
+   */
+  documentAt(offset: number): ParsedDocument | undefined {
+    const docs = this.documents;
+    if (docs.length === 0) {
+      return undefined;
+    }
+    let lo = 0;
+    let hi = docs.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (docs[mid]!.start <= offset) {
+        lo = mid;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return docs[lo];
+  }
+}
+
+/** A `yaml` node's range: `[start, valueEnd, nodeEnd]`. */
+type NodeRange = readonly [number, number, ...number[]];
+
+function isOffsetArray(o: OffsetRange | NodeRange): o is NodeRange {
+  return Array.isArray(o);
+}

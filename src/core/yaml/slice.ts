@@ -1,0 +1,252 @@
+// A run of a file's text parsed on its own: whole documents, cut where a `---` line starts one (see
+// documents.ts), with the `ids` fast path for a long list (see fastIds.ts). A run whose parse
+// depends on the text around it says so, and parseFile parses it again with its neighbours.
+
+import { Composer, Document, Lexer, Parser, YAMLError, YAMLParseError, YAMLWarning, isCollection, isNode, isPair, type CST } from 'yaml';
+import { fastListOf, moveScan, readIds, type IdsScan } from './fastIds';
+import { YAML_OPTIONS, type ValueState } from './parsedDocument';
+import type { TextChange } from './textChange';
+
+/** @internal One run of text parsed on its own: a set of whole documents. */
+export interface Slice {
+  readonly start: number;
+  readonly end: number;
+  readonly source: string;
+  readonly documents: readonly Document.Parsed[];
+  readonly states: readonly ValueState[];
+  readonly streamErrors: readonly YAMLError[];
+  /**
+   * How the slice's parse depends on the text around it. `rest`: a quoted scalar is not closed
+   * (the lexer looks for the closing quote in the rest of the file). `next`: it ends with comments
+   * outside its last document (they go to the next document). `previous`: the parser reported
+   * errors before its first document was complete (the `yaml` package gives such errors to the
+   * document before).
+   */
+  readonly dependsOn: ReadonlySet<'rest' | 'next' | 'previous'>;
+  /** Whether the slice ends the file (else it was parsed with the next `---` line after it). */
+  readonly last: boolean;
+  /** The `ids` list the fast path read in it, for the next version of the same text to start from. */
+  readonly ids: IdsScan | undefined;
+}
+
+/** Appended to a run of text that another run follows: the `---` line that starts that run. */
+const NEXT_DOCUMENT = '---\n';
+
+type Token = CST.Token;
+
+/**
+ * Parses a slice; `ids`: the `ids` list read in the last version of its text (taken over),
+ * `change`: the file's change since then, if known.
+ */
+export function parseSlice(source: string, start: number, end: number, last: boolean, ids: IdsScan | undefined, change: TextChange | undefined): Slice {
+  // Fast path (see fastIds.ts): a long simple `ids` list is parsed from a short stand-in text and
+  // its nodes are put in directly; anything unexpected parses the source as is.
+  const fast = readIds(source, YAML_OPTIONS, ids, start, change);
+  if (fast.standIn !== undefined) {
+    const slice = parseSliceText(fast.standIn.text, source, start, end, last, fast.scan, fast.standIn.toFile);
+    if (fast.standIn.restore(slice.documents, start)) return slice;
+  }
+  return parseSliceText(source, source, start, end, last, fast.scan);
+}
+
+/**
+ * Deepest nesting of flow collections (`[`, `{`) the parser is given. The `yaml` package nests a
+ * call per level: thousands of open brackets would run it out of stack, and where that happens
+ * inside V8's regular expression compiler the process aborts instead of throwing.
+ */
+export const MAX_FLOW_DEPTH = 256;
+
+/**
+ * Where the flow nesting of `text` first goes deeper than {@link MAX_FLOW_DEPTH}, or -1. Brackets
+ * in quotes and comments are not counted (roughly: this guards against pathological input, it is
+ * not a parser). Most texts have fewer brackets than the limit in all, and are not scanned.
+ */
+function tooDeepAt(text: string): number {
+  let count = 0;
+  for (const bracket of ['[', '{']) {
+    for (let i = text.indexOf(bracket); i !== -1 && count < MAX_FLOW_DEPTH; i = text.indexOf(bracket, i + 1)) count++;
+  }
+  if (count < MAX_FLOW_DEPTH) return -1;
+  let depth = 0;
+  let quote = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (quote !== 0) {
+      if (c === quote) quote = 0;
+    } else if (c === 0x22 || c === 0x27) {
+      quote = c;
+    } else if (c === 0x23 /* # */ && (i === 0 || text.charCodeAt(i - 1) <= 0x20)) {
+      while (i < text.length && text.charCodeAt(i) !== 0x0a) i++;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_FLOW_DEPTH) return i;
+    } else if ((c === 0x5d || c === 0x7d) && depth > 0) {
+      depth--;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Parses `text` as the slice `source`: the source itself, or a stand-in whose offsets `toFile`
+ * turns into the source's.
+ */
+function parseSliceText(
+  text: string,
+  source: string,
+  start: number,
+  end: number,
+  last: boolean,
+  ids: IdsScan | undefined,
+  toFile?: (offset: number) => number,
+): Slice {
+  // Too deep: the text from there on is read as blank (line breaks kept), and the document says why.
+  const cut = tooDeepAt(text);
+  if (cut !== -1) text = text.slice(0, cut) + text.slice(cut).replace(/[^\r\n]/g, ' ');
+  const parser = new Parser();
+  // Tokens, and so every node range and error position, get offsets of the whole file.
+  parser.offset = start;
+  const composer = new Composer(YAML_OPTIONS);
+  const dependsOn = new Set<'rest' | 'next' | 'previous'>();
+  let seenDocument = false;
+  function* watch(tokens: Iterable<Token>) {
+    for (const token of tokens) {
+      if (token.type === 'document') {
+        seenDocument = true;
+      } else if (token.type === 'error' && !seenDocument) {
+        dependsOn.add('previous');
+      }
+      yield token;
+    }
+  }
+  // Parser.parse(text), with a look at each lexeme and each top-level token on the way.
+  function* tokens(text: string) {
+    for (const lexeme of new Lexer().lex(text, false)) {
+      if ((lexeme[0] === '"' || lexeme[0] === "'") && !quoteCloses(lexeme)) {
+        dependsOn.add('rest');
+      }
+      yield* watch(parser.next(lexeme));
+    }
+    yield* watch(parser.end());
+  }
+  // A run that another one follows is parsed with that run's `---` line after it: the lexer and
+  // the parser end its last document exactly as they do in the whole file (an open flow
+  // collection, pending comments and line breaks are settled by that line).
+  const documents = Array.from<Document.Parsed>(composer.compose(tokens(last ? text : text + NEXT_DOCUMENT)) as Iterable<Document.Parsed>);
+  if (toFile !== undefined) {
+    for (const doc of documents) mapDocument(doc, toFile);
+  }
+  if (!last) {
+    const next = documents.pop();
+    if (next === undefined || next.range[0] !== end) {
+      dependsOn.add('rest'); // cannot happen: the appended line always starts a document
+    } else if (next.commentBefore != null || next.errors.length > 0 || next.warnings.length > 0) {
+      // Comments outside the last document belong to the next one.
+      dependsOn.add('next');
+    }
+  }
+  const streamErrors = documents.length === 0 ? composer.streamInfo().errors.map((e) => (toFile === undefined ? e : mapError(e, toFile))) : [];
+  if (cut !== -1) {
+    const at = toFile === undefined ? start + cut : toFile(start + cut);
+    const error = new YAMLParseError([at, at + 1], 'RESOURCE_EXHAUSTION', `Flow collections nested more than ${MAX_FLOW_DEPTH} levels deep are not read`);
+    const doc = [...documents].reverse().find((d) => d.range[0] <= at);
+    if (doc !== undefined) doc.errors.push(error);
+    else streamErrors.push(error);
+  }
+  return {
+    start,
+    end,
+    source,
+    documents,
+    states: documents.map(() => ({ computed: false, value: undefined, error: undefined, usesAliases: false })),
+    streamErrors,
+    dependsOn,
+    last,
+    ids,
+  };
+}
+
+/**
+ * Whether a quoted-scalar lexeme holds its closing quote, by the `yaml` lexer's own search (a
+ * doubled `''` or a `\"` escape does not close). When it does not, the lexer searched the rest of
+ * the text for one, so how the slice parses depends on text after it.
+ */
+function quoteCloses(lexeme: string): boolean {
+  const quote = lexeme.charAt(0);
+  let end = lexeme.indexOf(quote, 1);
+  if (quote === "'") {
+    while (end !== -1 && lexeme[end + 1] === "'") {
+      end = lexeme.indexOf("'", end + 2);
+    }
+  } else {
+    while (end !== -1) {
+      let n = 0;
+      while (lexeme[end - 1 - n] === '\\') {
+        n += 1;
+      }
+      if (n % 2 === 0) {
+        break;
+      }
+      end = lexeme.indexOf('"', end + 1);
+    }
+  }
+  return end !== -1;
+}
+
+/** The slice at another offset: its documents moved in place; values shared. */
+export function moveSlice(slice: Slice, delta: number, source: string): Slice {
+  if (slice.ids !== undefined) moveScan(slice.ids, delta);
+  return {
+    start: slice.start + delta,
+    end: slice.end + delta,
+    source,
+    documents: slice.documents.map((doc) => mapDocument(doc, (offset) => offset + delta)),
+    states: slice.states,
+    streamErrors: slice.streamErrors.map((e) => mapError(e, (offset) => offset + delta)),
+    dependsOn: slice.dependsOn,
+    last: slice.last,
+    ids: slice.ids,
+  };
+}
+
+/**
+ * Moves every offset of a document with `map`, in place: its range, errors and every node. (No
+ * copy: cloning a 100,000-id document on every edit above it would cost more than parsing it with
+ * the fast path.) The nodes of an `ids` list the fast path built are its scan's, which the caller
+ * moves.
+ */
+function mapDocument(doc: Document.Parsed, map: (offset: number) => number): Document.Parsed {
+  doc.range = [map(doc.range[0]), map(doc.range[1]), map(doc.range[2])];
+  doc.errors = doc.errors.map((e) => mapError(e, map));
+  doc.warnings = doc.warnings.map((e) => mapError(e, map));
+  // Iterative walk: deeply nested documents must not overflow the stack.
+  const stack: unknown[] = [doc.contents];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (isPair(item)) {
+      stack.push(item.key, item.value);
+    } else if (isNode(item)) {
+      const r = item.range;
+      if (r) {
+        r[0] = map(r[0]);
+        r[1] = map(r[1]);
+        r[2] = map(r[2]);
+      }
+      const fast = fastListOf(item);
+      if (fast !== undefined) {
+        for (const child of fast.parsedItems) {
+          stack.push(child);
+        }
+      } else if (isCollection(item)) {
+        for (const child of item.items) {
+          stack.push(child);
+        }
+      }
+    }
+  }
+  return doc;
+}
+
+function mapError(e: YAMLError, map: (offset: number) => number): YAMLError {
+  const pos: [number, number] = [map(e.pos[0]), map(e.pos[1])];
+  return e instanceof YAMLWarning ? new YAMLWarning(pos, e.code, e.message) : new YAMLParseError(pos, e.code, e.message);
+}

@@ -1,0 +1,55 @@
+// The bulk update endpoint (`POST /targets/bulk/update/`): the media type, the JSON body checked
+// against the schema (400 in the service's shape), `is_id_404_validation`, and the update applied to
+// the store with a record of the change. Apart from the routing, which only decides who gets here.
+
+// Choices where the spec is silent (spec 4.1: "the result when only some ids are valid: not
+// shown"):
+// - With `is_id_404_validation=true`, any unknown id gives the custom 404 of spec 7.2 and
+//   NOTHING is applied (all or nothing).
+// - Without it, the update is applied to the known ids only, and the answer is 200 with
+//   `{ids}` listing exactly the ids updated (the unknown ones are left out). This is what a
+//   `filter(id__in=ids).update(...)` service would do, and it lets a client tell which ids were
+//   skipped by comparing the lists.
+// - A repeated id is applied once and listed once.
+// - Unknown fields are refused (400), as the schema has `additionalProperties: false`.
+import type * as http from 'node:http';
+import { targetSettingsValidate } from '../core/schema/validators';
+import { drfErrorsFromAjv, nonFieldErrors } from './drfErrors';
+import { json, type Answer } from './httpAnswer';
+import { applySettings } from './store';
+import type { ChangeRecord, TargetRecord } from './types';
+
+export function bulkUpdate(n: number, req: http.IncomingMessage, url: URL, raw: Buffer, store: Map<string, TargetRecord>, changes: ChangeRecord[]): Answer {
+  const [mediaType = ''] = (req.headers['content-type'] ?? '').split(';');
+  const contentType = mediaType.trim().toLowerCase();
+  if (contentType !== '' && contentType !== 'application/json') {
+    return json(415, { detail: `Unsupported media type "${contentType}" in request.` });
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch (err) {
+    return json(400, nonFieldErrors(`JSON parse error - ${err instanceof Error ? err.message : 'invalid JSON'}`));
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    const got = body === null ? 'NoneType' : Array.isArray(body) ? 'list' : typeof body === 'string' ? 'str' : typeof body === 'number' ? 'int' : 'bool';
+    return json(400, nonFieldErrors(`Invalid data. Expected a dictionary, but got ${got}.`));
+  }
+  // The body schema's validator, generated at build time (core/schema/validators.ts).
+  const validate = targetSettingsValidate;
+  if (!validate(body)) return json(400, drfErrorsFromAjv(validate.errors ?? [], body));
+
+  const record = body as Record<string, unknown> & { ids: string[] };
+  const validateIds = ['true', 'True', '1', 'yes'].includes(url.searchParams.get('is_id_404_validation') ?? '');
+  const ids = [...new Set(record.ids)];
+  const unknown = ids.filter((id) => !store.has(id));
+  if (unknown.length > 0 && validateIds) {
+    // Spec 7.2; all or nothing: nothing is applied.
+    return json(404, { detail: 'Not found.', is_id_404_validation: true, invalid_ids: unknown });
+  }
+  const known = ids.filter((id) => store.has(id));
+  const settings = structuredClone(Object.fromEntries(Object.entries(record).filter(([k]) => k !== 'ids')));
+  applySettings(store, known, settings);
+  if (known.length > 0) changes.push({ request: n, ids: known, fields: Object.keys(settings), settings, validateIds });
+  return json(200, { ids: known });
+}

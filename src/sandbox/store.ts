@@ -1,0 +1,27 @@
+// The in-memory target store: the seeded demo targets, and how an update changes a target (`site`
+// merged field by field, every other field replaced). Apart from the endpoint, which decides what
+// is applied, and the server, which seeds and resets the store.
+import { sandboxTargetIds } from './prng';
+import type { TargetRecord } from './types';
+import { isRecord } from '../core/records';
+
+/** Empties the store and fills it with `count` demo targets, their ids seeded by `idSeed`. */
+export function seedTargets(store: Map<string, TargetRecord>, count: number, idSeed: number): void {
+  store.clear();
+  sandboxTargetIds(count, idSeed).forEach((id, i) => {
+    store.set(id, { id, settings: { site: { name: `Demo target ${i + 1}`, url: `https://target-${i + 1}.sandbox.example` } } });
+  });
+}
+
+/** Applies the settings of one request to the targets `ids` (every one of them in the store). */
+export function applySettings(store: Map<string, TargetRecord>, ids: readonly string[], settings: Record<string, unknown>): void {
+  // The targets of one request share these values: stored settings are only ever replaced (a
+  // field, or `site` by a merged copy), never changed in place, and reads return clones.
+  for (const id of ids) {
+    const target = store.get(id)!;
+    for (const [field, value] of Object.entries(settings)) {
+      const current = target.settings[field];
+      target.settings[field] = field === 'site' && isRecord(current) && isRecord(value) ? { ...current, ...value } : value;
+    }
+  }
+}
