@@ -92,7 +92,7 @@ export interface ClientOptions {
 export interface BulkUpdateOptions {
   /**
    * Send `is_id_404_validation=true` (default): any unknown id makes the service answer the
-   * custom 404 (spec 7.2), thrown as `ApiInvalidIdsError`. Off: the service updates the ids it
+   * custom 404, thrown as `ApiInvalidIdsError`. Off: the service updates the ids it
    * knows, and the result lists the others in `notUpdated`.
    */
   validateIds?: boolean;
@@ -104,9 +104,9 @@ export interface BulkUpdateOptions {
 export interface ApiClient {
   /** The normalised base URL (no trailing slash). */
   readonly baseUrl: string;
-  /** GET {base}/account/entitlements/ (spec 4.2), checked against the entitlements schema. */
+  /** GET {base}/account/entitlements/, checked against the entitlements schema. */
   getEntitlements(signal?: AbortSignal): Promise<Entitlements>;
-  /** POST {base}/targets/bulk/update/ (spec 4.1). */
+  /** POST {base}/targets/bulk/update/. */
   bulkUpdate(body: BulkUpdateBody, options?: BulkUpdateOptions): Promise<BulkUpdateResult>;
   /** Closes the connection pool; requests in flight finish first. */
   close(): Promise<void>;

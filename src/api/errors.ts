@@ -70,7 +70,7 @@ export class ApiInvalidIdsError extends ApiError {
   override readonly kind = 'invalid-ids' as const;
   constructor(
     message: string,
-    /** The ids the service reported as invalid (spec 7.2 `invalid_ids`). */
+    /** The ids the service reported as invalid (`invalid_ids` of the custom 404). */
     readonly invalidIds: string[],
     init: ApiErrorInit,
   ) {

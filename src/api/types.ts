@@ -1,4 +1,4 @@
-// Shapes of the two operations' requests and responses (spec 2.1 to 2.5): core's, re-exported as
+// Shapes of the two operations' requests and responses: core's, re-exported as
 // the client's public surface.
 export type { BulkUpdateBody, BulkUpdateResponse, BulkUpdateResult } from '../core/serviceContract';
 export type { EntitlementsRecord as Entitlements } from '../core/entitlements/types';

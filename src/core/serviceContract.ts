@@ -2,20 +2,20 @@
 // and gets back, the 400 body that names the fields it refused, and the kinds of failure a call can
 // end in. The HTTP client (api/) produces these; the bulk run and the messages (core/) read them.
 
-/** Bulk update request body (spec 2.1 to 2.3): `ids`, `site`, and the body-level settings. */
+/** Bulk update request body: `ids`, `site`, and the body-level settings. */
 export interface BulkUpdateBody {
   ids: string[];
   site: Record<string, unknown>;
   [field: string]: unknown;
 }
 
-/** Bulk update response body (spec 2.4). */
+/** Bulk update response body. */
 export interface BulkUpdateResponse {
   ids: string[];
 }
 
 export interface BulkUpdateResult {
-  /** The ids the service says it updated (spec 2.4), in its order. */
+  /** The ids the service says it updated, in its order. */
   ids: string[];
   /**
    * Requested ids missing from the answer. Always empty when `validateIds` is on (the service
@@ -28,15 +28,15 @@ export interface BulkUpdateResult {
 
 /** How a call to the service failed: the statuses the service documents (spec 7), plus the client's own failures. */
 export type ApiErrorKind =
-  /** 400: the service rejected fields of the request (spec 7.1). */
+  /** 400: the service rejected fields of the request. */
   | 'validation'
   /** 401 (and 403): the credentials were refused (spec 5, 7.1). */
   | 'unauthorized'
-  /** 404 `{detail}` (spec 7.1): usually a wrong base URL. */
+  /** 404 `{detail}`: usually a wrong base URL. */
   | 'not-found'
-  /** Bulk update custom 404 with `invalid_ids` (spec 7.2). */
+  /** Bulk update custom 404 with `invalid_ids`. */
   | 'invalid-ids'
-  /** 500 `{detail}` (spec 7.1). */
+  /** 500 `{detail}`. */
   | 'server'
   /** Any other status, including 429/502/503/504 once retries are used up, and 3xx. */
   | 'unexpected-status'

@@ -2,9 +2,9 @@
 // against the schema (400 in the service's shape), `is_id_404_validation`, and the update applied to
 // the store with a record of the change. Apart from the routing, which only decides who gets here.
 
-// Choices where the spec is silent (spec 4.1: "the result when only some ids are valid: not
-// shown"):
-// - With `is_id_404_validation=true`, any unknown id gives the custom 404 of spec 7.2 and
+// Choices where the service's documentation is silent (the result when only some ids are valid
+// is not shown):
+// - With `is_id_404_validation=true`, any unknown id gives the custom 404 with `invalid_ids` and
 //   NOTHING is applied (all or nothing).
 // - Without it, the update is applied to the known ids only, and the answer is 200 with
 //   `{ids}` listing exactly the ids updated (the unknown ones are left out). This is what a

@@ -1,4 +1,4 @@
-// Turns Ajv errors into a 400 body shaped as spec 7.1, in the style of Django REST framework:
+// Turns Ajv errors into a 400 body shaped as the service's, in the style of Django REST framework:
 // keys are field names holding string[] messages; nested fields give nested objects
 // (`{"site": {"name": ["Ensure this field has no more than 255 characters."]}}`); a list of
 // objects gives a list with `{}` for the valid items (`{"site": {"headers": [{}, {"name": [...]}]}}`);

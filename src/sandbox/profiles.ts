@@ -1,7 +1,7 @@
-// Entitlements records (spec 2.5) the sandbox serves. Both are complete, valid records: a test
+// Entitlements records the sandbox serves. Both are complete, valid records: a test
 // checks them against schemas/entitlements.schema.json. The spec does not show the meaning or
 // members of the string arrays; the values below are plausible stand-ins (the report types and
-// file formats are those of the bulk update body, spec 2.3). They are the same records as
+// file formats are those of the bulk update body). They are the same records as
 // test/fixtures/entitlements/{full,restricted}.json (a test checks that too).
 import type { EntitlementsRecord as Entitlements } from '../core/entitlements/types';
 import { valueText } from '../core/wording';

@@ -205,8 +205,8 @@ export function previewJson(prepared: PreparedBody, ids: readonly string[] = pre
 }
 
 /**
- * Paths of every string value of the form `OBFUSCATED_...` (the service's mask of a secret,
- * spec 2.2.1), anywhere in `value`.
+ * Paths of every string value of the form `OBFUSCATED_...` (the service's mask of a secret),
+ * anywhere in `value`.
  */
 export function findObfuscated(value: unknown): PathSegment[][] {
   const out: PathSegment[][] = [];

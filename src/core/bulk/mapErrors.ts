@@ -1,5 +1,5 @@
-// What the service said, put back onto the YAML: the 400 field errors of a request (spec 7.1) on
-// the nodes they name, and the rejected ids of a custom 404 (spec 7.2) on each of their items.
+// What the service said, put back onto the YAML: the 400 field errors of a request on
+// the nodes they name, and the rejected ids of a custom 404 on each of their items.
 //
 // Placement of a 400 error with path P (a path in the request body, as the client flattens it):
 // - P exists in the document: on its value when that is a scalar; on its key when the value is

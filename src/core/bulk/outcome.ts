@@ -4,8 +4,8 @@
 
 // The bucket model: every selected id (repeats removed) ends in EXACTLY ONE of
 //
-//   updated          the service listed it in a 200 answer's `ids` (spec 2.4): applied.
-//   invalid          the service listed it in a custom 404's `invalid_ids` (spec 7.2).
+//   updated          the service listed it in a 200 answer's `ids`: applied.
+//   invalid          the service listed it in a custom 404's `invalid_ids`.
 //   validNotApplied  it was in a chunk the service refused because OTHER ids of that chunk were
 //                    invalid. With `is_id_404_validation=true` the service applies all or nothing,
 //                    so these were not updated; they are not retried automatically (the result

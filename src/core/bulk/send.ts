@@ -4,7 +4,7 @@
 
 import type { BulkUpdateBody, BulkUpdateResult } from '../serviceContract';
 
-/** What `send` resolves with: the ids the service says it updated (a 200 answer, spec 2.4). */
+/** What `send` resolves with: the ids the service says it updated (a 200 answer). */
 export interface SendResult {
   readonly ids: readonly string[];
   /** Attempts the request took (for the log). */

@@ -1,4 +1,4 @@
-// Turns an entitlements record (spec 2.5) into the groups the tree view and the CLI show:
+// Turns an entitlements record into the groups the tree view and the CLI show:
 // Features, Integrations, Limits, Allowed values, Credit packs. Pure: no VS Code here, so the
 // labels, counts and formatting are tested with `node --test`.
 import { labelForField } from './labels';

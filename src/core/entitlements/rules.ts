@@ -1,5 +1,5 @@
 // Entitlement-aware checks of a target-settings document: where a file asks for something the
-// account's entitlements record (spec 2.5) does not grant. The rules are data, one table; each
+// account's entitlements record does not grant. The rules are data, one table; each
 // names the entitlement field it reads, the path of the node it flags and a predicate over the
 // plain value found there. Only rules whose vocabulary the spec shows are here: nothing is
 // guessed for lists whose members the spec leaves open (allowed_scope_types, allowed_signing_methods, ...).

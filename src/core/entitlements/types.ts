@@ -1,4 +1,4 @@
-// The entitlements record (spec 2.5, the response of GET {base_url}/account/entitlements/) and
+// The entitlements record (the response of GET {base_url}/account/entitlements/) and
 // the grouping of its fields. The field lists are read from schemas/entitlements.schema.json, so
 // the schema stays the single source of truth for which fields exist and what type each has; the
 // only hand-made list is the integrations, which the spec names apart from the other booleans.
@@ -17,11 +17,11 @@ export type IntegerField = FieldsOfType<number>;
 export type StringField = FieldsOfType<string>;
 export type ListField = FieldsOfType<string[]>;
 
-/** The one field holding credit packs (spec 2.5, `allowed_credits_packs`). */
+/** The one field holding credit packs (`allowed_credits_packs`). */
 export const CREDIT_PACKS_FIELD = 'allowed_credits_packs' satisfies EntitlementField;
 
 /**
- * The booleans of spec 2.5 for third-party integrations, in the spec's order. The spec lists them
+ * The booleans of the record for third-party integrations, in the service's order. It lists them
  * apart from the other booleans, and the schema gives both the same type, so this list is by hand.
  */
 export const INTEGRATION_FLAGS = [
