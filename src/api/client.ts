@@ -323,7 +323,7 @@ class HttpApiClient implements ApiClient {
       redactor,
       check: checkBulkUpdateResponse,
       special: (status, json, init) => {
-        // Spec 7.2: 404 {detail, is_id_404_validation: true, invalid_ids}.
+        // The custom 404 of a bulk update: {detail, is_id_404_validation: true, invalid_ids}.
         if (status !== 404 || !isRecord(json) || !Array.isArray(json.invalid_ids)) return undefined;
         const invalid = json.invalid_ids.filter((id): id is string => typeof id === 'string').map((id) => redactor.redact(id));
         const shown = invalid.slice(0, 10).join(', ');

@@ -44,7 +44,7 @@ export function bulkUpdate(n: number, req: http.IncomingMessage, url: URL, raw: 
   const ids = [...new Set(record.ids)];
   const unknown = ids.filter((id) => !store.has(id));
   if (unknown.length > 0 && validateIds) {
-    // Spec 7.2; all or nothing: nothing is applied.
+    // The custom 404 with `invalid_ids`; all or nothing: nothing is applied.
     return json(404, { detail: 'Not found.', is_id_404_validation: true, invalid_ids: unknown });
   }
   const known = ids.filter((id) => store.has(id));
