@@ -1,4 +1,5 @@
-// Retry timing: exponential backoff with jitter, `Retry-After` parsing, and an abortable wait.
+// Retry timing: which statuses are retried, exponential backoff with jitter, and `Retry-After` parsing.
+// The wait itself is the clock's `sleep`.
 
 /** Statuses that say "try again later" (rate limit, gateway trouble, temporary unavailability). */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
@@ -38,33 +39,4 @@ export function parseRetryAfter(value: string | string[] | undefined, now: numbe
   const date = Date.parse(text);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
-}
-
-/** Thrown by `sleep` when its signal fires; carries the signal's reason. */
-export class SleepAborted extends Error {
-  constructor(readonly reason: unknown) {
-    super('The wait was cancelled.');
-  }
-}
-
-/** Waits `ms` milliseconds; rejects with `SleepAborted` as soon as `signal` fires. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new SleepAborted(signal.reason));
-      return;
-    }
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new SleepAborted(signal?.reason));
-    };
-    const timer = setTimeout(
-      () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      },
-      Math.max(0, ms),
-    );
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -17,6 +17,11 @@ export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`;
 }
 
+/** "the bulk update" -> "The bulk update" */
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** Names compared for suggestions: lower case, without `_`, `-`, spaces and dots. */
 function normalize(name: string): string {
   return name.toLowerCase().replace(/[-_\s.]/g, '');

@@ -10,6 +10,7 @@ import { DEFAULT_ID_SEED, mulberry32 } from './prng';
 import { resolveProfile } from './profiles';
 import { route } from './routes';
 import { isRecord } from '../core/records';
+import { sleep } from '../core/clock';
 import { seedTargets } from './store';
 import {
   DEFAULT_SANDBOX_TOKEN,
@@ -88,7 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return;
     }
     entry.idsCount = idsCountOf(raw);
-    if (faults.latencyMs && faults.latencyMs > 0) await delay(faults.latencyMs);
+    if (faults.latencyMs && faults.latencyMs > 0) await sleep(faults.latencyMs, undefined, options.clock);
     if (res.destroyed) return;
 
     const fault = takeFault(faults, faultRandom);
@@ -181,8 +182,4 @@ function idsCountOf(raw: Buffer): number | undefined {
   } catch {
     return undefined;
   }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,6 +1,7 @@
 // The sandbox's public shapes: its options (fault injection included), the records it keeps of
 // requests, changes and targets, and the handle `startSandbox` returns. Apart from the server so the
 // other parts (and callers that only configure a sandbox) read them without the HTTP machinery.
+import type { Clock } from '../core/clock';
 import type { ProfileName } from './profiles';
 
 export const SANDBOX_BASE_PATH = '/api/v1';
@@ -56,6 +57,8 @@ export interface SandboxOptions {
   /** Seed of the target ids. Default `DEFAULT_ID_SEED`. */
   idSeed?: number;
   faults?: FaultOptions;
+  /** Time for `latencyMs`; injectable so that tests hold answers and let them go without waiting. */
+  clock?: Clock;
   /** Called after each request is answered (for a command line's request log). */
   onRequest?: (record: RequestRecord) => void;
 }

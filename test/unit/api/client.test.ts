@@ -27,7 +27,7 @@ function client(overrides: Partial<ClientOptions> = {}): ApiClient {
     baseUrl: sandbox.url,
     token: SECRET_TOKEN,
     logger,
-    retryBaseDelayMs: 5,
+    retryBaseDelayMs: 0,
     retryMaxDelayMs: 20,
     requestTimeoutMs: 5_000,
     ...overrides,

@@ -91,7 +91,7 @@ const logger = recordingLogger();
 const basic = (user: string, pass: string): string => `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
 
 function client(overrides: Partial<ClientOptions> = {}): ApiClient {
-  const c = createClient({ baseUrl: sandbox.url, token: SECRET_TOKEN, logger, retryBaseDelayMs: 5, requestTimeoutMs: 5_000, ...overrides });
+  const c = createClient({ baseUrl: sandbox.url, token: SECRET_TOKEN, logger, retryBaseDelayMs: 0, requestTimeoutMs: 5_000, ...overrides });
   clients.push(c);
   return c;
 }

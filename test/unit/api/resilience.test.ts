@@ -1,16 +1,23 @@
 // Retries, Retry-After, bounded attempts, timeouts and cancellation, against the sandbox's
-// fault injection over loopback. Timing is asserted with lower bounds only.
+// fault injection over loopback. Time is the tests' own: the client and the sandbox run on manual
+// clocks, so a wait is asserted by the timer it sets and passes when the test moves the clock.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as net from 'node:net';
 import { ApiError, createClient, type ApiClient, type ClientOptions, type RetryInfo } from '../../../src/api';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { at } from '../../fixtures/at';
+import { ManualClock } from '../../fixtures/manualClock';
+import { RequestWatch } from '../../fixtures/requestWatch';
 import { SECRET_TOKEN, assertNothingLeaked, captured, recordingLogger, rejection, sensitiveBody } from './helpers';
 
 let sandbox: Sandbox;
 const clients: ApiClient[] = [];
 const logger = recordingLogger();
+const watch = new RequestWatch();
+/** The sandbox's time: its latency passes only when a test moves it. */
+const sandboxClock = new ManualClock();
+const REQUEST_TIMEOUT_MS = 5_000;
 
 function client(overrides: Partial<ClientOptions> = {}): ApiClient {
   const c = createClient({
@@ -20,7 +27,9 @@ function client(overrides: Partial<ClientOptions> = {}): ApiClient {
     maxAttempts: 4,
     retryBaseDelayMs: 5,
     retryMaxDelayMs: 20,
-    requestTimeoutMs: 5_000,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    // Retry waits pass at once; the request timeout only when a test moves the clock.
+    clock: new ManualClock({ fireAtOnce: (ms) => ms < REQUEST_TIMEOUT_MS }),
     ...overrides,
   });
   clients.push(c);
@@ -28,7 +37,7 @@ function client(overrides: Partial<ClientOptions> = {}): ApiClient {
 }
 
 before(async () => {
-  sandbox = await startSandbox({ token: SECRET_TOKEN });
+  sandbox = await startSandbox({ token: SECRET_TOKEN, clock: sandboxClock, onRequest: watch.onRequest });
 });
 
 after(async () => {
@@ -37,14 +46,18 @@ after(async () => {
 });
 
 describe('retries', () => {
-  test('503 with Retry-After: 1 is retried after at least one second', async () => {
+  test('503 with Retry-After: 1 waits that second, and only then retries', async () => {
     sandbox.reset();
     sandbox.setFaults({ failNext: [{ status: 503, retryAfter: 1 }] });
     const retries: RetryInfo[] = [];
-    const started = Date.now();
-    await client({ onRetry: (i) => retries.push(i) }).getEntitlements();
-    const elapsed = Date.now() - started;
-    assert.ok(elapsed >= 990, `waited only ${elapsed} ms`);
+    const clock = new ManualClock();
+    const read = client({ clock, onRetry: (i) => retries.push(i) }).getEntitlements();
+    await clock.timerSet(1_000);
+    assert.equal(sandbox.requests.length, 1, 'no retry before the wait is over');
+    clock.advance(999);
+    assert.equal(sandbox.requests.length, 1);
+    clock.advance(1);
+    await read;
     assert.deepEqual(
       sandbox.requests.map((r) => r.status),
       [503, 200],
@@ -64,9 +77,10 @@ describe('retries', () => {
 
   test('429 with an HTTP-date Retry-After is honoured', async () => {
     sandbox.reset();
-    sandbox.setFaults({ failNext: [{ status: 429, retryAfter: new Date(Date.now() - 5_000).toUTCString() }] });
+    const clock = new ManualClock();
+    sandbox.setFaults({ failNext: [{ status: 429, retryAfter: new Date(clock.now() - 5_000).toUTCString() }] });
     const retries: RetryInfo[] = [];
-    await client({ onRetry: (i) => retries.push(i) }).getEntitlements();
+    await client({ clock, onRetry: (i) => retries.push(i) }).getEntitlements();
     assert.equal(at(retries, 0).retryAfterMs, 0);
     assert.deepEqual(
       sandbox.requests.map((r) => r.status),
@@ -122,9 +136,9 @@ describe('retries', () => {
   test('a Retry-After longer than the cap fails at once, saying so', async () => {
     sandbox.reset();
     sandbox.setFaults({ failNext: [{ status: 429, retryAfter: 120 }] });
-    const started = Date.now();
-    const err = await rejection<ApiError>(client({ maxRetryAfterMs: 60_000 }).bulkUpdate({ ids: sandbox.targetIds().slice(0, 1), site: {} }));
-    assert.ok(Date.now() - started < 60_000);
+    const clock = new ManualClock();
+    const err = await rejection<ApiError>(client({ clock, maxRetryAfterMs: 60_000 }).bulkUpdate({ ids: sandbox.targetIds().slice(0, 1), site: {} }));
+    assert.deepEqual(clock.pending(), [], 'no wait was started');
     assert.equal(err.kind, 'unexpected-status');
     assert.equal(err.retryAfterMs, 120_000);
     assert.equal(sandbox.requests.length, 1);
@@ -251,9 +265,12 @@ describe('timeouts and cancellation', () => {
   test('a hung request times out after requestTimeoutMs and is not retried', async () => {
     sandbox.reset();
     sandbox.setFaults({ hangNext: 1 });
-    const started = Date.now();
-    const err = await rejection<ApiError>(client({ requestTimeoutMs: 300 }).getEntitlements());
-    assert.ok(Date.now() - started >= 290);
+    const clock = new ManualClock();
+    const read = client({ clock, requestTimeoutMs: 300 }).getEntitlements();
+    await watch.until(() => sandbox.requests.some((r) => r.fault === 'hang'));
+    await clock.timerSet(300);
+    clock.advance(300);
+    const err = await rejection<ApiError>(read);
     assert.equal(err.kind, 'timeout');
     assert.equal(err.attempts, 1);
     assert.equal(sandbox.requests.length, 1);
@@ -263,7 +280,11 @@ describe('timeouts and cancellation', () => {
   test('a hung bulk update times out saying it may have been applied', async () => {
     sandbox.reset();
     sandbox.setFaults({ hangNext: 1 });
-    const err = await rejection<ApiError>(client({ requestTimeoutMs: 300 }).bulkUpdate({ ids: ['a'], site: {} }));
+    const clock = new ManualClock();
+    const update = client({ clock, requestTimeoutMs: 300 }).bulkUpdate({ ids: ['a'], site: {} });
+    await watch.until(() => sandbox.requests.some((r) => r.fault === 'hang'));
+    clock.advance(300);
+    const err = await rejection<ApiError>(update);
     assert.equal(err.kind, 'timeout');
     assert.equal(err.maybeApplied, true);
     assert.match(err.message, /may or may not have been applied; it is safe to send it again/);
@@ -274,7 +295,8 @@ describe('timeouts and cancellation', () => {
     sandbox.setFaults({ hangNext: 1 });
     const controller = new AbortController();
     const pending = client().bulkUpdate(sensitiveBody(['a']), { signal: controller.signal });
-    setTimeout(() => controller.abort(), 100);
+    await watch.until(() => sandbox.requests.some((r) => r.fault === 'hang'));
+    controller.abort();
     const err = await rejection<ApiError>(pending);
     assert.equal(err.kind, 'cancelled');
     assert.equal(err.attempts, 1);
@@ -285,10 +307,13 @@ describe('timeouts and cancellation', () => {
     sandbox.reset();
     sandbox.setFaults({ failNext: [{ status: 503, retryAfter: 30 }] });
     const controller = new AbortController();
-    const started = Date.now();
-    const err = await rejection<ApiError>(client({ onRetry: () => setTimeout(() => controller.abort(), 50) }).getEntitlements(controller.signal));
+    const clock = new ManualClock();
+    const read = client({ clock }).getEntitlements(controller.signal);
+    await clock.timerSet(30_000);
+    controller.abort();
+    const err = await rejection<ApiError>(read);
     assert.equal(err.kind, 'cancelled');
-    assert.ok(Date.now() - started < 30_000);
+    assert.deepEqual(clock.pending(), [], 'the wait was given up');
     assert.equal(sandbox.requests.length, 1);
   });
 
@@ -301,12 +326,19 @@ describe('timeouts and cancellation', () => {
     assert.match(err.message, /Nothing more was sent/);
   });
 
-  test('latency below the timeout is fine', async () => {
+  test('an answer held by latency below the timeout is taken', async () => {
     sandbox.reset();
     sandbox.setFaults({ latencyMs: 50 });
-    const started = Date.now();
-    await client({ requestTimeoutMs: 2_000 }).getEntitlements();
-    assert.ok(Date.now() - started >= 45);
+    const clock = new ManualClock();
+    const read = client({ clock, requestTimeoutMs: 2_000 }).getEntitlements();
+    await sandboxClock.timerSet(50);
+    clock.advance(50);
+    sandboxClock.advance(50);
+    await read;
+    assert.deepEqual(
+      sandbox.requests.map((r) => r.status),
+      [200],
+    );
   });
 });
 

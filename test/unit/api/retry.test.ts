@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SleepAborted, backoffDelay, parseRetryAfter, sleep } from '../../../src/api/retry';
+import { backoffDelay, parseRetryAfter } from '../../../src/api/retry';
 
 describe('parseRetryAfter', () => {
   const now = Date.parse('2025-01-01T00:00:00Z');
@@ -39,19 +39,5 @@ describe('backoffDelay', () => {
     const seen = new Set<number>();
     for (let i = 0; i < 20; i++) seen.add(backoffDelay(3, { baseDelayMs: 100, maxDelayMs: 10_000 }));
     assert.ok(seen.size > 1);
-  });
-});
-
-describe('sleep', () => {
-  test('resolves after the delay', async () => {
-    const t = Date.now();
-    await sleep(20);
-    assert.ok(Date.now() - t >= 15);
-  });
-  test('rejects at once on an already-aborted signal, and as soon as the signal fires', async () => {
-    await assert.rejects(sleep(10_000, AbortSignal.abort('x')), SleepAborted);
-    const c = new AbortController();
-    setTimeout(() => c.abort(), 10);
-    await assert.rejects(sleep(10_000, c.signal), SleepAborted);
   });
 });

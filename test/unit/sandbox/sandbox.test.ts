@@ -8,6 +8,8 @@ import * as path from 'node:path';
 import { entitlementsValidate } from '../../../src/core/schema/validators';
 import { FULL_PROFILE, RESTRICTED_PROFILE, sandboxTargetIds, startSandbox, type Sandbox } from '../../../src/sandbox';
 import { at } from '../../fixtures/at';
+import { ManualClock } from '../../fixtures/manualClock';
+import { RequestWatch } from '../../fixtures/requestWatch';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 const TOKEN = 'sandbox-test-token';
@@ -385,13 +387,14 @@ describe('faults', () => {
   });
 
   test('hangNext: never answered; close() still returns', async () => {
-    const s = await startSandbox({ faults: { hangNext: 1 } });
+    const watch = new RequestWatch();
+    const s = await startSandbox({ faults: { hangNext: 1 }, onRequest: watch.onRequest });
     const pending = fetch(`${s.url}/account/entitlements/`, { headers: { authorization: `JWT ${s.token}` } });
     const outcome = pending.then(
       () => 'answered',
       () => 'failed',
     );
-    await new Promise((r) => setTimeout(r, 100));
+    await watch.until(() => s.requests.length === 1);
     assert.deepEqual(
       s.requests.map((r) => [r.status, r.fault]),
       [[0, 'hang']],
@@ -400,13 +403,28 @@ describe('faults', () => {
     assert.equal(await outcome, 'failed');
   });
 
-  test('latencyMs delays every answer', async () => {
-    sb.reset();
-    sb.setFaults({ latencyMs: 60 });
-    const t = Date.now();
-    await call('GET', '/account/entitlements/');
-    assert.ok(Date.now() - t >= 55);
-    sb.setFaults({});
+  test('latencyMs holds every answer until that much time has passed', async () => {
+    const clock = new ManualClock();
+    const s = await startSandbox({ clock, faults: { latencyMs: 60 } });
+    let answered = 0;
+    const get = (): Promise<void> =>
+      fetch(`${s.url}/account/entitlements/`, { headers: { authorization: `JWT ${s.token}` } }).then((res) => {
+        assert.equal(res.status, 200);
+        answered++;
+      });
+    const both = Promise.all([get(), get()]);
+    await clock.timerSet(60, 2);
+    clock.advance(59);
+    assert.equal(answered, 0);
+    assert.deepEqual(
+      s.requests.map((r) => r.status),
+      [0, 0],
+      'received, not yet answered',
+    );
+    clock.advance(1);
+    await both;
+    assert.equal(answered, 2);
+    await s.close();
   });
 });
 

@@ -1,0 +1,163 @@
+// What a failed attempt means, said to a person: a cancellation, a timeout, or a network failure
+// (refused, DNS, connect timeout, reset, proxy tunnel, TLS), each with whether a retry can help
+// and whether a bulk update may already have been applied.
+import { capitalize } from '../core/wording';
+import { ApiError, type ApiErrorInit } from './errors';
+import { statusLine } from './httpText';
+import type { AttemptOutcome, Endpoint, Operation } from './operation';
+import { describeProxy, selectProxy } from './proxy';
+
+export function timeoutError<T>(endpoint: Endpoint, op: Operation<T>, init: ApiErrorInit, sent: boolean): ApiError {
+  return new ApiError(
+    'timeout',
+    `${capitalize(op.what)} timed out: ${endpoint.base.host} did not answer within ${endpoint.opts.requestTimeoutMs} ms. ` +
+      (op.method === 'POST' ? 'The update may or may not have been applied; it is safe to send it again. ' : '') +
+      'Try again later, or raise the request timeout setting.',
+    { ...init, code: 'request-timeout', maybeApplied: sent || op.method === 'POST' },
+  );
+}
+
+export function networkFailure<T>(endpoint: Endpoint, op: Operation<T>, err: unknown, init: ApiErrorInit): AttemptOutcome {
+  const code = errorCode(err);
+  const rawMessage = err instanceof Error ? err.message : String(err);
+  const proxyUrl = selectProxy(endpoint.base, endpoint.proxy)?.url;
+  // Through a proxy, the connection the client opens is the proxy's: a refusal or a DNS failure
+  // is the proxy's (trouble beyond it comes back as a non-200 answer to CONNECT).
+  const host = proxyUrl ? `the proxy ${describeProxy(proxyUrl).replace(/^[a-z]+:\/\//, '')}` : endpoint.base.host;
+  /** "the base URL is right" / "the base URL and proxy settings are right". */
+  const settingsRight = proxyUrl ? 'the base URL and proxy settings are right' : 'the base URL is right';
+  const networkNote = proxyUrl ? 'your network and proxy settings' : 'your network';
+  const firstLine = (rawMessage.split('\n')[0] ?? '').trim();
+  const shortRaw = firstLine.length <= 120 && !/error:[0-9A-F]{8}:/.test(firstLine) ? firstLine : undefined;
+  const fail = (kind: 'network' | 'timeout', text: string, retryable: boolean, maybeApplied: boolean): AttemptOutcome => ({
+    type: 'failure',
+    retryable,
+    error: new ApiError(kind, op.redactor.redact(text), { ...init, code, maybeApplied }),
+  });
+  switch (code) {
+    case 'ECONNREFUSED':
+      return fail(
+        'network',
+        `Could not connect to ${host}: the connection was refused. Check that the service (or the local sandbox) is running and ${settingsRight}.`,
+        true,
+        false,
+      );
+    case 'ENOTFOUND':
+      return fail(
+        'network',
+        `Could not find ${proxyUrl ? host : `the host ${endpoint.base.hostname}`} (DNS lookup failed). Check that ${settingsRight}, and your network.`,
+        false,
+        false,
+      );
+    case 'EAI_AGAIN':
+      return fail(
+        'network',
+        `The DNS lookup of ${proxyUrl ? host : endpoint.base.hostname} failed temporarily. Check your network and try again.`,
+        true,
+        false,
+      );
+    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'ETIMEDOUT':
+      return fail(
+        'timeout',
+        `Could not connect to ${host} within ${endpoint.opts.connectTimeoutMs} ms. Check that ${settingsRight} and ${networkNote}, or raise the connect timeout setting.`,
+        true,
+        false,
+      );
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return { type: 'failure', retryable: false, error: timeoutError(endpoint, op, init, true) };
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'ENETDOWN':
+      return fail('network', `Could not reach ${host}: the network is unreachable (${code}). Check ${networkNote}.`, true, false);
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+    case 'UND_ERR_CLOSED':
+      return fail(
+        'network',
+        `The connection to ${host} closed before an answer arrived. ${op.method === 'POST' ? 'The update may or may not have been applied; it is safe to send it again. ' : ''}Try again; if it keeps happening, check ${networkNote}.`,
+        true,
+        true,
+      );
+    default:
+      break;
+  }
+  if (/Proxy response \((\d+)\)|Proxy Authentication Required|proxy/i.test(rawMessage)) {
+    const m = /\((\d{3})\)/.exec(rawMessage);
+    const proxy = endpoint.proxy?.url ? describeProxy(endpoint.proxy.url) : 'the proxy';
+    const detail =
+      m?.[1] === '407'
+        ? 'it asks for credentials (407 Proxy Authentication Required); put them in the proxy URL'
+        : `it answered ${m ? statusLine(Number(m[1])) : 'with an error'} to the tunnel request`;
+    return fail('network', `The proxy ${proxy} did not open a connection to ${endpoint.base.host}: ${detail}. Check the proxy settings.`, false, false);
+  }
+  if (code && (/^(CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_TLS_|ERR_SSL_|EPROTO$)/.test(code) || /certificate/i.test(rawMessage))) {
+    if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'EPROTO') {
+      return fail(
+        'network',
+        `The TLS handshake with ${host} failed (${code}): the server does not seem to speak TLS on that port. Check that the base URL's scheme (https:// or http://) and port are right.`,
+        false,
+        false,
+      );
+    }
+    return fail(
+      'network',
+      `The TLS connection to ${host} failed${shortRaw ? `: ${shortRaw}` : ''} (${code ?? 'TLS error'}). Check the base URL; if a proxy or company firewall inspects TLS, its certificate must be trusted (or, at your own risk, turn off strict certificate checking: http.proxyStrictSSL in VS Code).`,
+      false,
+      false,
+    );
+  }
+  return fail(
+    'network',
+    `${capitalize(op.what)} could not reach ${host}: ${shortRaw ?? 'network error'}${code ? ` (${code})` : ''}. Check ${networkNote} and try again.`,
+    true,
+    true,
+  );
+}
+
+export function cancelledError<T>(op: Operation<T>, init: ApiErrorInit, maybeSent: boolean): ApiError {
+  return new ApiError(
+    'cancelled',
+    `${capitalize(op.what)} was cancelled.` +
+      (op.method === 'POST' && maybeSent
+        ? ' It may already have been applied; the update is idempotent, so it is safe to send it again.'
+        : ' Nothing more was sent.'),
+    { ...init, code: 'cancelled', maybeApplied: op.method === 'POST' && maybeSent },
+  );
+}
+
+export function shortReason(error: ApiError): string {
+  switch (error.code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+    case 'UND_ERR_CLOSED':
+      return 'connection closed';
+    case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'ETIMEDOUT':
+      return 'connect timeout';
+    default:
+      return error.status !== undefined ? `answer cut off (${statusLine(error.status)})` : 'network error';
+  }
+}
+
+export function errorCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  const seen = new Set<unknown>();
+  let first: string | undefined;
+  while (e instanceof Error && !seen.has(e)) {
+    seen.add(e);
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      // Prefer the root cause's errno code (ECONNREFUSED) over undici's wrapper code.
+      if (/^E[A-Z]+$/.test(code) || /^(CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_TLS_|ERR_SSL_)/.test(code)) return code;
+      first ??= code;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return first;
+}

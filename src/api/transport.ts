@@ -1,0 +1,131 @@
+// The wire: the connection pool (direct, or through a proxy) and one attempt of a request, bounded
+// by the request timeout and the caller's signal, its answer read up to a size cap. An attempt
+// never throws: it comes back as the answer or as a failure that says whether a retry can help.
+import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import type { Clock } from '../core/clock';
+import { excerpt, type Redactor } from '../core/redact';
+import { cancelledError, errorCode, networkFailure, timeoutError } from './attemptFailures';
+import { ApiError, type ApiErrorInit } from './errors';
+import { headerValue, statusLine } from './httpText';
+import { DEFAULTS } from './options';
+import type { AttemptOutcome, Endpoint, Operation } from './operation';
+import { describeProxy, selectProxy } from './proxy';
+
+/**
+ * The connection pool for `endpoint`: through the proxy its settings select, or direct. Throws a
+ * 'configuration' ApiError for a proxy URL undici cannot use; logs which proxy it goes through.
+ */
+export function createDispatcher(endpoint: Endpoint, redactor: Redactor, log: (message: string) => void): Dispatcher {
+  const { connectTimeoutMs, requestTimeoutMs } = endpoint.opts;
+  const common = { keepAliveTimeout: 30_000, headersTimeout: requestTimeoutMs, bodyTimeout: requestTimeoutMs };
+  const proxy = selectProxy(endpoint.base, endpoint.proxy);
+  if (!proxy) return new Agent({ ...common, connect: { timeout: connectTimeoutMs } });
+  let dispatcher: Dispatcher;
+  try {
+    dispatcher = new ProxyAgent({
+      ...common,
+      uri: proxy.url,
+      proxyTls: { timeout: connectTimeoutMs, rejectUnauthorized: proxy.strictSSL },
+      requestTls: { timeout: connectTimeoutMs, rejectUnauthorized: proxy.strictSSL },
+      connect: { timeout: connectTimeoutMs },
+    });
+  } catch {
+    throw new ApiError(
+      'configuration',
+      `The proxy URL ${redactor.redact(describeProxy(proxy.url))} is not usable. Correct the proxy setting (http.proxy, or HTTPS_PROXY for the command line) and try again.`,
+    );
+  }
+  log(`Using proxy ${describeProxy(proxy.url)} for ${endpoint.base.origin}${proxy.strictSSL ? '' : ' (certificate checks off)'}`);
+  return dispatcher;
+}
+
+/** One attempt: never throws; the outcome says whether to retry. */
+export async function sendAttempt<T>(
+  endpoint: Endpoint,
+  clock: Clock,
+  dispatcher: Dispatcher,
+  op: Operation<T>,
+  fullPath: string,
+  token: string,
+  init: ApiErrorInit,
+): Promise<AttemptOutcome> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const cancelTimer = clock.setTimer(endpoint.opts.requestTimeoutMs, () => {
+    timedOut = true;
+    controller.abort(new Error('request timeout'));
+  });
+  const onAbort = (): void => controller.abort(op.signal?.reason);
+  op.signal?.addEventListener('abort', onAbort, { once: true });
+  if (op.signal?.aborted) onAbort();
+
+  let status: number | undefined;
+  let received = 0;
+  let expected: number | undefined;
+  const chunks: Buffer[] = [];
+  try {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': endpoint.opts.userAgent,
+      [endpoint.opts.authHeader.toLowerCase()]: `${endpoint.opts.authScheme} ${token}`,
+    };
+    if (op.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await dispatcher.request({
+      origin: endpoint.base.origin,
+      path: fullPath,
+      method: op.method,
+      headers,
+      body: op.body,
+      signal: controller.signal,
+      headersTimeout: endpoint.opts.requestTimeoutMs,
+      bodyTimeout: endpoint.opts.requestTimeoutMs,
+    });
+    status = res.statusCode;
+    const length = Number(headerValue(res.headers['content-length']));
+    expected = Number.isFinite(length) ? length : undefined;
+    for await (const chunk of res.body) {
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      received += buf.length;
+      if (received > DEFAULTS.maxResponseBytes) {
+        res.body.destroy();
+        return {
+          type: 'failure',
+          retryable: false,
+          error: new ApiError(
+            'invalid-response',
+            `The service's answer to ${op.what} is larger than ${DEFAULTS.maxResponseBytes / 1024 / 1024} MB, far more than the specification allows. Check the base URL points at the API.`,
+            { ...init, status, maybeApplied: true },
+          ),
+        };
+      }
+      chunks.push(buf);
+    }
+    return { type: 'response', response: { status, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') } };
+  } catch (err) {
+    const sent = status !== undefined;
+    if (op.signal?.aborted) return { type: 'failure', retryable: false, error: cancelledError(op, init, true) };
+    if (timedOut) return { type: 'failure', retryable: false, error: timeoutError(endpoint, op, init, sent) };
+    if (status !== undefined) {
+      // Headers arrived, then the connection broke (reset, or closed before Content-Length
+      // bytes): a transient network failure, retried like one.
+      const partial = Buffer.concat(chunks).toString('utf8');
+      const got = expected !== undefined ? `${received} of ${expected} bytes` : `${received} bytes`;
+      return {
+        type: 'failure',
+        retryable: true,
+        error: new ApiError(
+          'network',
+          `The connection to ${endpoint.base.host} broke while the answer to ${op.what} was arriving (status ${statusLine(status)}, ${got} received` +
+            `${partial ? `: "${excerpt(partial, op.redactor)}"` : ''}). ` +
+            (op.method === 'POST' ? 'The update may have been applied; it is safe to send it again. ' : '') +
+            'Try again; if it keeps happening, check your network or proxy.',
+          { ...init, status, code: errorCode(err) ?? 'truncated-response', maybeApplied: true },
+        ),
+      };
+    }
+    return networkFailure(endpoint, op, err, init);
+  } finally {
+    cancelTimer();
+    op.signal?.removeEventListener('abort', onAbort);
+  }
+}
