@@ -145,10 +145,14 @@ export function matchesNoProxy(target: string | URL, noProxy: string | readonly 
   return false;
 }
 
-/** 127.0.0.0/8, ::1 (and its IPv4-mapped form), `localhost` and `*.localhost`. */
+/**
+ * 127.0.0.0/8, ::1 (and its IPv4-mapped form) and `localhost`. A name that merely ends in
+ * `.localhost` is not: whether it reaches this machine depends on the resolver, and plain http://
+ * with a token is allowed only where nothing leaves the machine.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const host = stripBrackets(hostname.toLowerCase()).replace(/\.$/, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === 'localhost') return true;
   if (host === '::1' || host === '0:0:0:0:0:0:0:1') return true;
   const v4 = /^::ffff:(.+)$/.exec(host)?.[1] ?? host;
   const ip = ipv4ToInt(v4);

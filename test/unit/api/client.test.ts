@@ -378,6 +378,14 @@ describe('refusals before any network access', () => {
     assert.equal(bulk.kind, 'insecure-transport');
   });
 
+  test('a name that merely ends in .localhost is not loopback: plain http:// to it is refused', async () => {
+    let tokenRead = false;
+    const c = client({ baseUrl: 'http://sandbox.localhost:8080/api/v1', token: () => ((tokenRead = true), SECRET_TOKEN) });
+    const err = await rejection<ApiError>(c.getEntitlements());
+    assert.equal(err.kind, 'insecure-transport');
+    assert.equal(tokenRead, false);
+  });
+
   test('http://localhost is allowed (loopback)', async () => {
     const c = client({ baseUrl: sandbox.url.replace('127.0.0.1', 'localhost') });
     // localhost may resolve to ::1 first where the sandbox does not listen; either way it is not refused.

@@ -39,10 +39,20 @@ describe('NO_PROXY matching', () => {
 });
 
 describe('loopback detection', () => {
-  for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', 'app.localhost', '[::1]', '::1', '[::ffff:7f00:1]']) {
+  for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', 'localhost.', '[::1]', '::1', '[::ffff:7f00:1]']) {
     test(`${host} is loopback`, () => assert.equal(isLoopbackHost(host), true));
   }
-  for (const host of ['128.0.0.1', 'example.invalid', 'localhost.example.com', '[::2]', '10.0.0.1', '0.0.0.0']) {
+  for (const host of [
+    '128.0.0.1',
+    'example.invalid',
+    'localhost.example.com',
+    'app.localhost',
+    'evil.localhost.',
+    '127.0.0.1.nip.io',
+    '[::2]',
+    '10.0.0.1',
+    '0.0.0.0',
+  ]) {
     test(`${host} is not loopback`, () => assert.equal(isLoopbackHost(host), false));
   }
 });
