@@ -205,13 +205,17 @@ export function previewJson(prepared: PreparedBody, ids: readonly string[] = pre
 }
 
 /**
- * Paths of every string value of the form `OBFUSCATED_...` (the service's mask of a secret),
- * anywhere in `value`.
+ * The service's mask of a secret, `OBFUSCATED_<hash>`, wherever it stands in a value (`Bearer
+ * OBFUSCATED_1f…`, a JSON login payload holding one) and in any letter case: sent back, it would
+ * replace the real secret with the mask.
  */
+const SECRET_MASK = /obfuscated_\w/i;
+
+/** Paths of every string value that holds the service's mask of a secret, anywhere in `value`. */
 export function findObfuscated(value: unknown): PathSegment[][] {
   const out: PathSegment[][] = [];
   walk(value, [], (v, path) => {
-    if (typeof v === 'string' && /^\s*OBFUSCATED_/.test(v)) out.push(path);
+    if (typeof v === 'string' && SECRET_MASK.test(v)) out.push(path);
   });
   return out;
 }

@@ -233,16 +233,18 @@ test('errors in the document stop the run before sending: exit 1', async () => {
   assert.equal(sandbox.requests.length, 0);
 });
 
-test('an OBFUSCATED_ value is refused before sending: exit 1', async () => {
-  const content = doc(ids.slice(0, 2)).replace('${env:SHOP_PASSWORD}', 'OBFUSCATED_abc123');
-  const f = file('obfuscated.target-settings.yaml', content);
-  const r = await runCli(['bulk-update', f, '--yes'], { env: env() });
-  assert.equal(r.code, 1, r.stderr);
-  assert.ok(r.stderr.includes(`${f}:9:15: error obfuscated-value`), r.stderr);
-  assert.match(r.stderr, /masked secret \(OBFUSCATED_…\)/);
-  assert.equal(sandbox.requests.length, 0);
-  const dry = await runCli(['bulk-update', f, '--dry-run'], { env: env() });
-  assert.equal(dry.code, 1, 'refused in a dry run too');
+test('an OBFUSCATED_ value is refused before sending, wherever it stands and in any case: exit 1', async () => {
+  for (const mask of ['OBFUSCATED_abc123', 'pre-obfuscated_ABC123']) {
+    const content = doc(ids.slice(0, 2)).replace('${env:SHOP_PASSWORD}', mask);
+    const f = file('obfuscated.target-settings.yaml', content);
+    const r = await runCli(['bulk-update', f, '--yes'], { env: env() });
+    assert.equal(r.code, 1, r.stderr);
+    assert.ok(r.stderr.includes(`${f}:9:15: error obfuscated-value`), r.stderr);
+    assert.match(r.stderr, /masked secret \(OBFUSCATED_…\)/);
+    assert.equal(sandbox.requests.length, 0);
+    const dry = await runCli(['bulk-update', f, '--dry-run'], { env: env() });
+    assert.equal(dry.code, 1, 'refused in a dry run too');
+  }
 });
 
 test('a ${env:NAME} variable that is not set: exit 2 naming the variable and field, nothing sent', async () => {

@@ -298,8 +298,23 @@ describe('refusals', () => {
     assert.ok(!JSON.stringify(result).includes('secretish'));
   });
 
-  test('a value that merely contains the word is not a mask', () => {
-    assert.deepEqual(findObfuscated({ site: { name: 'not OBFUSCATED_ at the start' } }), []);
+  test('a mask is found wherever it stands in a value and in any letter case', () => {
+    const value = {
+      site: {
+        name: 'Shop',
+        headers: [{ name: 'Authorization', value: 'Bearer OBFUSCATED_5f4dcc3b' }],
+        api_scan_settings: { api_login_payload: '{"user": "a", "password": "obfuscated_9a8b"}' },
+        basic_auth: { username: 'u', password: 'Obfuscated_ABC' },
+      },
+    };
+    assert.deepEqual(
+      findObfuscated(value).map((p) => p.join('.')),
+      ['site.headers.0.value', 'site.api_scan_settings.api_login_payload', 'site.basic_auth.password'],
+    );
+  });
+
+  test('the word alone, with no hash after it, is not a mask', () => {
+    assert.deepEqual(findObfuscated({ site: { name: 'values shown as OBFUSCATED_ are masks', scope: 'obfuscated' } }), []);
   });
 
   test('a document that is not a mapping', () => {
