@@ -113,7 +113,7 @@ class HttpApiClient implements ApiClient {
       special: (status, json, init) => {
         // The custom 404 of a bulk update: {detail, is_id_404_validation: true, invalid_ids}.
         if (status !== 404 || !isRecord(json) || !Array.isArray(json.invalid_ids)) return undefined;
-        const invalid = json.invalid_ids.filter((id): id is string => typeof id === 'string').map((id) => redactor.redact(id));
+        const invalid = json.invalid_ids.filter((id): id is string => typeof id === 'string');
         const shown = invalid.slice(0, 10).join(', ');
         const more = invalid.length > 10 ? ` and ${invalid.length - 10} more` : '';
         return new ApiInvalidIdsError(
@@ -139,7 +139,7 @@ class HttpApiClient implements ApiClient {
 
   private log(level: keyof Logger, message: string, redactor: Redactor): void {
     try {
-      this.options.logger?.[level](redactor.redact(message));
+      this.options.logger?.[level](redactor.redactComposed(message));
     } catch {
       // A logger that throws must not turn a request into a failure.
     }

@@ -93,7 +93,8 @@ if (require.main === module) {
       process.exitCode = code;
     },
     (err: unknown) => {
-      process.stderr.write(`scan-targets: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+      // Through the context, so that even this message cannot print the token.
+      ctx.err(`scan-targets: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
       process.exitCode = EXIT_USAGE;
     },
   );

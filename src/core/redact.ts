@@ -46,13 +46,48 @@ export class Redactor {
     return this.secrets.has(value);
   }
 
+  /**
+   * Masks text that came from elsewhere (a server's answer, a library's error message): every form
+   * of every secret, and anything that looks like a credential. A secret shorter than
+   * `SHORT_SECRET` characters is masked only where it stands alone, not inside a longer word or
+   * number, where it would be a coincidence rather than the secret.
+   */
   redact(text: string): string {
     let out = text;
     for (const form of this.forms) {
-      if (out.includes(form)) out = out.split(form).join(REDACTED);
+      if (!out.includes(form)) continue;
+      out = form.length < SHORT_SECRET ? out.replace(standingAlone(form), REDACTED) : out.split(form).join(REDACTED);
     }
-    return out.replace(SCHEME_CREDENTIAL, `$1$2${REDACTED}`).replace(JWT_LIKE, REDACTED).replace(URL_USERINFO, `$1${REDACTED}@`);
+    return maskCredentialShapes(out);
   }
+
+  /**
+   * Masks text the product composed itself (a log line, a message listing ids and counts) whose
+   * parts from elsewhere were masked when they came in: the safety net. It masks a secret of at
+   * least `COMPOSED_MIN` characters where it stands alone, and leaves numbers, short secrets and
+   * parts of longer words alone, which there would only hit the product's own ids, counts and
+   * field names.
+   */
+  redactComposed(text: string): string {
+    let out = text;
+    for (const form of this.forms) {
+      if (form.length >= COMPOSED_MIN && !/^\d+$/.test(form) && out.includes(form)) out = out.replace(standingAlone(form), REDACTED);
+    }
+    return maskCredentialShapes(out);
+  }
+}
+
+/** Below this length a secret is masked in text from elsewhere only where it stands alone. */
+const SHORT_SECRET = 4;
+/** Below this length a secret is left to the masking of the parts a composed text was made of. */
+const COMPOSED_MIN = 8;
+
+function standingAlone(form: string): RegExp {
+  return new RegExp(`(?<![\\p{L}\\p{N}_])${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_])`, 'gu');
+}
+
+function maskCredentialShapes(text: string): string {
+  return text.replace(SCHEME_CREDENTIAL, `$1$2${REDACTED}`).replace(JWT_LIKE, REDACTED).replace(URL_USERINFO, `$1${REDACTED}@`);
 }
 
 function computeForms(secrets: Set<string>): string[] {

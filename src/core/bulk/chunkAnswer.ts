@@ -128,7 +128,10 @@ export function classifyAnswer(ctx: ChunkContext, index: number, ids: readonly s
 export function classifyFailure(ctx: ChunkContext, index: number, ids: readonly string[], err: ErrorLike): ChunkReport {
   const requested = new Set(ids);
   const kind = typeof err?.kind === 'string' ? err.kind : 'error';
-  const message = ctx.redactor.redact(typeof err?.message === 'string' ? err.message : valueText(err));
+  // The client's errors were masked when made, and list ids and counts that must stay exact; any
+  // other error's text is masked in full.
+  const text = typeof err?.message === 'string' ? err.message : valueText(err);
+  const message = ctx.redactor.redact(text);
   const status = typeof err?.status === 'number' ? err.status : undefined;
   const attempts = typeof err?.attempts === 'number' && err.attempts > 0 ? err.attempts : undefined;
   const maybeApplied = err?.maybeApplied === true;

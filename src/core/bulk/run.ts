@@ -64,7 +64,7 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
   const chunkLabel = (i: number): string => `Chunk ${i + 1}/${total} (${plural(plan.chunks[i]?.length ?? 0, 'id')})`;
   const log = (level: 'info' | 'warn' | 'error' | 'debug', message: string): void => {
     try {
-      logger?.[level]?.(redactor.redact(message));
+      logger?.[level]?.(redactor.redactComposed(message));
     } catch {
       // A failing logger must not change the outcome.
     }

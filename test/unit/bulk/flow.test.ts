@@ -278,6 +278,23 @@ describe('bulk update flow against the sandbox', () => {
     assertSandboxAgrees([outcome], ids);
   });
 
+  test('secrets as short as "2" or "o" leave the invalid ids, field names and counts as they are', async () => {
+    sandbox.reset();
+    const ids = [...targetIds.slice(0, 3), 'unknown1', 'o1o'];
+    const settings =
+      'site:\n  name: Shop\n  has_basic_auth: true\n  basic_auth:\n    username: u\n    password: "2"\n    password_is_sensitive: true\n' +
+      '  headers:\n    - name: X-Key\n      value: o\n      value_is_sensitive: true\nreport_type: owasp\n';
+    const before = captured.length;
+    const { outcome, body } = await runFlow(documentText(ids, settings));
+    assert.deepEqual([...body.secretValues].sort(), ['2', 'o']);
+    assert.deepEqual(outcome.invalid, ['unknown1', 'o1o']);
+    assert.deepEqual(outcome.validNotApplied, targetIds.slice(0, 3));
+    const seen = captured.slice(before).join('\n');
+    assert.match(seen, /2 of the 5 ids are not valid targets \(unknown1, o1o\)/);
+    assert.match(seen, /Chunk 1\/1 \(5 ids\): refused, 2 invalid ids \(`unknown1`, `o1o`\); the 3 valid ids were not applied/);
+    assertSandboxAgrees([outcome], ids);
+  });
+
   test('429 with Retry-After, then success: the chunk is applied once', async () => {
     sandbox.reset();
     sandbox.setFaults({ failNext: [{ status: 429, retryAfter: 1 }] });

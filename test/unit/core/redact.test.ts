@@ -41,6 +41,21 @@ describe('Redactor', () => {
   });
 });
 
+describe('short secrets and composed text', () => {
+  test('in text from elsewhere, a short secret is masked where it stands alone, not inside a word or number', () => {
+    const r = new Redactor(['1', 'o']);
+    assert.equal(r.redact('password o rejected; 1 of 15 ids: t1, 1, o1'), 'password *** rejected; *** of 15 ids: t1, ***, o1');
+  });
+
+  test('composed text keeps its ids, counts and field names whatever the secrets', () => {
+    const r = new Redactor(['1', 'o', '5000', 'report', 'tok-SECRET-4f9a1c77e2d0b3']);
+    const line = 'Chunk 1/5000 (1 id): 1 of the 1 ids is not a valid target (t1o); report_type sent';
+    assert.equal(r.redactComposed(line), line);
+    assert.equal(r.redactComposed(`token tok-SECRET-4f9a1c77e2d0b3 leaked`), 'token *** leaked', 'a long secret is still masked');
+    assert.equal(r.redactComposed('Authorization: Bearer abcdef123456'), 'Authorization: Bearer ***', 'and credential shapes');
+  });
+});
+
 describe('sensitiveValuesOf', () => {
   test('finds *_is_sensitive values and always-secret keys, at any depth', () => {
     const body = {
