@@ -1,0 +1,26 @@
+// What a quick fix is made of: the diagnostic as a code-action request carries it, and the action
+// handed back. A module of its own so the dispatcher (codeActions.ts) and the builder of each kind
+// of fix share these shapes without importing one another.
+
+import type { CoreDiagnostic } from '../diagnostic';
+import type { OffsetEdit } from './edits';
+
+/** A diagnostic as a code-action request may carry it: `code` and `range` at least. */
+export type DiagnosticLike = Pick<CoreDiagnostic, 'code' | 'range'> & Partial<Omit<CoreDiagnostic, 'code' | 'range'>>;
+
+export interface CoreCodeAction {
+  readonly title: string;
+  /** The diagnostic this action fixes. */
+  readonly diagnostic: DiagnosticLike;
+  /** Every diagnostic it fixes (several for "remove duplicate ids"). */
+  readonly diagnostics: readonly DiagnosticLike[];
+  /** Positions of {@link diagnostics} in the list given to `codeActions` (survives cloning). */
+  readonly diagnosticIndexes: readonly number[];
+  /** The best fix for its diagnostic (VS Code applies it with "Auto Fix"). */
+  readonly isPreferred: boolean;
+  /** Edits in offsets of the file text; apply them together. */
+  readonly edits: readonly OffsetEdit[];
+}
+
+/** An action as a builder makes it; `codeActions` adds where its diagnostics are in the request. */
+export type Draft = Omit<CoreCodeAction, 'diagnosticIndexes'>;
