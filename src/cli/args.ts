@@ -40,6 +40,20 @@ export function parseIntegerFlag(flag: string, value: string | undefined, min: n
   return n;
 }
 
+/**
+ * `--max-problems N`: how many problems to print per file, a whole number; `0` means all
+ * (`Infinity`). Undefined when the flag is absent.
+ */
+export function parseMaxProblems(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  if (!/^\d+$/.test(text)) {
+    throw new UsageError(`--max-problems takes a whole number of problems to print per file, or 0 to print them all (got "${value}").`);
+  }
+  const n = Number(text);
+  return n === 0 ? Infinity : n;
+}
+
 /** One of `allowed` from a flag's text (default when absent). */
 export function parseChoice<const C extends string>(flag: string, value: string | undefined, allowed: readonly C[], fallback: C): C {
   if (value === undefined) return fallback;

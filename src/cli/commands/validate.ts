@@ -1,6 +1,6 @@
-// `scan-targets validate [--format text|json|github] [--entitlements FILE] FILE...`
+// `scan-targets validate [--format text|json|github] [--entitlements FILE] [--max-problems N] FILE...`
 import type { EntitlementsRecord } from '../../core/entitlements';
-import { parseChoice, parseCommandArgs } from '../args';
+import { parseChoice, parseCommandArgs, parseMaxProblems } from '../args';
 import { checkText } from '../check';
 import type { Command } from '../command';
 import type { CliContext } from '../context';
@@ -9,13 +9,14 @@ import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../exit';
 import { distinctFiles, readTextFile } from '../files';
 import { formatGithub } from '../format/github';
 import { formatJson } from '../format/json';
-import { summarize, type FileReport } from '../format/model';
+import { DEFAULT_MAX_PROBLEMS, MAX_PROBLEMS_OPTION } from '../format/limit';
+import { showReports, summarize, type FileReport } from '../format/model';
 import { formatText } from '../format/text';
 import { palette } from '../terminal';
 
 const FORMATS = ['text', 'json', 'github'] as const;
 
-const HELP = `Usage: scan-targets validate [--format text|json|github] [--entitlements FILE] FILE...
+const HELP = `Usage: scan-targets validate [--format text|json|github] [--entitlements FILE] [--max-problems N] FILE...
 
 Checks target-settings YAML files exactly as the VS Code extension does (same checks, same
 messages, same codes), for CI pipelines.
@@ -24,15 +25,20 @@ Options:
   --format text|json|github  Output format (default: text).
       text    path:line:col: severity code message  (line and col are 1-based), then a summary.
       json    {"files":[{"file","diagnostics":[{"severity","code","message","document","path",
-              "range":{"start":{"line","character"},"end":{...}}}]}],
+              "range":{"start":{"line","character"},"end":{...}}}],"omitted"}],
                "summary":{"files","errors","warnings"}}
               Lines and characters are 0-based (as in VS Code); "document" is the 0-based index
               of the YAML document, "path" the JSON pointer of the node ("" for the document).
-              A file that could not be read has "error" and no diagnostics.
+              "omitted" is the number of the file's diagnostics left out by --max-problems (0
+              when none). A file that could not be read has "error" and no diagnostics.
       github  GitHub Actions annotations (::error / ::warning / ::notice file=...,line=...,col=...).
   --entitlements FILE        Also warn (code not-entitled) where a file asks for something the
                              account does not have, using an entitlements record saved with
                              "scan-targets entitlements --format json > FILE".
+  --max-problems N           Print at most N problems per file (default ${DEFAULT_MAX_PROBLEMS}; 0: no limit),
+                             the most severe (errors first) in the file's order, then one line
+                             (text), a ::notice (github) or "omitted" (json) with how many more.
+                             The summary and the exit code always count every problem.
   -h, --help                 Show this help.
 
 Exit codes:
@@ -52,6 +58,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
     {
       format: { type: 'string' },
       entitlements: { type: 'string' },
+      ...MAX_PROBLEMS_OPTION,
       help: { type: 'boolean', short: 'h' },
     },
     true,
@@ -61,6 +68,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
     return EXIT_OK;
   }
   const format = parseChoice('--format', values.format, FORMATS, 'text');
+  const maxProblems = parseMaxProblems(values['max-problems']) ?? DEFAULT_MAX_PROBLEMS;
   if (positionals.length === 0) throw new UsageError('no file given. Pass one or more target-settings YAML files.');
 
   let record: EntitlementsRecord | undefined;
@@ -82,10 +90,12 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
     reports.push({ file: path, diagnostics });
   }
 
+  // The summary counts every problem; the formats print at most --max-problems of each file's.
   const summary = summarize(reports);
-  if (format === 'json') ctx.out(formatJson(reports, summary));
-  else if (format === 'github') ctx.out(formatGithub(reports, summary));
-  else ctx.out(formatText(reports, summary, ctx.colorOut ? paint : undefined));
+  const shown = showReports(reports, maxProblems);
+  if (format === 'json') ctx.out(formatJson(shown, summary));
+  else if (format === 'github') ctx.out(formatGithub(shown, summary));
+  else ctx.out(formatText(shown, summary, ctx.colorOut ? paint : undefined));
 
   if (summary.unreadable > 0) return EXIT_USAGE;
   return summary.errors > 0 ? EXIT_ERRORS : EXIT_OK;

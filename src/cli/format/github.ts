@@ -1,8 +1,11 @@
 // `--format github`: GitHub Actions workflow commands, one annotation per diagnostic
 // (`::error file=...,line=...,col=...,endLine=...,endColumn=...,title=code::message`), 1-based.
-// error -> ::error, warning -> ::warning, information and hint -> ::notice.
+// error -> ::error, warning -> ::warning, information and hint -> ::notice. A file with more than
+// `--max-problems` diagnostics gets one more ::notice (title=too-many-problems) saying how many
+// were left out.
 import type { CoreDiagnostic } from '../../core/diagnostic';
-import type { FileReport, Summary } from './model';
+import { omittedNote } from './limit';
+import type { ShownReport, Summary } from './model';
 import { summaryLine } from './text';
 
 /** Escapes the message part of a workflow command: `%`, CR and LF. */
@@ -36,11 +39,17 @@ export function fileErrorAnnotation(file: string, message: string): string {
   return `::error file=${escapeProperty(file)},title=unreadable-file::${escapeData(message)}`;
 }
 
-export function formatGithub(reports: readonly FileReport[], summary: Summary): string {
+/** A notice for the diagnostics of a file that `--max-problems` left out. */
+function omittedAnnotation(file: string, omitted: number): string {
+  return `::notice file=${escapeProperty(file)},title=too-many-problems::${escapeData(omittedNote(omitted))}`;
+}
+
+export function formatGithub(reports: readonly ShownReport[], summary: Summary): string {
   const lines: string[] = [];
   for (const report of reports) {
     if (report.error !== undefined) lines.push(fileErrorAnnotation(report.file, report.error));
-    for (const d of report.diagnostics) lines.push(annotation(report.file, d));
+    for (const d of report.shown) lines.push(annotation(report.file, d));
+    if (report.omitted > 0) lines.push(omittedAnnotation(report.file, report.omitted));
   }
   lines.push(summaryLine(summary));
   return `${lines.join('\n')}\n`;

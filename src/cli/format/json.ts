@@ -1,10 +1,11 @@
 // `--format json`: one object on stdout,
-//   {"files":[{"file","diagnostics":[{severity,code,message,document,path,range}]}],
+//   {"files":[{"file","diagnostics":[{severity,code,message,document,path,range}],"omitted"}],
 //    "summary":{"files","errors","warnings"}}
-// with 0-based lines and characters (as in VS Code). A file that could not be read also has
-// `"error": "<why>"` (and no diagnostics).
+// with 0-based lines and characters (as in VS Code). `diagnostics` holds at most `--max-problems`
+// of the file's diagnostics and `omitted` the exact number left out (0 when none); the summary
+// counts them all. A file that could not be read also has `"error": "<why>"` (and no diagnostics).
 import type { CoreDiagnostic } from '../../core/diagnostic';
-import type { FileReport, Summary } from './model';
+import type { ShownReport, Summary } from './model';
 
 export interface JsonDiagnostic {
   severity: CoreDiagnostic['severity'];
@@ -30,11 +31,12 @@ export function jsonDiagnostic(d: CoreDiagnostic): JsonDiagnostic {
   };
 }
 
-export function formatJson(reports: readonly FileReport[], summary: Summary): string {
+export function formatJson(reports: readonly ShownReport[], summary: Summary): string {
   const value = {
     files: reports.map((r) => ({
       file: r.file,
-      diagnostics: r.diagnostics.map(jsonDiagnostic),
+      diagnostics: r.shown.map(jsonDiagnostic),
+      omitted: r.omitted,
       ...(r.error !== undefined ? { error: r.error } : {}),
     })),
     summary: { files: summary.files, errors: summary.errors, warnings: summary.warnings },

@@ -1,5 +1,7 @@
-// What `validate` found, per file, as every output format reads it.
+// What `validate` found, per file: every diagnostic (the summary counts them all), and what the
+// output formats print of it (at most `--max-problems` per file, and how many were left out).
 import type { CoreDiagnostic, Severity } from '../../core/diagnostic';
+import { mostSevere } from '../../core/validation/limit';
 
 export interface FileReport {
   /** The path as given on the command line. */
@@ -31,4 +33,19 @@ export function summarize(reports: readonly FileReport[]): Summary {
     information: count('information'),
     hints: count('hint'),
   };
+}
+
+/** What a format prints of one file: at most `--max-problems` of its diagnostics, and how many it left out. */
+export interface ShownReport {
+  readonly file: string;
+  /** The diagnostics printed (mostSevere): the most severe, in source order. */
+  readonly shown: readonly CoreDiagnostic[];
+  /** Diagnostics of the file not printed; the summary still counts them. */
+  readonly omitted: number;
+  readonly error?: string;
+}
+
+/** Each report capped to `maxProblems` diagnostics (`Infinity`: all). */
+export function showReports(reports: readonly FileReport[], maxProblems: number): ShownReport[] {
+  return reports.map((r) => ({ file: r.file, ...mostSevere(r.diagnostics, maxProblems), ...(r.error !== undefined ? { error: r.error } : {}) }));
 }

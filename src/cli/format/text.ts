@@ -1,9 +1,12 @@
 // `--format text`: one `path:line:col: severity code message` line per diagnostic, lines and
-// columns 1-based (as compilers and most CI tools print them), then a summary line.
+// columns 1-based (as compilers and most CI tools print them), then a summary line. A file with
+// more than `--max-problems` diagnostics gets one `path: … and N more problems …` line after its
+// own.
 import type { CoreDiagnostic, Severity } from '../../core/diagnostic';
 import type { Palette } from '../terminal';
 import { plural } from '../../core/wording';
-import type { FileReport, Summary } from './model';
+import { omittedNote } from './limit';
+import type { ShownReport, Summary } from './model';
 
 /** `path:line:col: severity code message` for one diagnostic; continuation lines indented. */
 export function diagnosticLine(file: string, d: CoreDiagnostic, paint?: Palette): string {
@@ -40,11 +43,17 @@ export function summaryLine(summary: Summary): string {
   return `${head}: ${none ? (summary.unreadable > 0 && checked > 0 ? 'no problems found in the files checked' : 'no problems found') : parts.join(', ')}.`;
 }
 
+/** `path: … and N more problems in this file not shown; …`, after the lines of a capped file. */
+export function omittedLine(file: string, omitted: number, paint?: Palette): string {
+  return `${paint ? paint.bold(file) : file}: ${omittedNote(omitted)}`;
+}
+
 /** The whole text report (unreadable files are reported on stderr, not here). */
-export function formatText(reports: readonly FileReport[], summary: Summary, paint?: Palette): string {
+export function formatText(reports: readonly ShownReport[], summary: Summary, paint?: Palette): string {
   const lines: string[] = [];
   for (const report of reports) {
-    for (const d of report.diagnostics) lines.push(diagnosticLine(report.file, d, paint));
+    for (const d of report.shown) lines.push(diagnosticLine(report.file, d, paint));
+    if (report.omitted > 0) lines.push(omittedLine(report.file, report.omitted, paint));
   }
   lines.push(summaryLine(summary));
   return `${lines.join('\n')}\n`;

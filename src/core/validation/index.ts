@@ -11,7 +11,7 @@ import { createValidator, type ValidationOptions, type Validator } from './valid
 
 export { DIAGNOSTIC_CODES } from './codes';
 export { createValidator, type ValidationOptions, type Validator } from './validate';
-export { limitDiagnostics } from './limit';
+export { limitDiagnostics, mostSevere } from './limit';
 
 let shared: Validator | undefined;
 

@@ -3,17 +3,42 @@
 // behind warnings, and one more diagnostic says how many were left out and how to see them.
 import type { CoreDiagnostic, Severity } from '../diagnostic';
 
-const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
+const SEVERITIES: readonly Severity[] = ['error', 'warning', 'information', 'hint'];
+
+export interface MostSevere {
+  /** At most `max` of the diagnostics, the most severe, each in its place. */
+  readonly shown: readonly CoreDiagnostic[];
+  /** How many were left out (exact). */
+  readonly omitted: number;
+}
+
+/** At most `max` of `diagnostics` (`Infinity`: all): errors first, then warnings, ...; each kept in its place. */
+export function mostSevere(diagnostics: readonly CoreDiagnostic[], max: number): MostSevere {
+  if (diagnostics.length <= max) return { shown: diagnostics, omitted: 0 };
+  // How many of each severity fit, most severe first; then one pass in the file's order.
+  const count = new Map<Severity, number>();
+  for (const d of diagnostics) count.set(d.severity, (count.get(d.severity) ?? 0) + 1);
+  const quota = new Map<Severity, number>();
+  let room = max;
+  for (const severity of SEVERITIES) {
+    const take = Math.min(room, count.get(severity) ?? 0);
+    quota.set(severity, take);
+    room -= take;
+  }
+  const shown: CoreDiagnostic[] = [];
+  for (const d of diagnostics) {
+    const left = quota.get(d.severity) ?? 0;
+    if (left === 0) continue;
+    quota.set(d.severity, left - 1);
+    shown.push(d);
+  }
+  return { shown, omitted: diagnostics.length - shown.length };
+}
 
 /** At most `max` of `diagnostics` (the most severe, in their order), plus a note when any were left out. */
 export function limitDiagnostics(diagnostics: readonly CoreDiagnostic[], max: number): readonly CoreDiagnostic[] {
   if (diagnostics.length <= max) return diagnostics;
-  const kept = diagnostics
-    .map((diagnostic, index) => ({ diagnostic, index }))
-    .sort((a, b) => RANK[a.diagnostic.severity] - RANK[b.diagnostic.severity] || a.index - b.index)
-    .slice(0, max)
-    .sort((a, b) => a.index - b.index)
-    .map((k) => k.diagnostic);
+  const kept = [...mostSevere(diagnostics, max).shown];
   const left = diagnostics.length - max;
   kept.push({
     severity: 'information',
