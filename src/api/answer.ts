@@ -8,7 +8,7 @@ import { isRecord } from '../core/records';
 import { ApiError, ApiInvalidResponseError, ApiValidationError, type ApiErrorInit } from './errors';
 import { headerValue, statusLine } from './httpText';
 import type { Endpoint, Operation, Received } from './operation';
-import { RETRY_STATUSES, parseRetryAfter } from './retry';
+import { GATEWAY_STATUSES, RETRY_STATUSES, parseRetryAfter } from './retry';
 
 export function retryAfterTooLong<T>(
   endpoint: Endpoint,
@@ -122,11 +122,17 @@ export function resultOf<T>(
   }
   if (RETRY_STATUSES.has(status)) {
     const busy = status === 429 ? 'is limiting the request rate' : 'is unavailable or overloaded';
+    const throughGateway = op.method === 'POST' && GATEWAY_STATUSES.has(status);
+    const applied = throughGateway
+      ? 'A gateway answered in place of the service, so the update may have been applied; sending it again is safe, it sets the same values. '
+      : op.method === 'POST'
+        ? 'The update was not applied; it is safe to send it again. '
+        : '';
     throw new ApiError(
       'unexpected-status',
       `The service ${busy} (${statusLine(status)}${quoted}) and still was${attemptsNote || ' on the only attempt allowed'}. ` +
-        `${op.method === 'POST' ? 'The update was probably not applied; it is safe to send it again. ' : ''}Try again later.${detail === undefined ? ` ${bodyNote()}` : ''}`,
-      { ...errInit, detail, retryAfterMs: parseRetryAfter(response.headers['retry-after']) },
+        `${applied}Try again later.${detail === undefined ? ` ${bodyNote()}` : ''}`,
+      { ...errInit, detail, retryAfterMs: parseRetryAfter(response.headers['retry-after']), maybeApplied: throughGateway },
     );
   }
   if (status >= 300 && status < 400) {

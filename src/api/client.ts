@@ -31,7 +31,7 @@ import { statusLine } from './httpText';
 import type { Endpoint, Operation, Received } from './operation';
 import { resolveOptions, type ApiClient, type BulkUpdateOptions, type ClientOptions, type Logger, type RetryInfo } from './options';
 import { checkBulkUpdateResponse, checkEntitlements } from './responseCheck';
-import { RETRY_STATUSES, backoffDelay, parseRetryAfter } from './retry';
+import { GATEWAY_STATUSES, RETRY_STATUSES, backoffDelay, parseRetryAfter } from './retry';
 import { createDispatcher, sendAttempt } from './transport';
 import type { BulkUpdateBody, BulkUpdateResponse, BulkUpdateResult, Entitlements } from './types';
 
@@ -178,6 +178,8 @@ class HttpApiClient implements ApiClient {
     const endpoint = this.endpoint;
     const fullPath = `${endpoint?.base.pathname.replace(/\/+$/, '') ?? ''}${op.relativePath}`;
     const init: ApiErrorInit = { method, path: fullPath, attempts: 0 };
+    /** Whether an attempt so far reached the service and lost its answer: the update may be applied. */
+    let mayHaveApplied = false;
     try {
       if (!endpoint) throw this.configError ?? new ApiError('configuration', 'The API base URL is not set.');
       assertSecureTransport(endpoint.base);
@@ -206,6 +208,9 @@ class HttpApiClient implements ApiClient {
         let retryReason: string | undefined;
         let retryAfterMs: number | undefined;
         let status: number | undefined;
+        if (op.method === 'POST' && (outcome.type === 'response' ? GATEWAY_STATUSES.has(outcome.response.status) : outcome.error.maybeApplied)) {
+          mayHaveApplied = true;
+        }
         if (outcome.type === 'response') {
           status = outcome.response.status;
           this.log('info', `${method} ${fullPath}${op.logSuffix} -> ${status} in ${ms} ms (attempt ${attempt}/${max})`, op.redactor);
@@ -233,11 +238,22 @@ class HttpApiClient implements ApiClient {
             maxDelayMs: retryMaxDelayMs,
             random: this.options.random,
           });
-        const info: RetryInfo = { method, path: fullPath, attempt, maxAttempts: max, delayMs, reason: retryReason, status, retryAfterMs };
+        const info: RetryInfo = {
+          method,
+          path: fullPath,
+          attempt,
+          maxAttempts: max,
+          delayMs,
+          reason: retryReason,
+          status,
+          retryAfterMs,
+          maybeApplied: mayHaveApplied,
+        };
         this.log(
           'warn',
           `${method} ${fullPath}${op.logSuffix}: ${retryReason}; retrying in ${delayMs} ms` +
-            `${retryAfterMs !== undefined ? ' (Retry-After)' : ''} (attempt ${attempt + 1}/${max} next)`,
+            `${retryAfterMs !== undefined ? ' (Retry-After)' : ''} (attempt ${attempt + 1}/${max} next)` +
+            (mayHaveApplied ? '. The update may already have been applied; it is sent again because it sets the same values on the same ids.' : ''),
           op.redactor,
         );
         try {
@@ -248,11 +264,12 @@ class HttpApiClient implements ApiClient {
         try {
           await sleep(delayMs, op.signal, this.clock);
         } catch (err) {
-          if (err instanceof SleepAborted) throw cancelledError(op, attemptInit, outcome.type === 'response' || outcome.error.maybeApplied);
+          if (err instanceof SleepAborted) throw cancelledError(op, attemptInit, mayHaveApplied);
           throw err;
         }
       }
-    } catch (err) {
+    } catch (caught) {
+      const err = caught instanceof ApiError && mayHaveApplied ? mayHaveBeenApplied(caught) : caught;
       if (err instanceof ApiError) {
         this.log(err.kind === 'cancelled' ? 'info' : 'warn', `${method} ${fullPath}${op.logSuffix} failed [${err.kind}]: ${err.message}`, op.redactor);
         throw err;
@@ -266,4 +283,23 @@ class HttpApiClient implements ApiClient {
   private resultOf<T>(endpoint: Endpoint, op: Operation<T>, response: Received, init: ApiErrorInit): { value: T; attempts: number } {
     return resultOf(endpoint, (message) => this.log('debug', message, op.redactor), op, response, init);
   }
+}
+
+/**
+ * The final error of a request one of whose earlier attempts may have been applied: said so, and
+ * marked so, whatever the last attempt met. The service's own refusals of the body (a 400, invalid
+ * ids) are left as they are: the earlier attempt carried the same body and was refused the same way.
+ */
+function mayHaveBeenApplied(err: ApiError): ApiError {
+  if (err.maybeApplied || err.constructor !== ApiError) return err;
+  return new ApiError(err.kind, `${err.message} An earlier attempt reached the service and its answer was lost, so the update may have been applied.`, {
+    status: err.status,
+    method: err.method,
+    path: err.path,
+    attempts: err.attempts,
+    detail: err.detail,
+    retryAfterMs: err.retryAfterMs,
+    code: err.code,
+    maybeApplied: true,
+  });
 }

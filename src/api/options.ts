@@ -31,6 +31,8 @@ export interface RetryInfo {
   status?: number;
   /** What the service asked for with Retry-After, when it did. */
   retryAfterMs?: number;
+  /** Whether an attempt so far may have been applied (its answer lost): the retry sends it again. */
+  maybeApplied: boolean;
 }
 
 export interface ClientOptions {

@@ -4,6 +4,12 @@
 /** Statuses that say "try again later" (rate limit, gateway trouble, temporary unavailability). */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 
+/**
+ * Statuses a gateway sends in place of the service (bad gateway, gateway timeout): the service
+ * behind it may have received the request and applied it, unlike a 429 or 503 it sent itself.
+ */
+export const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 504]);
+
 export interface BackoffOptions {
   /** Delay before the first retry, before jitter. */
   baseDelayMs: number;

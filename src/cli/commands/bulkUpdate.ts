@@ -1,4 +1,4 @@
-// `scan-targets bulk-update FILE [--document N] [--ids ID,ID...] [--dry-run] [--yes] [--format text|json]`
+// `scan-targets bulk-update FILE [--document N] [--ids ID,ID...] [--dry-run] [--yes] [--format text|json] [--max-problems N]`
 // The editor's bulk update, scriptable: validation first, `${env:NAME}` resolution, the
 // `OBFUSCATED_` refusal, `is_id_404_validation=true`, chunking and retries, and an outcome that
 // accounts for every id.
@@ -11,7 +11,8 @@ import {
   planChunks,
   planRun,
   runBulkUpdate,
-  failedIds,
+  retryIds,
+  IN_FLIGHT_WAIT_LIMIT_MS,
   type BodyProblem,
   type BulkLogger,
   type BulkOutcome,
@@ -21,7 +22,7 @@ import {
 import { DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY, MAX_CHUNK_SIZE, MAX_CONCURRENCY } from '../../core/bulk/plan';
 import type { CoreDiagnostic } from '../../core/diagnostic';
 import type { ParsedFile } from '../../core/yaml';
-import { parseChoice, parseCommandArgs, parseIntegerFlag, splitList } from '../args';
+import { parseChoice, parseCommandArgs, parseIntegerFlag, parseMaxProblems, splitList } from '../args';
 import { checkText } from '../check';
 import type { Command } from '../command';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connect, resolveBaseUrl, resolveToken, BASE_URL_VARIABLE } from '../connection';
@@ -29,15 +30,18 @@ import type { CliContext } from '../context';
 import { CliError, EXIT_ERRORS, EXIT_FAILED, EXIT_INVALID_IDS, EXIT_OK, EXIT_USAGE, UsageError } from '../exit';
 import { readTextFile } from '../files';
 import { jsonDiagnostic } from '../format/json';
+import { mostSevere, type MostSevere } from '../../core/validation/limit';
+import { DEFAULT_MAX_PROBLEMS, MAX_PROBLEMS_OPTION } from '../format/limit';
 import { plural } from '../../core/wording';
 import { outcomeJson, outcomeText } from '../format/outcome';
-import { diagnosticLine } from '../format/text';
+import { diagnosticLine, omittedLine } from '../format/text';
 import { confirm, palette, type Palette } from '../terminal';
 
 const FORMATS = ['text', 'json'] as const;
 
 const HELP = `Usage: scan-targets bulk-update FILE [--document N] [--ids ID,ID...] [--dry-run] [--yes]
                                 [--format text|json] [--base-url URL] [--chunk-size N] [--concurrency N]
+                                [--max-problems N]
 
 Sends one YAML document of FILE as a bulk update request body (its ids, and its settings beside
 them), exactly as the editor's "Run Bulk Update" does: the file is validated first, \${env:NAME}
@@ -56,13 +60,18 @@ Options:
                        and refuses (exit 2) when stdin is not a terminal, as in CI.
   --format text|json   Output format (default: text).
       text   counts and ids per outcome: updated, invalid (each with FILE:line:col, 1-based),
-             valid but not applied, failed (with the reason), not sent.
-      json   {"updated":[...],"invalid":[...],"failed":[{"ids":[...],"reason":"...","kind":"...",
-              "maybeApplied":false}],"notSent":[...],"requests":N,"validNotApplied":[...],
-              "diagnostics":[...]}   ("diagnostics" as in validate --format json: 0-based
+             valid but not applied, failed (with the reason), unknown (the request reached
+             the service and its answer was lost: it may have been applied), not sent.
+      json   {"updated":[...],"invalid":[...],"validNotApplied":[...],"failed":[{"ids":[...],
+              "reason":"...","kind":"...","status":N}],"unknown":[groups as in failed],
+              "notSent":[...],"requests":N,"diagnostics":[...]}   ("diagnostics" as in validate --format json: 0-based
               positions of each invalid id and of each field the service rejected in FILE).
   --chunk-size N       Ids per request, 1 to ${MAX_CHUNK_SIZE} (default ${DEFAULT_CHUNK_SIZE}).
   --concurrency N      Requests in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY}).
+  --max-problems N     When the file's problems stop the run (exit 1), print at most N of them
+                       (default ${DEFAULT_MAX_PROBLEMS}; 0: no limit), errors first, then one line with how many
+                       more; with --format json "diagnostics" holds those N and "diagnosticsOmitted"
+                       the exact number left out. The count in the message is always exact.
 ${CONNECTION_HELP}
 Exit codes:
   0  every id was updated (or --dry-run)
@@ -73,8 +82,12 @@ Exit codes:
      confirmation refused because stdin is not a terminal, the service refusing the token (401)
      or not found at the base URL (404)
   3  the service rejected some ids as invalid (and nothing else failed)
-  4  some ids failed or were not sent (network, server errors, the run interrupted with Ctrl+C,
-     or the confirmation declined)
+  4  some ids failed, are unknown (the request reached the service and its answer was lost, so
+     it may have been applied) or were not sent (network, server errors, the run interrupted
+     with Ctrl+C, or the confirmation declined)
+
+Ctrl+C once stops new requests and waits up to ${IN_FLIGHT_WAIT_LIMIT_MS / 1000} s for the ones in flight; twice stops
+waiting (their ids are reported as unknown). Either way the full report is printed.
 
 Examples:
   scan-targets bulk-update shop.target-settings.yaml --dry-run
@@ -100,6 +113,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
       format: { type: 'string' },
       'chunk-size': { type: 'string' },
       concurrency: { type: 'string' },
+      ...MAX_PROBLEMS_OPTION,
       ...CONNECTION_OPTIONS,
       help: { type: 'boolean', short: 'h' },
     },
@@ -112,6 +126,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   const format = parseChoice('--format', values.format, FORMATS, 'text');
   const chunkSize = parseIntegerFlag('--chunk-size', values['chunk-size'], 1, MAX_CHUNK_SIZE) ?? DEFAULT_CHUNK_SIZE;
   const concurrency = parseIntegerFlag('--concurrency', values.concurrency, 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY;
+  const maxProblems = parseMaxProblems(values['max-problems']) ?? DEFAULT_MAX_PROBLEMS;
   const documentFlag = parseIntegerFlag('--document', values.document, 0, Number.MAX_SAFE_INTEGER);
   const onlyIds = splitList(values.ids);
   if (onlyIds !== undefined && onlyIds.length === 0) throw new UsageError('--ids is empty. Give the ids to send, separated by commas.');
@@ -130,7 +145,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   const { file, diagnostics } = checkText(read.text);
   const documentIndex = chooseDocument(file, documentFlag, path);
   const planned = planRun(file, { documentIndex, ids: onlyIds }, (name) => ctx.env[name], diagnostics);
-  if (!planned.ok) return refuse(ctx, format, file, path, planned, errPaint);
+  if (!planned.ok) return refuse(ctx, format, file, path, planned, errPaint, maxProblems);
   const { selection, prepared: body, fields } = planned.plan;
   const ids = selection.uniqueIds;
   ctx.addSecrets(body.secretValues);
@@ -181,16 +196,25 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   }
 
   const client = connect(values, ctx, body.secretValues);
-  const controller = new AbortController();
+  // Ctrl+C once stops new requests and waits, at most IN_FLIGHT_WAIT_LIMIT_MS, for the ones in flight;
+  // twice gives up on them. Either way the run ends with its full report.
+  const stopSending = new AbortController();
+  const abandonInFlight = new AbortController();
   let interrupted = false;
+  let drainTimer: NodeJS.Timeout | undefined;
+  const abandon = (why: string): void => {
+    if (abandonInFlight.signal.aborted) return;
+    ctx.err(`${why}: giving up on the requests in flight; their ids are reported as unknown (the service may have applied them).\n`);
+    abandonInFlight.abort();
+  };
   const onSignal = (signal: NodeJS.Signals): void => {
-    if (interrupted) {
-      ctx.err(`Interrupted again (${signal}): quitting now. Requests in flight may still be applied by the service.\n`);
-      process.exit(130);
-    }
+    if (interrupted) return abandon(`Interrupted again (${signal})`);
     interrupted = true;
-    ctx.err(`Interrupted (${signal}): no new request will start; waiting for the ones in flight. Press Ctrl+C again to quit at once.\n`);
-    controller.abort();
+    ctx.err(
+      `Interrupted (${signal}): no new request will start; waiting up to ${IN_FLIGHT_WAIT_LIMIT_MS / 1000} s for the ones in flight. Press Ctrl+C again to stop waiting.\n`,
+    );
+    stopSending.abort();
+    drainTimer = setTimeout(() => abandon(`The requests in flight did not finish within ${IN_FLIGHT_WAIT_LIMIT_MS / 1000} s`), IN_FLIGHT_WAIT_LIMIT_MS);
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -203,13 +227,15 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
       chunkSize,
       concurrency,
       send: clientSend(client, { secretValues: body.secretValues }),
-      signal: controller.signal,
+      signal: stopSending.signal,
+      inFlightSignal: abandonInFlight.signal,
       logger: runLogger(ctx, values.verbose === true),
       secretValues: body.secretValues,
     });
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    clearTimeout(drainTimer);
     await client.close();
   }
 
@@ -223,7 +249,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
 export function exitCodeOf(outcome: BulkOutcome, interrupted: boolean): number {
   if (outcome.stopped?.cause === 'fatal' && outcome.stopped.kind !== undefined && CONFIGURATION_STOPS.has(outcome.stopped.kind)) return EXIT_USAGE;
   if (interrupted && outcome.updated.length < outcome.selected.length) return EXIT_FAILED;
-  if (failedIds(outcome).length > 0 || outcome.notSent.length > 0) return EXIT_FAILED;
+  if (retryIds(outcome).length > 0) return EXIT_FAILED;
   if (outcome.invalid.length > 0 || outcome.validNotApplied.length > 0) return EXIT_INVALID_IDS;
   return EXIT_OK;
 }
@@ -269,49 +295,64 @@ function problemDiagnostic(file: ParsedFile, documentIndex: number, p: BodyProbl
   };
 }
 
-/**
- * Ends the command before anything was sent: the message on stderr; with --format json also the
- * outcome shape on stdout (every selected id in notSent, the blocking diagnostics, `error`).
- */
 /** A refusal of core's planRun, said on a terminal: where, what, and the exit code it means. */
-function refuse(ctx: CliContext, format: 'text' | 'json', file: ParsedFile, path: string, refusal: RunRefusal, errPaint: Palette): number {
+function refuse(ctx: CliContext, format: 'text' | 'json', file: ParsedFile, path: string, refusal: RunRefusal, errPaint: Palette, maxProblems: number): number {
   switch (refusal.reason) {
     case 'selection': {
       const { reason, range, error } = refusal.selection;
       const at = range === undefined ? undefined : file.positionAt(range.start);
       const message = `${at === undefined ? path : `${path}:${at.line + 1}:${at.character + 1}`}: ${error}`;
       if (USAGE_REFUSALS.has(reason)) throw new UsageError(message);
-      return stopBeforeSending(ctx, format, message, EXIT_ERRORS, []);
+      return stopBeforeSending(ctx, format, message, EXIT_ERRORS, { shown: [], omitted: 0 });
     }
     case 'validation': {
       const { errors, documentIndex, ids } = refusal;
-      for (const d of errors) ctx.err(`${diagnosticLine(path, d, errPaint)}\n`);
+      const shown = printProblems(ctx, path, errors, maxProblems, errPaint);
       const message = `${plural(errors.length, 'error')} in document ${documentIndex} of ${path}: nothing was sent. Fix ${errors.length === 1 ? 'it' : 'them'} (scan-targets validate ${path}) and run again.`;
-      return stopBeforeSending(ctx, format, message, EXIT_ERRORS, errors, ids);
+      return stopBeforeSending(ctx, format, message, EXIT_ERRORS, shown, ids);
     }
     case 'body': {
       const { problems, documentIndex, ids } = refusal;
       const diagnostics = problems.map((p) => problemDiagnostic(file, documentIndex, p));
-      for (const d of diagnostics) ctx.err(`${diagnosticLine(path, d, errPaint)}\n`);
+      const shown = printProblems(ctx, path, diagnostics, maxProblems, errPaint);
       const fromFile = problems.some((p) => !ENVIRONMENT_PROBLEMS.has(p.code));
       const message = `the request body of document ${documentIndex} of ${path} cannot be built: nothing was sent.`;
-      return stopBeforeSending(ctx, format, message, fromFile ? EXIT_ERRORS : EXIT_USAGE, diagnostics, ids);
+      return stopBeforeSending(ctx, format, message, fromFile ? EXIT_ERRORS : EXIT_USAGE, shown, ids);
     }
   }
 }
 
-function stopBeforeSending(
-  ctx: CliContext,
-  format: 'text' | 'json',
-  message: string,
-  code: number,
-  diagnostics: readonly CoreDiagnostic[],
-  ids: readonly string[] = [],
-): number {
+/**
+ * The problems that stop the run, on stderr: at most `maxProblems` (--max-problems, errors first),
+ * then one line with how many more. Returns what was printed, for the JSON.
+ */
+function printProblems(ctx: CliContext, path: string, diagnostics: readonly CoreDiagnostic[], maxProblems: number, errPaint: Palette): MostSevere {
+  const shown = mostSevere(diagnostics, maxProblems);
+  for (const d of shown.shown) ctx.err(`${diagnosticLine(path, d, errPaint)}\n`);
+  if (shown.omitted > 0) ctx.err(`${omittedLine(path, shown.omitted, errPaint)}\n`);
+  return shown;
+}
+
+/**
+ * Ends the command before anything was sent: the message on stderr; with --format json also the
+ * outcome shape on stdout (every selected id in notSent, the blocking diagnostics as printed,
+ * `diagnosticsOmitted` the number --max-problems left out, `error`).
+ */
+function stopBeforeSending(ctx: CliContext, format: 'text' | 'json', message: string, code: number, problems: MostSevere, ids: readonly string[] = []): number {
   ctx.err(`${palette(ctx.colorErr).red('error')}: ${message}\n`);
   if (format === 'json') {
     ctx.out(
-      `${JSON.stringify({ updated: [], invalid: [], failed: [], notSent: [...ids], requests: 0, validNotApplied: [], diagnostics: diagnostics.map(jsonDiagnostic), error: message })}\n`,
+      `${JSON.stringify({
+        updated: [],
+        invalid: [],
+        failed: [],
+        notSent: [...ids],
+        requests: 0,
+        validNotApplied: [],
+        diagnostics: problems.shown.map(jsonDiagnostic),
+        diagnosticsOmitted: problems.omitted,
+        error: message,
+      })}\n`,
     );
   }
   return code;

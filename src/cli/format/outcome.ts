@@ -1,12 +1,11 @@
 // How `bulk-update` reports a run: text (per-bucket counts and lists, each invalid id with its
-// FILE:line:col) or JSON:
-//   {"updated":[...],"invalid":[...],"failed":[{"ids":[...],"reason":"..."}],"notSent":[...],"requests":N}
-// plus `validNotApplied` (valid ids of a request the service refused because of invalid ids in it:
-// not applied), `kind`/`maybeApplied` on each failed group, `diagnostics` (the invalid ids and the
-// service's field errors, positioned in FILE as in `validate --format json`), and `stopped` when
-// the run ended early.
+// FILE:line:col) or JSON: core's `outcomeToJson`
+//   {"updated":[...],"invalid":[...],"validNotApplied":[...],"failed":[{"ids":[...],"reason":"...","kind":"..."}],
+//    "unknown":[...groups as failed...],"notSent":[...],"requests":N}
+// plus `diagnostics` (the invalid ids and the service's field errors, positioned in FILE as in
+// `validate --format json`), and `stopped` when the run ended early.
 import type { CoreDiagnostic } from '../../core/diagnostic';
-import type { BulkOutcome } from '../../core/bulk';
+import { outcomeToJson, type BulkOutcome, type FailedGroup } from '../../core/bulk';
 import type { Palette } from '../terminal';
 import { jsonDiagnostic } from './json';
 import { plural } from '../../core/wording';
@@ -14,12 +13,7 @@ import { diagnosticLine } from './text';
 
 export function outcomeJson(outcome: BulkOutcome, diagnostics: readonly CoreDiagnostic[]): string {
   const value = {
-    updated: [...outcome.updated],
-    invalid: [...outcome.invalid],
-    failed: outcome.failed.map((g) => ({ ids: [...g.ids], reason: g.reason, kind: g.kind, maybeApplied: g.maybeApplied })),
-    notSent: [...outcome.notSent],
-    requests: outcome.requests,
-    validNotApplied: [...outcome.validNotApplied],
+    ...outcomeToJson(outcome),
     diagnostics: diagnostics.map(jsonDiagnostic),
     ...(outcome.stopped ? { stopped: { cause: outcome.stopped.cause, message: outcome.stopped.message } } : {}),
   };
@@ -52,7 +46,6 @@ export interface OutcomeTextOptions {
 export function outcomeText(outcome: BulkOutcome, diagnostics: readonly CoreDiagnostic[], options: OutcomeTextOptions): string {
   const { paint, file } = options;
   const lines: string[] = [];
-  const failedCount = outcome.failed.reduce((n, g) => n + g.ids.length, 0);
   lines.push(
     `Bulk update of ${plural(outcome.selected.length, 'id')} from document ${options.documentIndex} of ${file} at ${options.baseUrl}` +
       ` (${plural(outcome.requests, 'request')}):`,
@@ -81,14 +74,30 @@ export function outcomeText(outcome: BulkOutcome, diagnostics: readonly CoreDiag
     }
   }
 
-  lines.push(head('failed', failedCount, paint.red));
-  for (const group of outcome.failed) {
-    const status = group.status !== undefined ? ` [${group.status}]` : '';
-    const maybe = group.maybeApplied ? ' (the service may have applied it)' : '';
-    lines.push(`  request ${group.chunk + 1}${status}, ${plural(group.ids.length, 'id')}: ${group.reason}${maybe}`);
-    lines.push(...wrapIds(group.ids, '    '));
-  }
+  const groups = (label: string, list: readonly FailedGroup[], note?: string): void => {
+    lines.push(
+      head(
+        label,
+        list.reduce((n, g) => n + g.ids.length, 0),
+        paint.red,
+      ),
+    );
+    if (note !== undefined && list.length > 0) lines.push(`  (${note})`);
+    for (const group of list) {
+      const status = group.status !== undefined ? ` [${group.status}]` : '';
+      lines.push(`  request ${group.chunk + 1}${status}, ${plural(group.ids.length, 'id')}: ${group.reason}`);
+      lines.push(...wrapIds(group.ids, '    '));
+    }
+  };
+  groups('failed', outcome.failed);
   for (const d of diagnostics.filter((x) => x.code !== 'invalid-id')) lines.push(`  ${diagnosticLine(file, d, paint)}`);
+  if (outcome.unknown.length > 0) {
+    groups(
+      'unknown, may have been applied',
+      outcome.unknown,
+      'the request reached the service and its answer was lost; sending these again is safe, the update sets the same values',
+    );
+  }
 
   lines.push(head('not sent', outcome.notSent.length, paint.yellow));
   lines.push(...wrapIds(outcome.notSent));

@@ -15,7 +15,9 @@ export interface ChunkContext {
   readonly invalid: Set<string>;
   readonly validNotApplied: Set<string>;
   readonly failed: FailedGroup[];
-  readonly failedIds: Set<string>;
+  readonly unknown: FailedGroup[];
+  /** Ids already in a failed or an unknown group. */
+  readonly groupedIds: Set<string>;
   readonly notSent: Set<string>;
   readonly unexpected: Set<string>;
   /** Set by the first failure after which every later chunk would fail the same way (or a cancel). */
@@ -53,12 +55,15 @@ const KNOWN_KINDS: ReadonlySet<string> = new Set([
   'configuration',
 ]);
 
-/** Puts the ids of a chunk not yet failed into a failed group. */
-function fail(ctx: ChunkContext, chunk: number, ids: readonly string[], group: Omit<FailedGroup, 'ids' | 'chunk'>): void {
-  const fresh = ids.filter((id) => !ctx.failedIds.has(id));
+/**
+ * Puts the ids of a chunk not yet in a group into a failed group, or into an unknown one when the
+ * service may have applied them (`maybeApplied`: the request reached it and the answer was lost).
+ */
+function fail(ctx: ChunkContext, chunk: number, ids: readonly string[], group: Omit<FailedGroup, 'ids' | 'chunk'>, maybeApplied: boolean): void {
+  const fresh = ids.filter((id) => !ctx.groupedIds.has(id));
   if (fresh.length === 0) return;
-  for (const id of fresh) ctx.failedIds.add(id);
-  ctx.failed.push({ ...group, ids: fresh, chunk });
+  for (const id of fresh) ctx.groupedIds.add(id);
+  (maybeApplied ? ctx.unknown : ctx.failed).push({ ...group, ids: fresh, chunk });
 }
 
 /** A 200 answer to chunk `index`: the ids it confirms are updated, the ones it leaves out failed. */
@@ -96,22 +101,28 @@ export function classifyAnswer(ctx: ChunkContext, index: number, ids: readonly s
   // A chunk's ids are distinct (planChunks), so when all of them were confirmed none is missing.
   const missing = confirmed.length === ids.length ? [] : ids.filter((id) => !ctx.updated.has(id));
   if (missing.length > 0) {
-    fail(ctx, index, missing, {
-      kind: 'not-confirmed',
-      reason: `not confirmed by the service: its answer did not list ${missing.length === 1 ? 'this id' : 'these ids'} as updated, nor as invalid`,
-      maybeApplied: true,
-      status: 200,
-    });
+    fail(
+      ctx,
+      index,
+      missing,
+      {
+        kind: 'not-confirmed',
+        reason: `not confirmed by the service: its answer did not list ${missing.length === 1 ? 'this id' : 'these ids'} as updated, nor as invalid`,
+        status: 200,
+      },
+      true,
+    );
   }
   const attempts = typeof result?.attempts === 'number' ? result.attempts : undefined;
   const report: ChunkReport = {
     index,
     size: ids.length,
-    status: missing.length > 0 ? 'failed' : 'updated',
+    status: missing.length > 0 ? 'unknown' : 'updated',
     updated: confirmed.length,
     invalid: 0,
     validNotApplied: 0,
-    failed: missing.length,
+    failed: 0,
+    unknown: missing.length,
     attempts,
     reason: missing.length > 0 ? 'not confirmed by the service' : undefined,
   };
@@ -135,7 +146,7 @@ export function classifyFailure(ctx: ChunkContext, index: number, ids: readonly 
   const status = typeof err?.status === 'number' ? err.status : undefined;
   const attempts = typeof err?.attempts === 'number' && err.attempts > 0 ? err.attempts : undefined;
   const maybeApplied = err?.maybeApplied === true;
-  const base = { index, size: ids.length, updated: 0, attempts };
+  const base = { index, size: ids.length, updated: 0, unknown: 0, attempts };
 
   if (kind === 'invalid-ids' && Array.isArray(err.invalidIds)) {
     const named = (err.invalidIds as unknown[]).filter((id): id is string => typeof id === 'string');
@@ -149,12 +160,17 @@ export function classifyFailure(ctx: ChunkContext, index: number, ids: readonly 
       );
     }
     if (bad.length === 0) {
-      fail(ctx, index, ids, {
-        kind: 'invalid-ids-unmatched',
-        reason: 'the service answered that ids were invalid (404, is_id_404_validation) but named none of the ids sent; nothing was applied',
-        status,
-        maybeApplied: false,
-      });
+      fail(
+        ctx,
+        index,
+        ids,
+        {
+          kind: 'invalid-ids-unmatched',
+          reason: 'the service answered that ids were invalid (404, is_id_404_validation) but named none of the ids sent; nothing was applied',
+          status,
+        },
+        false,
+      );
       ctx.log('warn', `${ctx.chunkLabel(index)}: 404 invalid ids, but none of the ids sent was named; the chunk failed and nothing was applied.`);
       return { ...base, status: 'failed', invalid: 0, validNotApplied: 0, failed: ids.length, reason: 'invalid ids not named' };
     }
@@ -182,16 +198,10 @@ export function classifyFailure(ctx: ChunkContext, index: number, ids: readonly 
   const failureKind = (KNOWN_KINDS.has(kind) ? kind : 'error') as FailureKind;
   const fieldErrors = kind === 'validation' && Array.isArray(err.fieldErrors) ? (err.fieldErrors as FlatFieldError[]) : undefined;
   const reason = kind === 'cancelled' ? `cancelled while in flight; ${maybeApplied ? 'the service may have applied it' : 'not applied'}` : message;
-  fail(ctx, index, ids, {
-    kind: failureKind,
-    reason,
-    status,
-    maybeApplied,
-    ...(fieldErrors !== undefined ? { fieldErrors, chunkIds: [...ids] } : {}),
-  });
+  fail(ctx, index, ids, { kind: failureKind, reason, status, ...(fieldErrors !== undefined ? { fieldErrors, chunkIds: [...ids] } : {}) }, maybeApplied);
   ctx.log(
     kind === 'cancelled' ? 'info' : 'error',
-    `${ctx.chunkLabel(index)}: failed [${kind}${status !== undefined ? ` ${status}` : ''}${attempts !== undefined && attempts > 1 ? `, ${attempts} attempts` : ''}]: ${reason}`,
+    `${ctx.chunkLabel(index)}: ${maybeApplied ? 'unknown, the service may have applied it' : 'failed'} [${kind}${status !== undefined ? ` ${status}` : ''}${attempts !== undefined && attempts > 1 ? `, ${attempts} attempts` : ''}]: ${reason}`,
   );
 
   // Stop sending when every later chunk would hit the same error.
@@ -204,5 +214,7 @@ export function classifyFailure(ctx: ChunkContext, index: number, ids: readonly 
     };
     ctx.log('warn', ctx.stopped.message);
   }
-  return { ...base, status: 'failed', invalid: 0, validNotApplied: 0, failed: ids.length, reason };
+  return maybeApplied
+    ? { ...base, status: 'unknown', invalid: 0, validNotApplied: 0, failed: 0, unknown: ids.length, reason }
+    : { ...base, status: 'failed', invalid: 0, validNotApplied: 0, failed: ids.length, reason };
 }

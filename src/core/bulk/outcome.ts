@@ -10,18 +10,22 @@
 //                    invalid. With `is_id_404_validation=true` the service applies all or nothing,
 //                    so these were not updated; they are not retried automatically (the result
 //                    offers "Update the N valid ids now", which sends exactly these).
-//   failed           its chunk was sent and did not succeed: network, timeout, 5xx or 429 after the
-//                    client's retries, 400 validation (with the field errors), 401, cancelled while
-//                    in flight, an answer that does not confirm it ("not confirmed by the service").
-//                    Grouped by chunk, each group with its reason; `maybeApplied` says whether the
-//                    service may have applied it anyway (a cut-off answer, a cancelled request).
+//   failed           its chunk did not succeed and the service did not apply it: refused before
+//                    any work (400 validation with the field errors, 401, 429 or 503 after the
+//                    client's retries), a connection that never carried the request, a 500.
+//                    Grouped by chunk, each group with its reason.
+//   unknown          its chunk reached the service but the answer was lost, so the service may
+//                    have applied it: a connection cut after sending, a gateway's 502 or 504, a
+//                    timeout while waiting for the answer, a cancel while in flight, a 200 answer
+//                    that does not list it. Never reported as failed or not applied. Grouped by
+//                    chunk like `failed`; sending it again is safe (the update is idempotent).
 //   notSent          its chunk never went out: the run was cancelled before it, or stopped after
 //                    an error that every later chunk would hit too (401, a 400 on the settings,
 //                    configuration, an answer that is not the service's).
 //
 // Ids the service names that were not requested go to `unexpected` (logged; not a bucket).
 // The runner sends each chunk at most once (the client's own retries aside) and never re-sends an
-// id on its own. `retryIds` (failed + notSent) is what "Retry failed" sends again.
+// id on its own. `retryIds` (failed + unknown + notSent) is what "Retry failed" sends again.
 
 import type { ApiErrorKind, FlatFieldError } from '../serviceContract';
 import { plural } from '../wording';
@@ -45,15 +49,13 @@ export interface FailedGroup {
   readonly chunk: number;
   /** HTTP status of the final answer, when there was one. */
   readonly status?: number;
-  /** True when the service may have applied the update anyway (a cut-off answer, a cancel in flight). */
-  readonly maybeApplied: boolean;
   /** For `validation`: the service's field errors (paths in the request body), for `mapValidationErrors`. */
   readonly fieldErrors?: readonly FlatFieldError[];
   /** For `validation`: the ids of the chunk in the order sent (an `['ids', i]` error path indexes these). */
   readonly chunkIds?: readonly string[];
 }
 
-export type ChunkStatus = 'updated' | 'invalid-ids' | 'failed' | 'not-sent';
+export type ChunkStatus = 'updated' | 'invalid-ids' | 'failed' | 'unknown' | 'not-sent';
 
 /** One chunk's result, for progress and the log. */
 export interface ChunkReport {
@@ -65,6 +67,8 @@ export interface ChunkReport {
   readonly invalid: number;
   readonly validNotApplied: number;
   readonly failed: number;
+  /** Ids of the chunk the service may have applied, its answer lost. */
+  readonly unknown: number;
   readonly attempts?: number;
   /** For a failed chunk. */
   readonly reason?: string;
@@ -87,6 +91,8 @@ export interface BulkOutcome {
   readonly invalid: readonly string[];
   readonly validNotApplied: readonly string[];
   readonly failed: readonly FailedGroup[];
+  /** Groups the service may have applied (the answer was lost): neither updated nor failed. */
+  readonly unknown: readonly FailedGroup[];
   readonly notSent: readonly string[];
   /** Ids the service returned or reported that were not requested in that chunk (not a bucket). */
   readonly unexpected: readonly string[];
@@ -102,12 +108,17 @@ export function failedIds(outcome: BulkOutcome): string[] {
   return outcome.failed.flatMap((g) => [...g.ids]);
 }
 
-/** What "Retry failed" sends again: the failed ids, then the ones not sent. */
-export function retryIds(outcome: BulkOutcome): string[] {
-  return [...failedIds(outcome), ...outcome.notSent];
+/** Every id the service may have applied, in the order of the groups. */
+export function unknownIds(outcome: BulkOutcome): string[] {
+  return outcome.unknown.flatMap((g) => [...g.ids]);
 }
 
-export type Bucket = 'updated' | 'invalid' | 'validNotApplied' | 'failed' | 'notSent';
+/** What "Retry failed" sends again: the failed ids, the unknown ones, then the ones not sent. */
+export function retryIds(outcome: BulkOutcome): string[] {
+  return [...failedIds(outcome), ...unknownIds(outcome), ...outcome.notSent];
+}
+
+export type Bucket = 'updated' | 'invalid' | 'validNotApplied' | 'failed' | 'unknown' | 'notSent';
 
 /** The bucket of each selected id. */
 export function bucketOf(outcome: BulkOutcome): Map<string, Bucket> {
@@ -119,6 +130,7 @@ export function bucketOf(outcome: BulkOutcome): Map<string, Bucket> {
   put(outcome.invalid, 'invalid');
   put(outcome.validNotApplied, 'validNotApplied');
   put(failedIds(outcome), 'failed');
+  put(unknownIds(outcome), 'unknown');
   put(outcome.notSent, 'notSent');
   return map;
 }
@@ -131,7 +143,7 @@ export function checkOutcome(outcome: BulkOutcome): string[] {
   const { selected, updated } = outcome;
   if (
     updated.length === selected.length &&
-    outcome.invalid.length + outcome.validNotApplied.length + outcome.failed.length + outcome.notSent.length === 0 &&
+    outcome.invalid.length + outcome.validNotApplied.length + outcome.failed.length + outcome.unknown.length + outcome.notSent.length === 0 &&
     updated.every((id, i) => id === selected[i])
   ) {
     // Everything updated: `updated` is `selected` (each id once), so each id is in one bucket.
@@ -146,6 +158,7 @@ export function checkOutcome(outcome: BulkOutcome): string[] {
     ['invalid', outcome.invalid],
     ['validNotApplied', outcome.validNotApplied],
     ['failed', failedIds(outcome)],
+    ['unknown', unknownIds(outcome)],
     ['notSent', outcome.notSent],
   ];
   for (const [name, ids] of lists) {
@@ -169,6 +182,8 @@ export function describeOutcome(outcome: BulkOutcome): string {
   if (outcome.validNotApplied.length > 0) parts.push(`${outcome.validNotApplied.length} valid but not applied (their request had invalid ids)`);
   const nFailed = failedIds(outcome).length;
   if (nFailed > 0) parts.push(`${nFailed} failed`);
+  const nUnknown = unknownIds(outcome).length;
+  if (nUnknown > 0) parts.push(`${nUnknown} unknown (the service may have applied ${nUnknown === 1 ? 'it' : 'them'}; its answer was lost)`);
   if (outcome.notSent.length > 0) parts.push(`${outcome.notSent.length} not sent`);
   const of = `of ${plural(outcome.selected.length, 'id')}`;
   const req = `${plural(outcome.requests, 'request')}`;
@@ -176,23 +191,34 @@ export function describeOutcome(outcome: BulkOutcome): string {
   return `${parts.join(', ')} (${of}, ${req}).${stop}`;
 }
 
+/** One group as the command line's `--format json` prints it. */
+export interface GroupJson {
+  ids: string[];
+  reason: string;
+  kind: FailureKind;
+  status?: number;
+}
+
 /**
  * The outcome as the command line's `--format json` prints it:
- * `{updated, invalid, validNotApplied, failed: [{ids, reason, kind}], notSent, requests}`.
+ * `{updated, invalid, validNotApplied, failed: [{ids, reason, kind, status}], unknown: [...], notSent, requests}`.
  */
 export function outcomeToJson(outcome: BulkOutcome): {
   updated: string[];
   invalid: string[];
   validNotApplied: string[];
-  failed: Array<{ ids: string[]; reason: string; kind: FailureKind; maybeApplied: boolean }>;
+  failed: GroupJson[];
+  unknown: GroupJson[];
   notSent: string[];
   requests: number;
 } {
+  const group = (g: FailedGroup): GroupJson => ({ ids: [...g.ids], reason: g.reason, kind: g.kind, ...(g.status !== undefined ? { status: g.status } : {}) });
   return {
     updated: [...outcome.updated],
     invalid: [...outcome.invalid],
     validNotApplied: [...outcome.validNotApplied],
-    failed: outcome.failed.map((g) => ({ ids: [...g.ids], reason: g.reason, kind: g.kind, maybeApplied: g.maybeApplied })),
+    failed: outcome.failed.map(group),
+    unknown: outcome.unknown.map(group),
     notSent: [...outcome.notSent],
     requests: outcome.requests,
   };

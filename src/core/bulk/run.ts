@@ -18,6 +18,12 @@ export interface BulkLogger {
   debug?(message: string): void;
 }
 
+/**
+ * After a first cancel (Ctrl+C, Cancel), how long the requests in flight may take before the
+ * command line and the editor give up on them.
+ */
+export const IN_FLIGHT_WAIT_LIMIT_MS = 30_000;
+
 export interface BulkProgress {
   readonly chunksDone: number;
   readonly chunksTotal: number;
@@ -27,6 +33,8 @@ export interface BulkProgress {
   readonly updated: number;
   readonly invalid: number;
   readonly failed: number;
+  /** Ids the service may have applied, the answer lost. */
+  readonly unknown: number;
   /** The chunk that just finished; `undefined` for the first report (before any request). */
   readonly chunk?: ChunkReport;
 }
@@ -41,8 +49,13 @@ export interface BulkRunOptions {
   /** Requests in flight at once. Default 2. */
   readonly concurrency?: number;
   readonly send: SendFn;
-  /** Cancels the run: no new chunk starts; chunks in flight get the signal. */
+  /** Cancels the run: no new chunk starts; chunks in flight get the signal unless `inFlightSignal` is given. */
   readonly signal?: AbortSignal;
+  /**
+   * Aborts the requests in flight, for callers that stop in two steps: `signal` first stops new
+   * chunks and lets the ones in flight finish, this one then gives up on them (their ids end unknown).
+   */
+  readonly inFlightSignal?: AbortSignal;
   /** After each chunk (and once before the first). Exceptions are ignored. */
   readonly onProgress?: (progress: BulkProgress) => void;
   readonly logger?: BulkLogger;
@@ -74,7 +87,8 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
   const invalid = new Set<string>();
   const validNotApplied = new Set<string>();
   const failed: FailedGroup[] = [];
-  const failedIds = new Set<string>();
+  const unknown: FailedGroup[] = [];
+  const groupedIds = new Set<string>();
   const notSent = new Set<string>();
   const unexpected = new Set<string>();
   const reports: ChunkReport[] = [];
@@ -94,7 +108,8 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
         idsTotal: plan.ids.length,
         updated: updated.size,
         invalid: invalid.size,
-        failed: failedIds.size,
+        failed: failed.reduce((n, g) => n + g.ids.length, 0),
+        unknown: unknown.reduce((n, g) => n + g.ids.length, 0),
         chunk,
       });
     } catch {
@@ -109,14 +124,27 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
   );
   progress();
 
-  const ctx: ChunkContext = { updated, invalid, validNotApplied, failed, failedIds, notSent, unexpected, stopped: undefined, redactor, chunkLabel, log };
+  const ctx: ChunkContext = {
+    updated,
+    invalid,
+    validNotApplied,
+    failed,
+    unknown,
+    groupedIds,
+    notSent,
+    unexpected,
+    stopped: undefined,
+    redactor,
+    chunkLabel,
+    log,
+  };
 
   const handle = async (index: number, ids: readonly string[]): Promise<void> => {
     started[index] = true;
     requests++;
     let report: ChunkReport;
     try {
-      const result = await options.send({ ids: [...ids], ...settings } as BulkUpdateBody, signal);
+      const result = await options.send({ ids: [...ids], ...settings } as BulkUpdateBody, options.inFlightSignal ?? signal);
       report = classifyAnswer(ctx, index, ids, result);
     } catch (err) {
       report = classifyFailure(ctx, index, ids, err as ErrorLike);
@@ -158,6 +186,7 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
     invalid: inOrder(invalid),
     validNotApplied: inOrder(validNotApplied),
     failed: failed.sort((a, b) => a.chunk - b.chunk),
+    unknown: unknown.sort((a, b) => a.chunk - b.chunk),
     notSent: inOrder(notSent),
     unexpected: [...unexpected],
     requests,

@@ -5,6 +5,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { describeOutcome, retryIds, type BulkOutcome } from '../../core/bulk/outcome';
+import { twoStepCancel } from './twoStepCancel';
 import { runBulkUpdate } from '../../core/bulk/run';
 import { clientSend } from '../../core/bulk/send';
 import type { RunPlan, RunPlanResult, RunTarget } from '../../core/bulk/planRun';
@@ -120,8 +121,7 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
     const outcome = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Bulk update of ${plural(ids.length, 'target')}`, cancellable: true },
       (progress, token) => {
-        const controller = new AbortController();
-        const subscription = token.onCancellationRequested(() => controller.abort());
+        const cancel = twoStepCancel(token, log);
         let reported = 0;
         return runBulkUpdate({
           ids,
@@ -129,20 +129,19 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
           chunkSize: settings.chunkSize,
           concurrency: settings.concurrency,
           send: clientSend(client, { secretValues: runPlan.prepared.secretValues }),
-          signal: controller.signal,
+          signal: cancel.stopSending,
+          inFlightSignal: cancel.abandonInFlight,
           secretValues: runPlan.prepared.secretValues,
           logger: log,
           onProgress: (p) => {
             const percent = p.idsTotal === 0 ? 100 : (100 * p.idsDone) / p.idsTotal;
             progress.report({
               increment: percent - reported,
-              message: `${p.idsDone} of ${p.idsTotal} ids answered (${p.updated} updated, ${p.invalid} invalid, ${p.failed} failed)`,
+              message: `${p.idsDone} of ${p.idsTotal} ids answered (${p.updated} updated, ${p.invalid} invalid, ${p.failed} failed${p.unknown > 0 ? `, ${p.unknown} unknown` : ''})`,
             });
             reported = percent;
           },
-        }).finally(() => {
-          subscription.dispose();
-        });
+        }).finally(() => cancel.dispose());
       },
     );
 
@@ -167,6 +166,7 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
     list('Invalid (rejected by the service)', outcome.invalid);
     list('Valid but not applied (their request had invalid ids)', outcome.validNotApplied);
     for (const group of outcome.failed) log.warn(`Failed (${group.ids.length}), ${group.reason}: ${group.ids.join(', ')}`);
+    for (const group of outcome.unknown) log.warn(`Unknown, may have been applied (${group.ids.length}), ${group.reason}: ${group.ids.join(', ')}`);
     list('Not sent', outcome.notSent);
 
     const actions: string[] = [];
@@ -175,7 +175,7 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
     if (updateValid) actions.push(updateValid);
     if (retry) actions.push(retry);
     actions.push('Show Log');
-    const problems = outcome.invalid.length + outcome.failed.length + outcome.notSent.length + outcome.validNotApplied.length > 0;
+    const problems = outcome.invalid.length + outcome.validNotApplied.length + retryIds(outcome).length > 0;
     const show = problems ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     void show(`Bulk update: ${summary}`, ...actions).then((choice) => {
       if (choice === 'Show Log') log.show();

@@ -21,6 +21,7 @@ import {
   prepareDocumentBody,
   retryIds,
   runBulkUpdate,
+  unknownIds,
   type BulkOutcome,
   type BulkProgress,
   type IdSelection,
@@ -124,7 +125,8 @@ async function runFlow(text: string, options: FlowOptions = {}): Promise<Flow> {
 
 /**
  * The closing check of every test: the buckets partition the selected ids, and the sandbox
- * applied exactly the updated ids, each once (over all the runs since the last reset).
+ * applied exactly the updated ids, each once (over all the runs since the last reset), plus
+ * perhaps the unknown ones; never an id reported failed, invalid or not sent.
  */
 function assertSandboxAgrees(outcomes: readonly BulkOutcome[], selected: readonly string[]): void {
   const updated = new Set<string>();
@@ -136,7 +138,7 @@ function assertSandboxAgrees(outcomes: readonly BulkOutcome[], selected: readonl
     }
   }
   const first = at(outcomes, 0, 'outcome');
-  const union = [...first.updated, ...first.invalid, ...first.validNotApplied, ...failedIds(first), ...first.notSent];
+  const union = [...first.updated, ...first.invalid, ...first.validNotApplied, ...failedIds(first), ...unknownIds(first), ...first.notSent];
   assert.equal(union.length, new Set(union).size, 'an id is in two buckets');
   assert.deepEqual(new Set(union), new Set(selected), 'the buckets are not exactly the selected ids');
 
@@ -145,8 +147,9 @@ function assertSandboxAgrees(outcomes: readonly BulkOutcome[], selected: readonl
     for (const id of change.ids) applied.set(id, (applied.get(id) ?? 0) + 1);
   }
   for (const id of updated) assert.equal(applied.get(id), 1, `${id} is updated but was applied ${applied.get(id) ?? 0} times`);
-  const extra = [...applied.keys()].filter((id) => !updated.has(id));
-  assert.deepEqual(extra, [], 'ids outside `updated` were applied');
+  const unknown = new Set(outcomes.flatMap(unknownIds));
+  const extra = [...applied.keys()].filter((id) => !updated.has(id) && !unknown.has(id));
+  assert.deepEqual(extra, [], 'ids outside `updated` and `unknown` were applied');
 }
 
 function assertNoSecretCaptured(): void {
@@ -295,6 +298,70 @@ describe('bulk update flow against the sandbox', () => {
     assertSandboxAgrees([outcome], ids);
   });
 
+  test('a service that applies the update and then drops the connection: the ids are unknown, never failed or not applied', async () => {
+    sandbox.reset();
+    const ids = targetIds.slice(0, 6);
+    sandbox.setFaults({ resetNext: 1 });
+    const before = captured.length;
+    const { outcome } = await runFlow(documentText(ids), { chunkSize: 3, concurrency: 1, api: client({ maxAttempts: 1 }) });
+    assert.deepEqual(outcome.updated, ids.slice(3));
+    assert.deepEqual(outcome.failed, []);
+    assert.deepEqual(
+      outcome.unknown.map((g) => [g.kind, g.ids]),
+      [['network', ids.slice(0, 3)]],
+    );
+    assert.deepEqual(
+      sandbox.changes.map((c) => c.ids),
+      [ids.slice(0, 3), ids.slice(3)],
+      'the sandbox did apply the unknown ids',
+    );
+    assert.match(captured.slice(before).join('\n'), /unknown, the service may have applied it \[network/);
+    assertSandboxAgrees([outcome], ids);
+  });
+
+  test('retrying a request that may have been applied is a decision the log names, and applies the same values again', async () => {
+    sandbox.reset();
+    const ids = targetIds.slice(0, 3);
+    sandbox.setFaults({ resetNext: 1 });
+    const before = captured.length;
+    const { outcome } = await runFlow(documentText(ids));
+    assert.deepEqual(outcome.updated, ids);
+    assert.equal(at(outcome.chunks, 0).attempts, 2);
+    assert.match(
+      captured.slice(before).join('\n'),
+      /retrying in \d+ ms \(attempt 2\/4 next\)\. The update may already have been applied; it is sent again because it sets the same values on the same ids\./,
+    );
+    assert.deepEqual(
+      sandbox.changes.map((c) => c.ids),
+      [ids, ids],
+    );
+    assert.deepEqual(at(sandbox.changes, 0).settings, at(sandbox.changes, 1).settings, 'the same values both times');
+  });
+
+  test('a gateway 502 to the last attempt: unknown, and so is an earlier cut-off attempt under a later 503', async () => {
+    sandbox.reset();
+    const ids = targetIds.slice(0, 4);
+    sandbox.setFaults({ failNext: [{ status: 502 }] });
+    const gateway = await runFlow(documentText(ids.slice(0, 2)), { api: client({ maxAttempts: 1 }) });
+    assert.deepEqual(
+      gateway.outcome.unknown.map((g) => [g.status, g.ids]),
+      [[502, ids.slice(0, 2)]],
+    );
+    // Attempt 1 is applied and cut off; attempt 2 meets a 503 (not applied): the update may still be applied.
+    sandbox.setFaults({ resetNext: 1, failNext: [{ status: 503 }] });
+    const { outcome } = await runFlow(documentText(ids.slice(2)), { api: client({ maxAttempts: 2 }) });
+    assert.deepEqual(
+      outcome.unknown.map((g) => [g.status, g.ids]),
+      [[503, ids.slice(2)]],
+    );
+    assert.match(at(outcome.unknown, 0).reason, /An earlier attempt reached the service and its answer was lost, so the update may have been applied\./);
+    assert.deepEqual(
+      sandbox.changes.map((c) => c.ids),
+      [ids.slice(2)],
+    );
+    assertSandboxAgrees([gateway.outcome, outcome], ids.slice(0, 2));
+  });
+
   test('429 with Retry-After, then success: the chunk is applied once', async () => {
     sandbox.reset();
     sandbox.setFaults({ failNext: [{ status: 429, retryAfter: 1 }] });
@@ -365,7 +432,7 @@ describe('bulk update flow against the sandbox', () => {
     assertSandboxAgrees([outcome], ids);
   });
 
-  test('cancel mid-run: finished chunks updated, in-flight ones failed as cancelled (and not applied), the rest not sent', async () => {
+  test('cancel mid-run: finished chunks updated, in-flight ones unknown (cancelled; here never applied), the rest not sent', async () => {
     sandbox.reset();
     sandbox.setFaults({ latencyMs: 150 });
     const ids = targetIds.slice(0, 100);
@@ -380,14 +447,15 @@ describe('bulk update flow against the sandbox', () => {
     const { outcome } = await run;
     assert.equal(outcome.stopped?.cause, 'cancelled');
     assert.deepEqual(outcome.updated, ids.slice(0, 20));
+    assert.deepEqual(outcome.failed, []);
     assert.deepEqual(
-      outcome.failed.map((g) => [g.kind, g.maybeApplied, g.ids]),
+      outcome.unknown.map((g) => [g.kind, g.ids]),
       [
-        ['cancelled', true, ids.slice(20, 30)],
-        ['cancelled', true, ids.slice(30, 40)],
+        ['cancelled', ids.slice(20, 30)],
+        ['cancelled', ids.slice(30, 40)],
       ],
     );
-    assert.match(at(outcome.failed, 0).reason, /cancelled while in flight/);
+    assert.match(at(outcome.unknown, 0).reason, /cancelled while in flight/);
     assert.deepEqual(outcome.notSent, ids.slice(40));
     assert.equal(outcome.requests, 4);
     assert.equal(sandbox.requests.length, 4);

@@ -105,19 +105,20 @@ describe('runBulkUpdate accounting', () => {
     assertAccounted(outcome, ids(9));
   });
 
-  test('a 200 that leaves requested ids out: they fail as "not confirmed"; strays are reported, not counted', async () => {
+  test('a 200 that leaves requested ids out: they are unknown ("not confirmed"), not failed; strays are reported, not counted', async () => {
     const log = recorder();
     const send: SendFn = async (body) => ({ ids: [...body.ids.slice(1), 'stray'] });
     const outcome = await runBulkUpdate({ ids: ids(4), body: { site: {} }, chunkSize: 2, send, logger: log });
     assert.deepEqual(outcome.updated, ['id1', 'id3']);
+    assert.deepEqual(outcome.failed, []);
     assert.deepEqual(
-      outcome.failed.map((g) => [g.ids, g.kind]),
+      outcome.unknown.map((g) => [g.ids, g.kind]),
       [
         [['id0'], 'not-confirmed'],
         [['id2'], 'not-confirmed'],
       ],
     );
-    assert.match(at(outcome.failed, 0).reason, /not confirmed by the service/);
+    assert.match(at(outcome.unknown, 0).reason, /not confirmed by the service/);
     assert.deepEqual(outcome.unexpected, ['stray']);
     assert.ok(log.lines.some((l) => /listed 1 id that were not requested/.test(l)));
     assertAccounted(outcome, ids(4));
@@ -183,11 +184,13 @@ describe('runBulkUpdate accounting', () => {
       },
     });
     assert.deepEqual(
-      mixed.failed.map((g) => [g.kind, g.maybeApplied, g.ids]),
-      [
-        ['server', false, ['id0', 'id1']],
-        ['network', true, ['id2', 'id3']],
-      ],
+      mixed.failed.map((g) => [g.kind, g.ids]),
+      [['server', ['id0', 'id1']]],
+    );
+    assert.deepEqual(
+      mixed.unknown.map((g) => [g.kind, g.ids]),
+      [['network', ['id2', 'id3']]],
+      'a request that may have been applied is unknown, never failed',
     );
     assert.deepEqual(mixed.updated, ['id4', 'id5']);
     assert.deepEqual(retryIds(mixed), ['id0', 'id1', 'id2', 'id3']);
@@ -298,14 +301,15 @@ describe('concurrency and cancellation', () => {
     controller.abort();
     const outcome = await run;
     assert.deepEqual(outcome.updated, ['id0', 'id1']);
+    assert.deepEqual(outcome.failed, []);
     assert.deepEqual(
-      outcome.failed.map((g) => [g.kind, g.ids]),
+      outcome.unknown.map((g) => [g.kind, g.ids]),
       [
         ['cancelled', ['id2', 'id3']],
         ['cancelled', ['id4', 'id5']],
       ],
     );
-    assert.match(at(outcome.failed, 0).reason, /cancelled while in flight/);
+    assert.match(at(outcome.unknown, 0).reason, /cancelled while in flight/);
     assert.deepEqual(outcome.notSent, ids(20).slice(6));
     assert.equal(outcome.stopped?.cause, 'cancelled');
     assert.equal(outcome.requests, 3);
@@ -366,7 +370,8 @@ describe('reporting', () => {
       updated: ['id4', 'id5'],
       invalid: ['id0'],
       validNotApplied: ['id1'],
-      failed: [{ ids: ['id2', 'id3'], reason: 'The service failed with an internal error', kind: 'server', maybeApplied: false }],
+      failed: [{ ids: ['id2', 'id3'], reason: 'The service failed with an internal error', kind: 'server', status: 500 }],
+      unknown: [],
       notSent: [],
       requests: 3,
     });
@@ -380,6 +385,7 @@ describe('reporting', () => {
       invalid: ['a'],
       validNotApplied: [],
       failed: [],
+      unknown: [],
       notSent: ['x'],
       unexpected: [],
       requests: 1,
