@@ -2,5 +2,6 @@
 // client with its response checks, and the local sandbox service). They are a bundle of their
 // own, loaded on first use (src/editor/network.ts), so activation does not pay for loading them.
 export { createClient } from './api/client';
+export { proxySettingsFor } from './api/proxy';
 export { startSandbox } from './sandbox';
 export type { Sandbox } from './sandbox';

@@ -6,15 +6,34 @@ import { ApiError, type ApiErrorInit } from './errors';
 import { statusLine } from './httpText';
 import type { AttemptOutcome, Endpoint, Operation } from './operation';
 import { describeProxy, selectProxy } from './proxy';
+import { PROXY_TUNNEL_TIMEOUT } from './tunnel';
 
-export function timeoutError<T>(endpoint: Endpoint, op: Operation<T>, init: ApiErrorInit, sent: boolean): ApiError {
+/** Where each timeout is set, as messages name it: the editor's setting and the command line's flag. */
+export const CONNECT_TIMEOUT_NAMES = 'scanTargets.http.connectTimeoutMs, or --connect-timeout on the command line';
+export const REQUEST_TIMEOUT_NAMES = 'scanTargets.http.requestTimeoutMs, or --request-timeout on the command line';
+
+/** The phase a request was in when its time ran out, once it was sent. */
+export type WaitPhase = 'headers' | 'body';
+
+export function timeoutError<T>(endpoint: Endpoint, op: Operation<T>, init: ApiErrorInit, phase: WaitPhase): ApiError {
+  const waited =
+    phase === 'headers'
+      ? `${endpoint.base.host} received the request but did not start answering within ${endpoint.opts.requestTimeoutMs} ms`
+      : `${endpoint.base.host} started answering but the rest of the answer did not arrive within ${endpoint.opts.requestTimeoutMs} ms`;
+  const proxy = proxyOf(endpoint);
   return new ApiError(
     'timeout',
-    `${capitalize(op.what)} timed out: ${endpoint.base.host} did not answer within ${endpoint.opts.requestTimeoutMs} ms. ` +
-      (op.method === 'POST' ? 'The update may or may not have been applied; it is safe to send it again. ' : '') +
-      'Try again later, or raise the request timeout setting.',
-    { ...init, code: 'request-timeout', maybeApplied: sent || op.method === 'POST' },
+    `${capitalize(op.what)} timed out: ${waited}${proxy ? ` (through the proxy ${proxy})` : ''}. ` +
+      (op.method === 'POST' ? 'The update may have been applied; it is safe to send it again. ' : '') +
+      `Try again later, or raise the request timeout (${REQUEST_TIMEOUT_NAMES}).`,
+    { ...init, code: phase === 'headers' ? 'headers-timeout' : 'body-timeout', maybeApplied: op.method === 'POST' },
   );
+}
+
+/** The proxy requests to `endpoint` go through, as messages show it (no credentials), if any. */
+function proxyOf(endpoint: Endpoint): string | undefined {
+  const url = selectProxy(endpoint.base, endpoint.proxy)?.url;
+  return url === undefined ? undefined : describeProxy(url);
 }
 
 export function networkFailure<T>(endpoint: Endpoint, op: Operation<T>, err: unknown, init: ApiErrorInit): AttemptOutcome {
@@ -60,13 +79,22 @@ export function networkFailure<T>(endpoint: Endpoint, op: Operation<T>, err: unk
     case 'ETIMEDOUT':
       return fail(
         'timeout',
-        `Could not connect to ${host} within ${endpoint.opts.connectTimeoutMs} ms. Check that ${settingsRight} and ${networkNote}, or raise the connect timeout setting.`,
+        `Could not connect to ${host} within ${endpoint.opts.connectTimeoutMs} ms. Check that ${settingsRight} and ${networkNote}, or raise the connect timeout (${CONNECT_TIMEOUT_NAMES}).`,
+        true,
+        false,
+      );
+    case PROXY_TUNNEL_TIMEOUT:
+      return fail(
+        'timeout',
+        `${host.charAt(0).toUpperCase()}${host.slice(1)} accepted the connection but did not open a tunnel to ${endpoint.base.host} within ${endpoint.opts.connectTimeoutMs} ms. ` +
+          `Check the proxy settings and that the proxy can reach the service, or raise the connect timeout (${CONNECT_TIMEOUT_NAMES}).`,
         true,
         false,
       );
     case 'UND_ERR_HEADERS_TIMEOUT':
+      return { type: 'failure', retryable: false, error: timeoutError(endpoint, op, init, 'headers') };
     case 'UND_ERR_BODY_TIMEOUT':
-      return { type: 'failure', retryable: false, error: timeoutError(endpoint, op, init, true) };
+      return { type: 'failure', retryable: false, error: timeoutError(endpoint, op, init, 'body') };
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
     case 'ENETDOWN':
@@ -140,6 +168,8 @@ export function shortReason(error: ApiError): string {
     case 'UND_ERR_CONNECT_TIMEOUT':
     case 'ETIMEDOUT':
       return 'connect timeout';
+    case PROXY_TUNNEL_TIMEOUT:
+      return 'proxy tunnel timeout';
     default:
       return error.status !== undefined ? `answer cut off (${statusLine(error.status)})` : 'network error';
   }

@@ -146,7 +146,7 @@ class HttpApiClient implements ApiClient {
   }
 
   private getDispatcher(endpoint: Endpoint): Dispatcher {
-    this.dispatcher ??= createDispatcher(endpoint, this.redactor, (message) => this.log('debug', message, this.redactor));
+    this.dispatcher ??= createDispatcher(endpoint, this.clock, this.redactor, (message) => this.log('debug', message, this.redactor));
     return this.dispatcher;
   }
 

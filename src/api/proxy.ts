@@ -51,6 +51,30 @@ export function proxyFromEnv(baseUrl: string, env: NodeJS.ProcessEnv = process.e
   };
 }
 
+/** Proxy settings as an editor configures them (VS Code's `http.proxy`, `http.proxyStrictSSL`, `http.noProxy`). */
+export interface ConfiguredProxy {
+  url?: string;
+  strictSSL?: boolean;
+  noProxy?: readonly string[];
+}
+
+/**
+ * The proxy settings for requests to `baseUrl`, the same in the editor and the command line: the
+ * configured proxy when there is one, else the environment's (`HTTPS_PROXY`, ...); hosts in the
+ * configured no-proxy list or in `NO_PROXY` go direct either way. The command line configures nothing.
+ */
+export function proxySettingsFor(baseUrl: string, configured: ConfiguredProxy, env: NodeJS.ProcessEnv): ProxySettings | undefined {
+  const fromEnv = proxyFromEnv(baseUrl, env);
+  const url = configured.url?.trim() || fromEnv?.url;
+  if (!url) return undefined;
+  const envNoProxy = env.no_proxy?.trim() || env.NO_PROXY?.trim() || '';
+  return {
+    url,
+    strictSSL: configured.strictSSL ?? fromEnv?.strictSSL ?? true,
+    noProxy: [...(configured.noProxy ?? []), envNoProxy].filter((entry) => entry !== ''),
+  };
+}
+
 /** The proxy to use for `targetUrl`, or undefined for a direct connection. */
 export function selectProxy(targetUrl: string | URL, settings: ProxySettings | undefined): SelectedProxy | undefined {
   const proxyUrl = settings?.url?.trim();

@@ -10,12 +10,13 @@ import { headerValue, statusLine } from './httpText';
 import { DEFAULTS } from './options';
 import type { AttemptOutcome, Endpoint, Operation } from './operation';
 import { describeProxy, selectProxy } from './proxy';
+import { tunnelPoolFactory } from './tunnel';
 
 /**
  * The connection pool for `endpoint`: through the proxy its settings select, or direct. Throws a
  * 'configuration' ApiError for a proxy URL undici cannot use; logs which proxy it goes through.
  */
-export function createDispatcher(endpoint: Endpoint, redactor: Redactor, log: (message: string) => void): Dispatcher {
+export function createDispatcher(endpoint: Endpoint, clock: Clock, redactor: Redactor, log: (message: string) => void): Dispatcher {
   const { connectTimeoutMs, requestTimeoutMs } = endpoint.opts;
   const common = { keepAliveTimeout: 30_000, headersTimeout: requestTimeoutMs, bodyTimeout: requestTimeoutMs };
   const proxy = selectProxy(endpoint.base, endpoint.proxy);
@@ -28,6 +29,7 @@ export function createDispatcher(endpoint: Endpoint, redactor: Redactor, log: (m
       proxyTls: { timeout: connectTimeoutMs, rejectUnauthorized: proxy.strictSSL },
       requestTls: { timeout: connectTimeoutMs, rejectUnauthorized: proxy.strictSSL },
       connect: { timeout: connectTimeoutMs },
+      clientFactory: tunnelPoolFactory(clock, connectTimeoutMs),
     });
   } catch {
     throw new ApiError(
@@ -104,7 +106,7 @@ export async function sendAttempt<T>(
   } catch (err) {
     const sent = status !== undefined;
     if (op.signal?.aborted) return { type: 'failure', retryable: false, error: cancelledError(op, init, true) };
-    if (timedOut) return { type: 'failure', retryable: false, error: timeoutError(endpoint, op, init, sent) };
+    if (timedOut) return { type: 'failure', retryable: false, error: timeoutError(endpoint, op, init, sent ? 'body' : 'headers') };
     if (status !== undefined) {
       // Headers arrived, then the connection broke (reset, or closed before Content-Length
       // bytes): a transient network failure, retried like one.

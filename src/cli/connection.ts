@@ -1,14 +1,17 @@
 // Where the commands that call the service connect, and with what: the base URL from --base-url
 // or SCAN_TARGETS_BASE_URL, the token from SCAN_TARGETS_TOKEN only (never from an argument, which
 // would end up in shell histories and process lists), proxies from HTTPS_PROXY / NO_PROXY.
-import { assertSecureTransport, createClient, normalizeBaseUrl, type ApiClient, type Logger, type RetryInfo } from '../api/client';
+import { DEFAULTS, assertSecureTransport, createClient, normalizeBaseUrl, type ApiClient, type Logger, type RetryInfo } from '../api/client';
+import { parseIntegerFlag } from './args';
 import { ApiError } from '../api/errors';
-import { proxyFromEnv } from '../api/proxy';
+import { proxySettingsFor } from '../api/proxy';
 import type { CliContext } from './context';
 import { CliError, EXIT_USAGE } from './exit';
 import { palette } from './terminal';
 
 export const TOKEN_VARIABLE = 'SCAN_TARGETS_TOKEN';
+/** The longest timeout a flag accepts: an hour. */
+const MAX_TIMEOUT_MS = 3_600_000;
 export const BASE_URL_VARIABLE = 'SCAN_TARGETS_BASE_URL';
 
 /** The connection options every networked command takes. */
@@ -16,6 +19,8 @@ export const CONNECTION_OPTIONS = {
   'base-url': { type: 'string' },
   'auth-scheme': { type: 'string' },
   'auth-header': { type: 'string' },
+  'connect-timeout': { type: 'string' },
+  'request-timeout': { type: 'string' },
   verbose: { type: 'boolean' },
 } as const;
 
@@ -23,6 +28,8 @@ export const CONNECTION_HELP = `  --base-url URL             API base URL, e.g. 
                              Plain http:// is accepted only for loopback addresses (the sandbox).
   --auth-scheme WORD         Word before the token in the auth header: JWT (default), Bearer, Token.
   --auth-header NAME         Header carrying "<scheme> <token>" (default: Authorization).
+  --connect-timeout MS       Time to open a connection: TCP, TLS, a proxy's tunnel (default ${DEFAULTS.connectTimeoutMs}).
+  --request-timeout MS       Time for one attempt once connected: the answer's headers and body (default ${DEFAULTS.requestTimeoutMs}).
   --verbose                  Log every request (method, path, status, attempts) on stderr.
 
 Environment:
@@ -35,6 +42,8 @@ export interface ConnectionFlags {
   'base-url'?: string;
   'auth-scheme'?: string;
   'auth-header'?: string;
+  'connect-timeout'?: string;
+  'request-timeout'?: string;
   verbose?: boolean;
 }
 
@@ -101,7 +110,9 @@ export function connect(flags: ConnectionFlags, ctx: CliContext, secrets: readon
     token,
     authScheme: flags['auth-scheme'],
     authHeader: flags['auth-header'],
-    proxy: proxyFromEnv(baseUrl, ctx.env),
+    connectTimeoutMs: parseIntegerFlag('--connect-timeout', flags['connect-timeout'], 100, MAX_TIMEOUT_MS),
+    requestTimeoutMs: parseIntegerFlag('--request-timeout', flags['request-timeout'], 100, MAX_TIMEOUT_MS),
+    proxy: proxySettingsFor(baseUrl, {}, ctx.env),
     logger: clientLogger(ctx, flags.verbose === true),
     onRetry: (info) => retryLine(ctx, info),
     secrets,

@@ -85,7 +85,7 @@ export class Connection implements vscode.Disposable {
         connectTimeoutMs: settings.connectTimeoutMs,
         requestTimeoutMs: settings.requestTimeoutMs,
         maxAttempts: settings.maxAttempts,
-        proxy: readProxySettings(),
+        proxy: network().proxySettingsFor(settings.baseUrl, readProxySettings(), process.env),
         logger: this.log,
         userAgent: `scan-target-settings-vscode/${this.extensionVersion} vscode/${vscode.version}`,
       });

@@ -2,6 +2,7 @@
 // validation settings with workspace/configuration. VS Code itself ignores workspace values of
 // the restricted settings (package.json `restrictedConfigurations`) in untrusted workspaces.
 import * as vscode from 'vscode';
+import type { ConfiguredProxy } from '../api/proxy';
 import { contributes } from '../../package.json';
 
 export const SECTION = 'scanTargets';
@@ -44,17 +45,18 @@ export function readSettings(): Settings {
   };
 }
 
-/** VS Code's own proxy settings, which the HTTP client honours. */
-export function readProxySettings(): { url: string | undefined; strictSSL: boolean } {
+/** VS Code's own proxy settings, which the HTTP client honours (the environment's too, see proxySettingsFor). */
+export function readProxySettings(): ConfiguredProxy {
   const http = vscode.workspace.getConfiguration('http');
   const url = http.get<string>('proxy', '').trim();
-  return { url: url === '' ? undefined : url, strictSSL: http.get<boolean>('proxyStrictSSL', true) };
+  return { url: url === '' ? undefined : url, strictSSL: http.get<boolean>('proxyStrictSSL', true), noProxy: http.get<string[]>('noProxy', []) };
 }
 
 export function affectsConnection(e: vscode.ConfigurationChangeEvent): boolean {
   return (
     ['baseUrl', 'authScheme', 'authHeader'].some((k) => e.affectsConfiguration(`${SECTION}.${k}`)) ||
     e.affectsConfiguration('http.proxy') ||
-    e.affectsConfiguration('http.proxyStrictSSL')
+    e.affectsConfiguration('http.proxyStrictSSL') ||
+    e.affectsConfiguration('http.noProxy')
   );
 }

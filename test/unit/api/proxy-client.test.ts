@@ -7,6 +7,7 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import { ApiError, createClient, type ApiClient, type ClientOptions } from '../../../src/api';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
+import { ManualClock } from '../../fixtures/manualClock';
 import { PROXY_PASSWORD, SECRET_TOKEN, assertNothingLeaked, captured, recordingLogger, rejection } from './helpers';
 
 interface TestProxy {
@@ -160,6 +161,46 @@ describe('proxy', () => {
         `The proxy http://127\\.0\\.0\\.1:${authProxy.port} did not open a connection to 127\\.0\\.0\\.1:${sandbox.port}: it asks for credentials \\(407 Proxy Authentication Required\\)`,
       ),
     );
+  });
+
+  test('a proxy that accepts the connection and never tunnels: a timeout naming the phase, the proxy and the host', async () => {
+    const accepted: net.Socket[] = [];
+    let connected: () => void = () => undefined;
+    const connection = new Promise<void>((resolve) => (connected = resolve));
+    const silent = net.createServer((socket) => {
+      accepted.push(socket);
+      socket.on('data', () => undefined);
+      connected();
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as net.AddressInfo).port;
+    try {
+      const clock = new ManualClock();
+      const read = client({
+        clock,
+        proxy: { url: `http://127.0.0.1:${port}` },
+        baseUrl: 'https://api.example.test/v1',
+        connectTimeoutMs: 10_000,
+        requestTimeoutMs: 60_000,
+        maxAttempts: 1,
+      }).getEntitlements();
+      await connection;
+      await clock.timerSet(10_000);
+      clock.advance(10_000);
+      const err = await rejection<ApiError>(read);
+      assert.equal(err.kind, 'timeout');
+      assert.equal(err.code, 'PROXY_TUNNEL_TIMEOUT');
+      assert.equal(err.maybeApplied, false);
+      assert.match(
+        err.message,
+        new RegExp(
+          `The proxy 127\\.0\\.0\\.1:${port} accepted the connection but did not open a tunnel to api\\.example\\.test within 10000 ms\\. .*raise the connect timeout \\(scanTargets\\.http\\.connectTimeoutMs, or --connect-timeout on the command line\\)`,
+        ),
+      );
+    } finally {
+      for (const socket of accepted) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   test('an unreachable proxy is a network error', async () => {

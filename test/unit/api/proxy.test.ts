@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isLoopbackHost, matchesNoProxy, proxyFromEnv, selectProxy } from '../../../src/api/proxy';
+import { isLoopbackHost, matchesNoProxy, proxyFromEnv, proxySettingsFor, selectProxy } from '../../../src/api/proxy';
 
 describe('NO_PROXY matching', () => {
   const cases: [string, string, boolean][] = [
@@ -93,5 +93,24 @@ describe('selectProxy', () => {
   test('loopback targets bypass the proxy unless proxyLoopback is set', () => {
     assert.equal(selectProxy('http://127.0.0.1:8080/api', { url: 'http://p:3128' }), undefined);
     assert.ok(selectProxy('http://127.0.0.1:8080/api', { url: 'http://p:3128', proxyLoopback: true }));
+  });
+});
+
+describe('proxySettingsFor: the same rules in the editor and the command line', () => {
+  const env = { HTTPS_PROXY: 'http://env-proxy:3128', NO_PROXY: 'internal.example' };
+  test('the configured proxy wins; the environment is the fallback', () => {
+    assert.equal(proxySettingsFor('https://api.example.com/v1', { url: 'http://vscode-proxy:8080' }, env)?.url, 'http://vscode-proxy:8080');
+    assert.equal(proxySettingsFor('https://api.example.com/v1', {}, env)?.url, 'http://env-proxy:3128');
+    assert.equal(proxySettingsFor('https://api.example.com/v1', {}, {}), undefined);
+  });
+  test('both no-proxy lists apply, whichever proxy is used', () => {
+    const settings = proxySettingsFor('https://api.example.com/v1', { url: 'http://vscode-proxy:8080', noProxy: ['.corp.example'] }, env);
+    assert.equal(selectProxy('https://api.corp.example/v1', settings), undefined);
+    assert.equal(selectProxy('https://internal.example/v1', settings), undefined);
+    assert.equal(selectProxy('https://api.example.com/v1', settings)?.url, 'http://vscode-proxy:8080');
+  });
+  test('strict certificate checks follow http.proxyStrictSSL when configured', () => {
+    assert.equal(proxySettingsFor('https://api.example.com/v1', { strictSSL: false }, env)?.strictSSL, false);
+    assert.equal(proxySettingsFor('https://api.example.com/v1', {}, env)?.strictSSL, true);
   });
 });

@@ -274,7 +274,10 @@ describe('timeouts and cancellation', () => {
     assert.equal(err.kind, 'timeout');
     assert.equal(err.attempts, 1);
     assert.equal(sandbox.requests.length, 1);
-    assert.match(err.message, /The entitlements read timed out: 127\.0\.0\.1:\d+ did not answer within 300 ms\. Try again later, or raise the request timeout/);
+    assert.match(
+      err.message,
+      /The entitlements read timed out: 127\.0\.0\.1:\d+ received the request but did not start answering within 300 ms\. Try again later, or raise the request timeout \(scanTargets\.http\.requestTimeoutMs, or --request-timeout on the command line\)\./,
+    );
   });
 
   test('a hung bulk update times out saying it may have been applied', async () => {
@@ -287,7 +290,7 @@ describe('timeouts and cancellation', () => {
     const err = await rejection<ApiError>(update);
     assert.equal(err.kind, 'timeout');
     assert.equal(err.maybeApplied, true);
-    assert.match(err.message, /may or may not have been applied; it is safe to send it again/);
+    assert.match(err.message, /The update may have been applied; it is safe to send it again/);
   });
 
   test('aborting mid-request cancels it', async () => {

@@ -1,6 +1,7 @@
 // `scan-targets entitlements` against the sandbox: text and json, exit 0 / 1 / 2.
 import { after, before, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as net from 'node:net';
 import { FULL_PROFILE, RESTRICTED_PROFILE, startSandbox, type Sandbox } from '../../../src/sandbox';
 import { at } from '../../fixtures/at';
 import { TOKEN, assertBuilt, runCli, tempDir } from './helpers';
@@ -97,4 +98,32 @@ test('the token is never an argument', async () => {
   const r = await runCli(['entitlements', '--token', TOKEN], { env: env() });
   assert.equal(r.code, 2);
   assert.match(r.stderr, /Unknown option '--token'/);
+});
+
+test('a server that accepts and never answers: --request-timeout bounds the wait and the error names the phase', async () => {
+  const accepted: net.Socket[] = [];
+  const silent = net.createServer((socket) => {
+    accepted.push(socket);
+    socket.on('data', () => undefined);
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const port = (silent.address() as net.AddressInfo).port;
+  try {
+    const r = await runCli(['entitlements', '--base-url', `http://127.0.0.1:${port}/api/v1`, '--request-timeout', '300'], { env: env() });
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stderr, new RegExp(`127\\.0\\.0\\.1:${port} received the request but did not start answering within 300 ms`));
+    assert.match(r.stderr, /--request-timeout on the command line/);
+    assert.doesNotMatch(r.stderr, /\n\s+at /, 'no stack trace');
+  } finally {
+    for (const socket of accepted) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  }
+});
+
+test('timeout flags take whole milliseconds', async () => {
+  for (const bad of ['soon', '-1', '50']) {
+    const r = await runCli(['entitlements', `--connect-timeout=${bad}`], { env: env() });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /--connect-timeout takes a whole number from 100 to 3600000/);
+  }
 });
