@@ -12,6 +12,22 @@
 //   skipped by comparing the lists.
 // - A repeated id is applied once and listed once.
 // - Unknown fields are refused (400), as the schema has `additionalProperties: false`.
+// - Keys that name prototype properties (`__proto__`, `constructor`, `prototype`, `toString`...),
+//   at any depth, are unknown fields like any other: the same 400 under their own path
+//   (`{"site": {"__proto__": ["Unknown field: ..."]}}`), nothing applied. Refusing them the way the
+//   sandbox refuses every other field it does not know keeps one rule for the client to meet, and
+//   every object of the body schema is closed, so no accepted body holds one. They stay inert on
+//   the way: `JSON.parse` makes them own keys, the error tree is built from null-prototype objects
+//   (drfErrors.ts), the settings are copied with `Object.fromEntries` and `structuredClone` (both
+//   define keys), and the store defines fields instead of assigning them (store.ts).
+//
+// The request's media type, as the service's framework (Django REST framework, with its JSON
+// parser only) reads it: the body is parsed when the Content-Type's type is `application/json`,
+// compared without letter case and whatever its parameters (`; charset=utf-8`), each half also
+// matching `*` as the framework's media type match does. Anything else, a missing type included,
+// is a 415 naming the header exactly as sent: `Unsupported media type "text/plain" in request.`
+// (`""` when missing). An empty body is not parsed at all: the framework reads it as no data,
+// whatever its type, so it gets the 400 of the missing required fields.
 import type * as http from 'node:http';
 import { targetSettingsValidate } from '../core/schema/validators';
 import { drfErrorsFromAjv, nonFieldErrors } from './drfErrors';
@@ -19,17 +35,25 @@ import { json, type Answer } from './httpAnswer';
 import { applySettings } from './store';
 import type { ChangeRecord, TargetRecord } from './types';
 
+/** Whether the framework's JSON parser takes a body of this Content-Type. */
+function isJsonMediaType(contentType: string): boolean {
+  const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  const slash = type.indexOf('/');
+  const main = slash < 0 ? type : type.slice(0, slash);
+  const sub = slash < 0 ? '' : type.slice(slash + 1);
+  return (main === 'application' || main === '*') && (sub === 'json' || sub === '*');
+}
+
 export function bulkUpdate(n: number, req: http.IncomingMessage, url: URL, raw: Buffer, store: Map<string, TargetRecord>, changes: ChangeRecord[]): Answer {
-  const [mediaType = ''] = (req.headers['content-type'] ?? '').split(';');
-  const contentType = mediaType.trim().toLowerCase();
-  if (contentType !== '' && contentType !== 'application/json') {
-    return json(415, { detail: `Unsupported media type "${contentType}" in request.` });
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(raw.toString('utf8'));
-  } catch (err) {
-    return json(400, nonFieldErrors(`JSON parse error - ${err instanceof Error ? err.message : 'invalid JSON'}`));
+  const contentType = req.headers['content-type'] ?? '';
+  let body: unknown = {};
+  if (raw.length > 0) {
+    if (!isJsonMediaType(contentType)) return json(415, { detail: `Unsupported media type "${contentType}" in request.` });
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch (err) {
+      return json(400, nonFieldErrors(`JSON parse error - ${err instanceof Error && err.message !== '' ? err.message : 'invalid JSON'}`));
+    }
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     const got = body === null ? 'NoneType' : Array.isArray(body) ? 'list' : typeof body === 'string' ? 'str' : typeof body === 'number' ? 'int' : 'bool';
@@ -48,6 +72,7 @@ export function bulkUpdate(n: number, req: http.IncomingMessage, url: URL, raw: 
     return json(404, { detail: 'Not found.', is_id_404_validation: true, invalid_ids: unknown });
   }
   const known = ids.filter((id) => store.has(id));
+  // Defined keys only (no assignment), so a `__proto__` key would stay a key; see the top of the file.
   const settings = structuredClone(Object.fromEntries(Object.entries(record).filter(([k]) => k !== 'ids')));
   applySettings(store, known, settings);
   if (known.length > 0) changes.push({ request: n, ids: known, fields: Object.keys(settings), settings, validateIds });

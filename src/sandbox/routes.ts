@@ -8,6 +8,11 @@ import { json, type Answer } from './httpAnswer';
 import { SANDBOX_BASE_PATH, type ChangeRecord, type TargetRecord } from './types';
 
 const ACCEPTED_SCHEMES = new Set(['jwt', 'bearer', 'token']);
+/** Path -> the one method it serves. A Map, so that no path can find a property of `Object.prototype`. */
+const ENDPOINTS: ReadonlyMap<string, string> = new Map([
+  [`${SANDBOX_BASE_PATH}/account/entitlements/`, 'GET'],
+  [`${SANDBOX_BASE_PATH}/targets/bulk/update/`, 'POST'],
+]);
 
 /** What a request is answered from: the auth settings and the sandbox's current state. */
 export interface RouteContext {
@@ -35,11 +40,7 @@ function authorized(req: http.IncomingMessage, authHeader: string, token: string
 export function route(ctx: RouteContext, n: number, req: http.IncomingMessage, url: URL, raw: Buffer): Answer {
   const method = req.method ?? 'GET';
   const path = url.pathname;
-  const endpoints: Record<string, string> = {
-    [`${SANDBOX_BASE_PATH}/account/entitlements/`]: 'GET',
-    [`${SANDBOX_BASE_PATH}/targets/bulk/update/`]: 'POST',
-  };
-  const allowed = endpoints[path];
+  const allowed = ENDPOINTS.get(path);
   if (!allowed) return json(404, { detail: 'Not found.' });
   if (method !== allowed) return json(405, { detail: `Method "${method}" not allowed.` }, { allow: allowed });
   const denied = authorized(req, ctx.authHeader, ctx.token);

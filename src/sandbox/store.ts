@@ -17,11 +17,18 @@ export function seedTargets(store: Map<string, TargetRecord>, count: number, idS
 export function applySettings(store: Map<string, TargetRecord>, ids: readonly string[], settings: Record<string, unknown>): void {
   // The targets of one request share these values: stored settings are only ever replaced (a
   // field, or `site` by a merged copy), never changed in place, and reads return clones.
+  // Field names come from the request, so they are defined rather than assigned: assigning
+  // `settings["__proto__"]` would replace the target's prototype instead of storing a field. The
+  // spread of `site` defines its keys too.
   for (const id of ids) {
     const target = store.get(id)!;
     for (const [field, value] of Object.entries(settings)) {
-      const current = target.settings[field];
-      target.settings[field] = field === 'site' && isRecord(current) && isRecord(value) ? { ...current, ...value } : value;
+      const current = Object.prototype.hasOwnProperty.call(target.settings, field) ? target.settings[field] : undefined;
+      defineField(target.settings, field, field === 'site' && isRecord(current) && isRecord(value) ? { ...current, ...value } : value);
     }
   }
+}
+
+function defineField(record: Record<string, unknown>, field: string, value: unknown): void {
+  Object.defineProperty(record, field, { value, writable: true, enumerable: true, configurable: true });
 }

@@ -1,9 +1,10 @@
 // The client against the contract fixtures (test/fixtures/contract/): a replay server on loopback
 // answers each fixture's response and records the request it got; the real client runs the
 // fixture's operation over real HTTP. The request must be the fixture's (method, path, query,
-// content type, auth header, JSON body), and the client's result or error must be what the
-// documented response means, as written out below for each fixture (not derived from the fixture,
-// so that a wrong fixture fails here too). The sandbox is held to the same fixtures by
+// content type, auth header, JSON body; the content type is application/json where a fixture
+// sends another or none, which the client never does), and the client's result or error must be
+// what the documented response means, as written out below for each fixture (not derived from the
+// fixture, so that a wrong fixture fails here too). The sandbox is held to the same fixtures by
 // sandbox.contract.test.ts.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -35,7 +36,20 @@ interface ErrorView {
 
 type Operation = (client: ApiClient, body: unknown) => Promise<unknown>;
 
-type Expectation = { skip: string } | { operation: Operation; token?: string; result: unknown } | { operation: Operation; token?: string; error: ErrorView };
+/**
+ * The client sends every body as JSON. A fixture whose request carries another Content-Type, or none, is
+ * still replayed, to check how the client reads the answer: `sent` is the type the client is
+ * checked to send instead, `because` says why the fixture's cannot be.
+ */
+interface ContentTypeSent {
+  sent: string;
+  because: string;
+}
+
+type Expectation =
+  | { skip: string }
+  | { operation: Operation; token?: string; contentType?: ContentTypeSent; result: unknown }
+  | { operation: Operation; token?: string; contentType?: ContentTypeSent; error: ErrorView };
 
 const getEntitlements: Operation = (client) => client.getEntitlements();
 const bulkUpdate =
@@ -102,6 +116,14 @@ const EXPECTED: Record<string, Expectation> = {
       errors: { non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] },
       fieldErrors: [{ path: [], messages: ['Invalid data. Expected a dictionary, but got list.'] }],
     },
+  },
+  'bulk-update-415-not-json': {
+    operation: bulkUpdate(true),
+    contentType: {
+      sent: 'application/json',
+      because: 'the client always declares its JSON body, so it never draws this 415 itself; only its reading of the answer is checked',
+    },
+    error: { kind: 'unexpected-status', status: 415, detail: 'Unsupported media type "" in request.' },
   },
   'bulk-update-401-wrong-token': {
     operation: bulkUpdate(true),
@@ -205,7 +227,12 @@ describe('the client sends each fixture request and reads its response as docume
       assert.equal(url.pathname.slice(BASE_PATH.length), fixture.request.path, 'path');
       assert.deepEqual(Object.fromEntries(url.searchParams), fixture.request.query, 'query');
       assert.equal([...url.searchParams].length, Object.keys(fixture.request.query).length, 'no repeated query parameter');
-      for (const name of CONTRACT_HEADERS) assert.equal(sent.headers[name], fixture.request.headers[name], `${name} header`);
+      const instead: ContentTypeSent | undefined = expected.contentType;
+      for (const name of CONTRACT_HEADERS) {
+        const replaced = name === 'content-type' && instead !== undefined;
+        const want: string | undefined = replaced ? instead.sent : fixture.request.headers[name];
+        assert.equal(sent.headers[name], want, `${name} header${replaced ? ` (the client's, not the fixture's: ${instead.because})` : ''}`);
+      }
       if (fixture.request.body === undefined) assert.equal(sent.body, '', 'no body');
       else assert.deepEqual(JSON.parse(sent.body), fixture.request.body, 'body');
 
