@@ -97,6 +97,16 @@ export function placeFinding(file: ParsedFile, doc: ParsedDocument, finding: Fin
       return r;
     }
   }
-  // On the value; an empty value (`name:` with nothing after it) is shown on its key.
-  return rangeOfNode(file, found.value) ?? rangeOfNode(file, found.key) ?? documentRange(file, doc);
+  // On the value; an empty value (`name:` with nothing after it) is shown on its key, an empty list
+  // item (`-` with nothing after it) on its dash.
+  return rangeOfNode(file, found.value) ?? rangeOfNode(file, found.key) ?? emptyItemRange(file, found.value) ?? documentRange(file, doc);
+}
+
+/** The `-` of an empty block list item, whose value has no width to show. */
+function emptyItemRange(file: ParsedFile, node: Node | null | undefined): Range | undefined {
+  const at = nodeRange(node)?.start;
+  if (at === undefined) return undefined;
+  const lineStart = file.offsetAt({ line: file.positionAt(at).line, character: 0 });
+  const dash = file.text.lastIndexOf('-', at - 1);
+  return dash >= lineStart ? displayRange(file, dash, dash + 1) : undefined;
 }

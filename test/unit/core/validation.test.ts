@@ -345,6 +345,11 @@ test('ids: empty list, empty id, repeated ids (a warning on each later copy)', (
     { code: 'empty-id', path: '/ids/1', message: 'ids[1] is empty; write a target id or remove the line' },
     { code: 'empty-id', path: '/ids/2' },
   ]);
+  // An item with nothing after its dash is shown on its dash, in a short list and deep in a long one.
+  expectDiagnostics(v, `ids:\n  - a\n  «-»\n  - b\nsite: {}\n`, [{ code: 'empty-id', path: '/ids/1' }]);
+  const long = Array.from({ length: 800 }, (_, i) => `  - id${String(i).padStart(6, '0')}`);
+  long[699] = '  «-»';
+  expectDiagnostics(v, `ids:\n${long.join('\n')}\nsite: {}\n`, [{ code: 'empty-id', path: '/ids/699' }]);
   expectDiagnostics(
     v,
     `ids:
