@@ -3,7 +3,8 @@
 //
 // - unknown-property: rename the key to the close known name (renameFix.ts);
 // - invalid-enum: change the value to the closest allowed one (preferred), or to any allowed one
-//   (enumFix.ts);
+//   (enumFix.ts); not-entitled on a value outside one of the account's lists: the same, among the
+//   values the account may use;
 // - missing-property, conditional-required: insert the property under its parent, with its
 //   default or a placeholder (missingPropertyFix.ts, insertPropertyEdit.ts, placeholder.ts);
 // - whitelist-absolute-url: an absolute URL on the target's own host (site.url) made relative
@@ -39,6 +40,10 @@ export function codeActions(file: ParsedFile, diagnostics: readonly DiagnosticLi
         break;
       case 'invalid-enum':
         out.push(...replaceEnum(file, d, target));
+        break;
+      case 'not-entitled':
+        // Only with the entitled values at hand: the schema's would offer the refused ones too.
+        if (Array.isArray(d.data?.allowed)) out.push(...replaceEnum(file, d, target, 'value this account is entitled to'));
         break;
       case 'missing-property':
       case 'conditional-required':

@@ -1,5 +1,6 @@
-// The invalid-enum fixes: one action per allowed value, the closest to what was written first and
-// preferred. The allowed values come from the diagnostic's data or, without it, from the schema.
+// The invalid-enum fixes, and the not-entitled ones of a value outside the account's list: one
+// action per allowed value, the closest to what was written first and preferred. The allowed values
+// come from the diagnostic's data or, without it, from the schema.
 
 import { isScalar } from 'yaml';
 import type { ParsedFile } from '../yaml/parsedFile';
@@ -11,7 +12,7 @@ import type { DiagnosticLike, Draft } from './codeActionTypes';
 import type { Target } from './fixTarget';
 import { scalarLike, textOf } from './fixText';
 
-export function replaceEnum(file: ParsedFile, d: DiagnosticLike, t: Target): Draft[] {
+export function replaceEnum(file: ParsedFile, d: DiagnosticLike, t: Target, allowedWord = 'allowed value'): Draft[] {
   const found = t.path.length > 0 ? nodeAtPath(t.doc.document, t.path) : undefined;
   const valueNode = found?.value;
   const range = (isScalar(valueNode) ? nodeRange(valueNode) : undefined) ?? t.range;
@@ -26,7 +27,7 @@ export function replaceEnum(file: ParsedFile, d: DiagnosticLike, t: Target): Dra
   const source = textOf(file, range);
   const ordered = [best, ...allowed.filter((v) => v !== best)];
   return ordered.map((v, i) => ({
-    title: i === 0 ? `Change to \`${display(v)}\` (closest allowed value)` : `Change to \`${display(v)}\``,
+    title: i === 0 ? `Change to \`${display(v)}\` (closest ${allowedWord})` : `Change to \`${display(v)}\``,
     diagnostic: d,
     diagnostics: [d],
     isPreferred: i === 0,

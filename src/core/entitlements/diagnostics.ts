@@ -36,7 +36,7 @@ export function findingDiagnostic(file: ParsedFile, doc: ParsedDocument, finding
     document: doc.index,
     path: encodeJsonPointer(finding.path),
     range: rangeOf(file, doc, finding),
-    data: { field: finding.field, rule: finding.rule },
+    data: { field: finding.field, rule: finding.rule, ...(finding.entitled !== undefined ? { allowed: [...finding.entitled] } : {}) },
   };
 }
 

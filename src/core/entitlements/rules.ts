@@ -19,6 +19,8 @@ export interface EntitlementFinding {
   /** Id of the rule that fired. */
   rule: string;
   message: string;
+  /** For a value that must be in a list of the record: the values the account may use (for a quick fix). */
+  entitled?: readonly string[];
 }
 
 export interface EntitlementRule {
@@ -190,6 +192,7 @@ export function checkEntitlements(
   for (const rule of rules) {
     const { found, value } = lookup(documentValue, rule.path);
     if (!found || !rule.applies(value, record, documentValue)) continue;
+    const entitled = rule.on === 'value' ? listOf(record, rule.fields[0]) : undefined;
     findings.push({
       path: [...rule.path],
       on: rule.on,
@@ -197,6 +200,7 @@ export function checkEntitlements(
       field: rule.fields[0],
       rule: rule.id,
       message: rule.message(value, record),
+      ...(entitled !== undefined && entitled.length > 0 ? { entitled } : {}),
     });
   }
   return findings;

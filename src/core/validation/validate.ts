@@ -155,7 +155,7 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
         out.push(toDiagnostic(file, doc, f));
       }
     }
-    pushAll(out, options?.extra ?? []);
+    pushAll(out, withoutWarningsOnErrors(options?.extra ?? [], out));
     return finish(out, options);
   }
 
@@ -184,6 +184,16 @@ function diagnostic(f: Finding, document: number, range: CoreDiagnostic['range']
 function toDiagnostic(file: ParsedFile, doc: ParsedDocument, f: Finding): CoreDiagnostic {
   const range = f.code === 'empty-document' ? documentRange(file, doc) : placeFinding(file, doc, f);
   return diagnostic(f, doc.index, range);
+}
+
+/**
+ * The other checks' warnings, but none on a value the schema already refuses: a misspelled enum
+ * value gets its "did you mean" error only, not also a `not-entitled` warning about the misspelling.
+ */
+function withoutWarningsOnErrors(extra: readonly CoreDiagnostic[], own: readonly CoreDiagnostic[]): readonly CoreDiagnostic[] {
+  if (extra.length === 0) return extra;
+  const refused = new Set(own.filter((d) => d.severity === 'error').map((d) => `${d.document}:${d.path}`));
+  return extra.filter((d) => d.severity === 'error' || !refused.has(`${d.document}:${d.path}`));
 }
 
 /** Severity overrides, de-duplication (same range and message) and a stable order. */

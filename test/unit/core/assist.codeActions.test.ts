@@ -14,6 +14,10 @@ import type { CoreDiagnostic, DiagnosticData } from '../../../src/core/diagnosti
 import { marked } from '../../fixtures/validation/markers';
 import { coreValidateText, schemaErrors } from '../../fixtures/assist/helpers';
 import { at, only } from '../../fixtures/at';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { entitlementDiagnostics } from '../../../src/core/entitlements/diagnostics';
+import type { EntitlementsRecord } from '../../../src/core/entitlements/types';
 
 interface Made {
   text: string;
@@ -367,6 +371,22 @@ describe('quick fix: duplicate ids', () => {
       assert.equal(applied(made.text, action), 'ids: [x]\nsite: {}\n---\nids: [a, b]\nsite: {}\n');
     });
   });
+});
+
+test('quick fix: a value the account is not entitled to is changed to one it is, closest first', () => {
+  const record = JSON.parse(fs.readFileSync(path.join(__dirname, '../../../../test/fixtures/entitlements/restricted.json'), 'utf8')) as EntitlementsRecord;
+  const text = 'ids: [a]\nsite:\n  name: Shop\nreport_type: "pci"\n';
+  const file = parseFile(text);
+  const warnings = entitlementDiagnostics(file, record).filter((d) => d.path === '/report_type');
+  const actions = codeActions(file, warnings);
+  assert.deepEqual(
+    actions.map((a) => [a.title, a.isPreferred]),
+    [
+      ['Change to `default` (closest value this account is entitled to)', true],
+      ['Change to `executive_summary`', false],
+    ],
+  );
+  assert.equal(applied(text, at(actions, 0)), 'ids: [a]\nsite:\n  name: Shop\nreport_type: "default"\n');
 });
 
 test('diagnostics of other codes, and stale ones, get no action', () => {

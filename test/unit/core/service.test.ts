@@ -56,3 +56,19 @@ test('a bulk update plan refuses on the errors validation found for that version
   assert.equal(plan.ok, false);
   assert.equal(!plan.ok && plan.reason, 'validation');
 });
+
+test('a misspelled value gets its "did you mean" error only, not also a not-entitled warning', () => {
+  const service = new LanguageService(() => undefined);
+  service.setEntitlements(restricted);
+  const misspelled = service.validateAll(service.parse(URI, 1, TEXT.replace('report_type: owasp', 'report_type: owsap')));
+  assert.deepEqual(
+    misspelled.filter((d) => d.path === '/report_type').map((d) => d.code),
+    ['invalid-enum'],
+  );
+  const notEntitled = service.validateAll(service.parse(URI, 2, TEXT));
+  assert.deepEqual(
+    notEntitled.filter((d) => d.path === '/report_type').map((d) => d.code),
+    ['not-entitled'],
+    'a value the schema allows still gets the warning',
+  );
+});
