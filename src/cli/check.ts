@@ -1,10 +1,13 @@
 // The checks `validate` (and `bulk-update`, before sending) run on one file: the editor's
 // validation (core/validation), plus the `not-entitled` warnings when an entitlements record is
-// given (core/entitlements/diagnostics, as in the editor). One parse, one validation per file.
+// given (core/entitlements/diagnostics, as in the editor) and the `env-not-set` warnings of
+// placeholders whose variable this process does not have. One parse, one validation per file.
 import type { CoreDiagnostic } from '../core/diagnostic';
 import { entitlementDiagnostics } from '../core/entitlements/diagnostics';
 import type { EntitlementsRecord } from '../core/entitlements';
 import { validateFile } from '../core/validation';
+import { envDiagnostics } from '../core/validation/envReferences';
+import type { EnvLookup } from '../core/envPlaceholders';
 import { parseFile, type ParsedFile } from '../core/yaml';
 
 export interface FileCheck {
@@ -13,10 +16,10 @@ export interface FileCheck {
   readonly diagnostics: readonly CoreDiagnostic[];
 }
 
-export function checkText(text: string, record?: EntitlementsRecord): FileCheck {
+export function checkText(text: string, env: EnvLookup, record?: EntitlementsRecord): FileCheck {
   const file = parseFile(text);
-  // The entitlement warnings go through the validator's own finishing (de-duplication, order),
-  // as in the editor.
-  const extra = record !== undefined ? entitlementDiagnostics(file, record) : [];
+  // The entitlement and environment warnings go through the validator's own finishing
+  // (de-duplication, order), as in the editor.
+  const extra = [...(record !== undefined ? entitlementDiagnostics(file, record) : []), ...envDiagnostics(file, env)];
   return { file, diagnostics: validateFile(file, { extra }) };
 }

@@ -1,6 +1,7 @@
 // The language service the language server runs: one parse cache, the state the checks need (the
 // entitlements record, the ids the service rejected), and every operation the editor asks for, each
 // a pure function of a parsed file and plain parameters.
+import { envDiagnostics } from './validation/envReferences';
 import { codeActions, complete, hover, type CompletionResult, type CoreCodeAction, type DiagnosticLike, type EnvCheck, type HoverResult } from './assist';
 import type { CoreDiagnostic, Severity } from './diagnostic';
 import { entitlementDiagnostics } from './entitlements/diagnostics';
@@ -68,7 +69,7 @@ export class LanguageService {
     const key = JSON.stringify(params.severityOverrides ?? {});
     const known = this.validated.get(file);
     if (known !== undefined && known.key === key && known.record === record) return known.diagnostics;
-    const extra = record ? entitlementDiagnostics(file, record) : [];
+    const extra = [...(record ? entitlementDiagnostics(file, record) : []), ...envDiagnostics(file, this.env)];
     const diagnostics = validateFile(file, { severityOverrides: params.severityOverrides, extra });
     this.validated.set(file, { key, record, diagnostics });
     return diagnostics;

@@ -142,7 +142,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
 
   // The editor's checks, in its order (core/bulk planRun): the ids, then validation errors in that
   // document, then the body. One parse for all of it; the refusals worded for a terminal.
-  const { file, diagnostics } = checkText(read.text);
+  const { file, diagnostics } = checkText(read.text, (name) => ctx.env[name]);
   const documentIndex = chooseDocument(file, documentFlag, path);
   const planned = planRun(file, { documentIndex, ids: onlyIds }, (name) => ctx.env[name], diagnostics);
   if (!planned.ok) return refuse(ctx, format, file, path, planned, errPaint, maxProblems);

@@ -86,7 +86,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
       reports.push({ file: path, diagnostics: [], error: read.message });
       continue;
     }
-    const { diagnostics } = checkText(read.text, record);
+    const { diagnostics } = checkText(read.text, (name) => ctx.env[name], record);
     reports.push({ file: path, diagnostics });
   }
 

@@ -3,6 +3,7 @@
 // one marked), and for a `${env:NAME}` placeholder whether NAME is set where the extension runs.
 // A placeholder's value is never read into the hover: the caller answers "is it set" only.
 
+import { ENV_PLACEHOLDER } from '../envPlaceholders';
 import { isScalar } from 'yaml';
 import type { OffsetRange } from '../yaml/parsedDocument';
 import type { ParsedFile } from '../yaml/parsedFile';
@@ -27,9 +28,6 @@ export interface HoverResult {
  * (set to the empty string, which a bulk update refuses like an unset one).
  */
 export type EnvCheck = (name: string) => boolean | 'empty';
-
-/** `${env:NAME}`; NAME is a shell-style variable name. */
-const ENV_PLACEHOLDER = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /** What the hover at `offset` shows, or `undefined` for nothing there. */
 export function hover(file: ParsedFile, offset: number, isEnvSet?: EnvCheck): HoverResult | undefined {

@@ -8,20 +8,16 @@
 // never a value. Pass `PreparedBody.secretValues` to the API client (`sensitiveValues`) so its
 // log lines and error messages cannot quote them either.
 
+import { ENV_PLACEHOLDER, ENV_PLACEHOLDER_START, type EnvLookup } from '../envPlaceholders';
 import { encodeJsonPointer, formatFieldPath, type PathSegment, type YamlPath } from '../paths';
 import { nodeAtPath, type OffsetRange, type ParsedFile } from '../yaml';
 import { isRecord } from '../records';
 
 /** Reads an environment variable (`process.env[name]` in the command line). */
-export type EnvLookup = (name: string) => string | undefined;
+export type { EnvLookup } from '../envPlaceholders';
 
 /** What a sensitive value is replaced with in the preview. */
 export const MASK = '••••••';
-
-/** `${env:NAME}`; NAME is a shell-style variable name. */
-const PLACEHOLDER = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
-/** Anything that starts like a placeholder (to catch malformed ones). */
-const PLACEHOLDER_START = /\$\{env:/;
 
 /** Keys whose value is a secret whatever the document says. */
 const ALWAYS_SENSITIVE_KEYS: ReadonlySet<string> = new Set(['otp_secret', 'otp_login_sequence_totp_value']);
@@ -188,7 +184,7 @@ export function maskBody(prepared: PreparedBody, ids: readonly string[] = prepar
   for (const use of prepared.envUses) {
     replacements.set(
       encodeJsonPointer(use.path),
-      use.template.replace(PLACEHOLDER, (_m, name: string) => `<from \${env:${name}}>`),
+      use.template.replace(ENV_PLACEHOLDER, (_m, name: string) => `<from \${env:${name}}>`),
     );
   }
   // Sensitive wins over env: a sensitive value is not shown even in part.
@@ -264,7 +260,7 @@ export function envVariables(value: unknown): Array<{ name: string; path: PathSe
   const seen = new Map<string, PathSegment[]>();
   walk(value, [], (v, path) => {
     if (typeof v !== 'string') return;
-    for (const [, name] of v.matchAll(PLACEHOLDER)) {
+    for (const [, name] of v.matchAll(ENV_PLACEHOLDER)) {
       if (name !== undefined && !seen.has(name)) seen.set(name, path);
     }
   });
@@ -289,11 +285,11 @@ function resolveTree(value: unknown, path: PathSegment[], env: EnvLookup, proble
 }
 
 function resolveString(text: string, path: PathSegment[], env: EnvLookup, problems: BodyProblem[], envUses: EnvUse[], envValues: string[]): string {
-  if (!PLACEHOLDER_START.test(text)) return text;
+  if (!ENV_PLACEHOLDER_START.test(text)) return text;
   const field = formatFieldPath(path);
   const names: string[] = [];
   let failed = false;
-  const resolved = text.replace(PLACEHOLDER, (_m, name: string) => {
+  const resolved = text.replace(ENV_PLACEHOLDER, (_m, name: string) => {
     if (!names.includes(name)) names.push(name);
     const v = env(name);
     if (v === undefined || v === '') {
@@ -315,8 +311,8 @@ function resolveString(text: string, path: PathSegment[], env: EnvLookup, proble
     return v;
   });
   // Whatever is left that starts like a placeholder is malformed (`${env:}`, `${env:A-B}`, no `}`).
-  const rest = text.replace(PLACEHOLDER, '');
-  if (PLACEHOLDER_START.test(rest)) {
+  const rest = text.replace(ENV_PLACEHOLDER, '');
+  if (ENV_PLACEHOLDER_START.test(rest)) {
     failed = true;
     problems.push({
       code: 'malformed-env',

@@ -43,6 +43,11 @@ export const DIAGNOSTIC_CODES = {
     defaultSeverity: 'error',
     description: 'A document is a list or a single value instead of a mapping with `ids` and `site`.',
   },
+  'env-not-set': {
+    defaultSeverity: 'warning',
+    description:
+      'A `${env:NAME}` placeholder names an environment variable that is not set (or is empty) where the editor or the command line runs; a bulk update would refuse to send until it is.',
+  },
   'missing-property': {
     defaultSeverity: 'error',
     description: 'A required field is missing.',

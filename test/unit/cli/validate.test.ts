@@ -254,11 +254,18 @@ test('--entitlements: not-entitled warnings on the right nodes; warnings alone e
   const tmp = tempDir();
   try {
     const file = fixture('entitled.target-settings.yaml');
-    const plain = await runCli(['validate', '--format', 'json', file]);
+    const withSecret = { env: { SHOP_OTP_SECRET: 'set-for-the-test' } };
+    const plain = await runCli(['validate', '--format', 'json', file], withSecret);
     assert.equal(plain.code, 0, plain.stdout);
     assert.equal((JSON.parse(plain.stdout) as JsonReport).summary.warnings, 0);
+    // Without the variable, its placeholder is warned about where it stands.
+    const unset = JSON.parse((await runCli(['validate', '--format', 'json', file])).stdout) as JsonReport;
+    assert.deepEqual(
+      at(unset.files, 0).diagnostics.map((d) => [d.code, d.path, d.range.start]),
+      [['env-not-set', '/site/otp_secret', { line: 8, character: 14 }]],
+    );
 
-    const r = await runCli(['validate', '--format', 'json', '--entitlements', restrictedFile(tmp), file]);
+    const r = await runCli(['validate', '--format', 'json', '--entitlements', restrictedFile(tmp), file], withSecret);
     assert.equal(r.code, 0, r.stderr);
     const report = JSON.parse(r.stdout) as JsonReport;
     const warnings = at(report.files, 0).diagnostics.filter((d) => d.code === 'not-entitled');
@@ -273,7 +280,7 @@ test('--entitlements: not-entitled warnings on the right nodes; warnings alone e
     assert.match(reportType.message, /allowed_report_types: default, executive_summary/);
 
     const full = tmp.file('full.json', JSON.stringify(FULL_PROFILE));
-    const none = await runCli(['validate', '--entitlements', full, file]);
+    const none = await runCli(['validate', '--entitlements', full, file], withSecret);
     assert.equal(none.code, 0);
     assert.equal(none.stdout, '1 file checked: no problems found.\n');
   } finally {
