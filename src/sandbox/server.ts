@@ -4,7 +4,7 @@
 // The routes and auth, the bulk update, the faults and the target store have files of their own.
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { cutOff, errorRateAnswer, failNextAnswer, nonJsonAnswer, takeFault } from './faults';
+import { cutOff, errorRateAnswer, failNextAnswer, nonJsonAnswer, omitIdsAnswer, resetConnection, takeFault } from './faults';
 import { json, readBody, send } from './httpAnswer';
 import { DEFAULT_ID_SEED, mulberry32 } from './prng';
 import { resolveProfile } from './profiles';
@@ -24,6 +24,9 @@ import {
 } from './types';
 
 /** Starts a sandbox listening on `host:port` (a free port by default), seeded and without faults. */
+/** How long a `slowNext` answer is held by default: longer than the client's default request timeout. */
+const DEFAULT_SLOW_MS = 120_000;
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   const token = options.token ?? DEFAULT_SANDBOX_TOKEN;
@@ -42,6 +45,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let requestCount = 0;
   const sockets = new Set<Socket>();
   let connectionTotal = 0;
+  /** Fires on `close()`: a held `slowNext` answer is dropped. */
+  const closing = new AbortController();
 
   const seedStore = (): void => seedTargets(store, targetCount, idSeed);
   const applyFaults = (f: FaultOptions): void => {
@@ -88,7 +93,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       finish(413);
       return;
     }
-    entry.idsCount = idsCountOf(raw);
+    const ids = idsOf(raw);
+    entry.idsCount = ids?.length;
+    if (options.recordIds && ids) entry.ids = ids.filter((id): id is string => typeof id === 'string');
     if (faults.latencyMs && faults.latencyMs > 0) await sleep(faults.latencyMs, undefined, options.clock);
     if (res.destroyed) return;
 
@@ -96,6 +103,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (fault === 'hang') {
       finish(0, 'hang');
       return; // never answered; close() destroys the socket
+    }
+    if (fault === 'resetBefore') {
+      // Not processed: nothing applied, nothing answered.
+      finish(0, 'resetBefore');
+      resetConnection(res);
+      return;
     }
     if (fault === 'failNext') {
       const f = faults.failNext!.shift()!;
@@ -121,6 +134,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       // Processed (any change is applied and recorded), then the answer is cut off.
       cutOff(res, answer, fault);
       finish(answer.status, fault);
+      return;
+    }
+    if (fault === 'slow') {
+      // Processed; the answer leaves only after `slowMs` of the clock (dropped if the sandbox closes first).
+      try {
+        await sleep(faults.slowMs ?? DEFAULT_SLOW_MS, closing.signal, options.clock);
+      } catch {
+        finish(0, 'slow');
+        return;
+      }
+      send(res, answer);
+      finish(answer.status, 'slow');
+      return;
+    }
+    if (fault === 'omitIds') {
+      const short = omitIdsAnswer(answer, faults.omitIdsCount ?? 1);
+      send(res, short);
+      finish(short.status, 'omitIds');
       return;
     }
     send(res, answer);
@@ -164,6 +195,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       requestCount = 0;
     },
     close: () => {
+      closing.abort();
       closed ??= new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
@@ -174,11 +206,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 }
 
-function idsCountOf(raw: Buffer): number | undefined {
+function idsOf(raw: Buffer): unknown[] | undefined {
   if (raw.length === 0) return undefined;
   try {
     const body = JSON.parse(raw.toString('utf8')) as unknown;
-    return isRecord(body) && Array.isArray(body.ids) ? body.ids.length : undefined;
+    return isRecord(body) && Array.isArray(body.ids) ? body.ids : undefined;
   } catch {
     return undefined;
   }

@@ -39,6 +39,26 @@ export interface FaultOptions {
   truncateNext?: number;
   /** The next N requests are never answered (until the sandbox closes). */
   hangNext?: number;
+  /**
+   * The next N requests are not processed: once the body is read the connection is reset, nothing
+   * applied and nothing answered (a service that dies, or a proxy that drops the request).
+   */
+  resetBeforeNext?: number;
+  /**
+   * The next N requests are processed in full (every id applied), then the 200 answer lists only
+   * some of them: the last `omitIdsCount` ids are left out. Other answers (a 404, a 400) are sent as they are.
+   */
+  omitIdsNext?: number;
+  /** How many ids an `omitIdsNext` answer leaves out (all of them at most). Default 1. */
+  omitIdsCount?: number;
+  /**
+   * The next N requests are processed at once (any change applied and recorded), then their answer
+   * is held `slowMs` on the sandbox's clock: longer than a client's request timeout, it reaches a
+   * client that has given up. `close()` drops a held answer.
+   */
+  slowNext?: number;
+  /** How long a `slowNext` answer is held, in ms. Default 120 000. */
+  slowMs?: number;
 }
 
 export interface SandboxOptions {
@@ -57,7 +77,9 @@ export interface SandboxOptions {
   /** Seed of the target ids. Default `DEFAULT_ID_SEED`. */
   idSeed?: number;
   faults?: FaultOptions;
-  /** Time for `latencyMs`; injectable so that tests hold answers and let them go without waiting. */
+  /** Keep each request's `ids` in its RequestRecord (off by default: a large selection is kept in full). */
+  recordIds?: boolean;
+  /** Time for `latencyMs` and `slowMs`; injectable so that tests hold answers and let them go without waiting. */
   clock?: Clock;
   /** Called after each request is answered (for a command line's request log). */
   onRequest?: (record: RequestRecord) => void;
@@ -75,7 +97,12 @@ export interface RequestRecord {
   status: number;
   /** Number of ids in the body, when it had an `ids` list. */
   idsCount?: number;
-  /** The fault applied, if any: `failNext`, `errorRate`, `reset`, `truncate`, `nonJson`, `hang`. */
+  /** The body's `ids` (its strings, in order), with the `recordIds` option only. */
+  ids?: string[];
+  /**
+   * The fault applied, if any: `failNext`, `errorRate`, `reset`, `resetBefore`, `truncate`,
+   * `nonJson`, `hang`, `slow`, `omitIds`.
+   */
   fault?: string;
 }
 
