@@ -4,7 +4,7 @@
 //   restricted  workspace trust on; test mode refuses the trust dialog, so Restricted Mode.
 // It reports every test, fails when any fails, and fails loudly when the host never starts or
 // no test runs: it never reports green without running the suite.
-import { cpSync, existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, ensureVsCodeHost, startCodeServer, launchChromium, workbenchUrl } from './vscode-host.mjs';
 
@@ -20,8 +20,20 @@ const COMMON_SETTINGS = {
   'update.mode': 'none',
   'workbench.tips.enabled': false,
 };
+/** Ours: the extension's id, its log folder, its bundles or tests (by path), or this checkout. */
+const OURS = ['scan-target-settings', 'scantargets', '/dist/extension.js', '/dist/network.js', '/dist/server.js', '/out/test/integration/', REPO_ROOT];
+const UNHANDLED = /rejected promise not handled|unhandled/i;
 const START_TIMEOUT_MS = 120_000;
 const SUITE_TIMEOUT_MS = 15 * 60_000;
+
+// `--check-logs DIR`: only the check of a logs folder below (to try it on a folder by hand).
+const checkLogsAt = process.argv.indexOf('--check-logs');
+if (checkLogsAt !== -1) {
+  const problems = unhandledInLogs(path.resolve(process.argv[checkLogsAt + 1] ?? '.'));
+  for (const p of problems) console.error(p);
+  console.log(`${problems.length} unhandled rejection(s) of ours in the logs`);
+  process.exit(problems.length > 0 ? 1 : 0);
+}
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const suites = only.length > 0 ? only : Object.keys(SUITES);
@@ -38,6 +50,12 @@ for (const suite of suites) {
   totals.passed += result.passed;
   totals.failed += result.failed;
   totals.pending += result.pending;
+  // The extension host logs a rejected promise nobody handled and goes on: the tests would pass.
+  const problems = unhandledInLogs(path.join(REPO_ROOT, '.vscode-test', 'runs', suite, 'user-data', 'logs'));
+  if (problems.length > 0) {
+    totals.failed++;
+    console.log(`[${suite}] ✘ ${problems.length} unhandled rejection(s) or error(s) of the extension in the VS Code logs:\n${problems.map(indent).join('\n')}`);
+  } else console.log(`[${suite}] no unhandled rejection of the extension in the VS Code logs`);
 }
 console.log(`\nintegration: ${totals.passed} passed, ${totals.failed} failed${totals.pending ? `, ${totals.pending} skipped` : ''}`);
 process.exit(totals.failed > 0 ? 1 : 0);
@@ -137,4 +155,29 @@ function indent(text) {
 function fail(message) {
   console.error(`run-integration: ${message}`);
   process.exit(1);
+}
+
+/**
+ * Entries of the VS Code logs under `dir` (a timestamped line and the lines that follow it, such as
+ * a stack) that report an unhandled rejection or error and mention the extension; as
+ * `file: entry` strings.
+ */
+function unhandledInLogs(dir) {
+  if (!existsSync(dir)) return [];
+  const problems = [];
+  for (const file of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!file.isFile() || !file.name.endsWith('.log')) continue;
+    const full = path.join(file.parentPath ?? file.path, file.name);
+    const entries = [];
+    for (const line of readFileSync(full, 'utf8').split('\n')) {
+      if (/^\d{4}-\d\d-\d\d[ T]\d\d:\d\d/.test(line) || entries.length === 0) entries.push(line);
+      else entries[entries.length - 1] += `\n${line}`;
+    }
+    const ourFile = OURS.some((o) => full.includes(o));
+    for (const entry of entries) {
+      if (!UNHANDLED.test(entry)) continue;
+      if (ourFile || OURS.some((o) => entry.includes(o))) problems.push(`${path.relative(REPO_ROOT, full)}: ${entry.slice(0, 2000)}`);
+    }
+  }
+  return problems;
 }

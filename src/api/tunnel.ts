@@ -23,7 +23,7 @@ type PromiseConnect = (params: ConnectParams) => Promise<Dispatcher.ConnectData>
 export function tunnelPoolFactory(clock: Clock, timeoutMs: number): (origin: URL, options: object) => Dispatcher {
   return (origin, options) => {
     const pool = new Pool(origin, options);
-    const connect = (pool.connect as PromiseConnect).bind(pool);
+    const connect = pool.connect.bind(pool);
     const bounded: PromiseConnect = async (params) => {
       const controller = new AbortController();
       const outer = params.signal instanceof AbortSignal ? params.signal : undefined;

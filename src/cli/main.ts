@@ -74,11 +74,20 @@ export async function main(argv: readonly string[], ctx: CliContext): Promise<nu
       reportError(ctx, err, command);
       return err.code;
     }
-    const message = err instanceof Error ? err.message : String(err);
-    ctx.err(`scan-targets ${command.name}: internal error: ${message}\nThis is a bug; please report it with the command you ran (leave out any token).\n`);
-    if (ctx.env.SCAN_TARGETS_DEBUG && err instanceof Error && err.stack) ctx.err(`${err.stack}\n`);
+    reportInternalError(ctx, `scan-targets ${command.name}`, err);
     return EXIT_USAGE;
   }
+}
+
+/**
+ * A bug, said in one line through the context (so it cannot print the token either); the stack
+ * trace only with SCAN_TARGETS_DEBUG.
+ */
+function reportInternalError(ctx: CliContext, who: string, err: unknown): void {
+  ctx.err(
+    `${who}: internal error: ${err instanceof Error ? err.message : String(err)}\nThis is a bug; please report it with the command you ran (leave out any token).\n`,
+  );
+  if (ctx.env.SCAN_TARGETS_DEBUG && err instanceof Error && err.stack) ctx.err(`${err.stack}\n`);
 }
 
 if (require.main === module) {
@@ -88,13 +97,21 @@ if (require.main === module) {
     if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw err;
   });
+  // A promise rejected with nobody waiting on it is a bug, but not one worth Node's stack trace:
+  // one line, and exit 2. (`scan-targets lsp` is the language server, which installs its own: it
+  // logs to the client.)
+  if (process.argv[2] !== 'lsp') {
+    process.on('unhandledRejection', (reason: unknown) => {
+      reportInternalError(ctx, 'scan-targets', reason);
+      process.exitCode = EXIT_USAGE;
+    });
+  }
   main(process.argv.slice(2), ctx).then(
     (code) => {
       process.exitCode = code;
     },
     (err: unknown) => {
-      // Through the context, so that even this message cannot print the token.
-      ctx.err(`scan-targets: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+      reportInternalError(ctx, 'scan-targets', err);
       process.exitCode = EXIT_USAGE;
     },
   );

@@ -143,6 +143,12 @@ export function startServer(connection: Connection): void {
     }
   }
 
+  // A rejected promise nobody waits on (a `void` call that failed) must not print Node's trace on
+  // stderr nor end the server: one line at error level in the client's log.
+  process.on('unhandledRejection', (reason: unknown) => {
+    connection.console.error(`internal error (unhandled rejection): ${reason instanceof Error ? reason.message : String(reason)}. This is a bug.`);
+  });
+
   const loadSettings = async (pushed?: unknown): Promise<void> => {
     const raw: unknown = pullsConfiguration ? await connection.workspace.getConfiguration('scanTargets') : pushed;
     settings = readSettings(raw);

@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { at } from '../../fixtures/at';
+import { CANARY_SECRET } from '../../fixtures/canary';
 import { activateExtension, codeOf, waitForDiagnostics, workspaceFile } from '../helpers';
 
 interface Outcome {
@@ -24,7 +25,7 @@ function settingsFile(ids: string[]): string {
     '  has_basic_auth: true',
     '  basic_auth:',
     '    username: scanner',
-    '    password: hunter2-secret',
+    `    password: ${CANARY_SECRET}`,
     '    password_is_sensitive: true',
     'report_type: owasp',
     '',
@@ -114,7 +115,7 @@ describe('bulk update', function () {
     const body = JSON.parse(result.preview) as { ids: string[]; site: { name: string } };
     assert.deepStrictEqual(body.ids, [targetIds[0]]);
     assert.strictEqual(body.site.name, 'Shop (staging)');
-    assert.ok(!result.preview.includes('hunter2-secret'), 'the password is masked');
+    assert.ok(!result.preview.includes(CANARY_SECRET), 'the password is masked');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

@@ -3,19 +3,25 @@
 // environment, and every stdout/stderr checked for the secrets the tests use.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { CANARY_CLI_SECRET, CANARY_CLI_TOKEN } from '../../fixtures/canary';
 
 /** The repository root (this file runs from out/test/unit/cli/). */
 export const ROOT = path.resolve(__dirname, '../../../..');
 export const CLI = path.join(ROOT, 'dist', 'cli.js');
 export const FIXTURES = path.join(ROOT, 'test', 'fixtures', 'cli');
 
-/** The API token the tests give the CLI; it must never appear in any output. */
-export const TOKEN = 'cli-test-TOKEN-7c1e9a0b55d3f2';
-/** A sensitive value resolved from `${env:...}`; it must never appear in any output either. */
-export const SECRET_VALUE = 'pw-SECRET-from-env-2b7d91e4';
+/** The API token the tests give the CLI (a canary, test/fixtures/canary.ts); it must never appear in any output. */
+export const TOKEN = CANARY_CLI_TOKEN;
+/** A sensitive value resolved from `${env:...}` (a canary too); it must never appear in any output either. */
+export const SECRET_VALUE = CANARY_CLI_SECRET;
+/**
+ * Every run's output is appended here, for `scripts/scan-canaries.mjs` to search for the canaries
+ * after the test run (a leak a test forgot to assert on is still caught).
+ */
+const CLI_OUTPUT_LOG = path.join(ROOT, 'out', 'reliability', 'cli-output.log');
 
 export function fixture(name: string): string {
   return path.join(FIXTURES, name);
@@ -70,7 +76,28 @@ export function assertNoSecrets(result: { stdout: string; stderr: string }, extr
   }
 }
 
-/** Runs `node dist/cli.js ...args`; every result is checked for the secrets. */
+/** A stack frame as Node prints it: `    at fn (file:line:column)`. */
+const STACK_FRAME = /\n\s+at .+\(.+:\d+:\d+\)/;
+const UNHANDLED_REJECTION = /UnhandledPromiseRejection|unhandledRejection/;
+
+/**
+ * Fails when the output shows a stack trace or an unhandled rejection: messages are for people,
+ * and a trace is only for SCAN_TARGETS_DEBUG (which a test sets on purpose).
+ */
+function assertNoStackTrace(stderr: string, env: Record<string, string | undefined> = {}): void {
+  if (env.SCAN_TARGETS_DEBUG) return;
+  assert.ok(!UNHANDLED_REJECTION.test(stderr), `an unhandled promise rejection was reported:\n${stderr}`);
+  assert.ok(!STACK_FRAME.test(stderr), `a stack trace appeared in a message for a person:\n${stderr}`);
+}
+
+function logOutput(args: readonly string[], stdout: string, stderr: string): void {
+  mkdirSync(path.dirname(CLI_OUTPUT_LOG), { recursive: true });
+  // The arguments are the test's input, not the CLI's output: a token given with --token is masked.
+  const command = SECRETS.reduce((line, secret) => line.split(secret).join('<secret>'), args.join(' '));
+  appendFileSync(CLI_OUTPUT_LOG, `$ scan-targets ${command}\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}\n`);
+}
+
+/** Runs `node dist/cli.js ...args`; every result is checked for the secrets and for stack traces. */
 export function runCli(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
@@ -92,7 +119,9 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Promi
       clearTimeout(timer);
       const result = { code, signal, stdout, stderr };
       try {
+        logOutput(args, stdout, stderr);
         assertNoSecrets(result);
+        assertNoStackTrace(stderr, options.env);
       } catch (err) {
         reject(err instanceof Error ? err : new Error(String(err)));
         return;
@@ -140,7 +169,9 @@ export function runInTerminal(
     child.on('close', (code) => {
       clearTimeout(timer);
       try {
+        logOutput(args, output, '');
         assertNoSecrets({ stdout: output, stderr: '' });
+        assertNoStackTrace(output, options.env);
       } catch (err) {
         reject(err instanceof Error ? err : new Error(String(err)));
         return;

@@ -35,7 +35,6 @@ test('the .vsix holds the bundle, schemas, media and docs, and no sources or nod
   for (const expected of [
     'package.json',
     'dist/extension.js',
-    'dist/cli.js',
     'dist/server.js',
     'dist/network.js',
     'schemas/target-settings.schema.json',
@@ -53,4 +52,6 @@ test('the .vsix holds the bundle, schemas, media and docs, and no sources or nod
   }
   const forbidden = shipped.filter((n) => /^(src|test|node_modules|out|scripts|bench|\.vscode-test)\//.test(n) || n.endsWith('.ts') || n.endsWith('.map'));
   assert.deepEqual(forbidden, []);
+  // The command line is not part of the extension: it starts only the language server.
+  assert.ok(!shipped.includes('dist/cli.js'), 'dist/cli.js is not shipped');
 });

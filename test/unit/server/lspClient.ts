@@ -13,6 +13,11 @@ interface Message {
   error?: { code: number; message: string };
 }
 
+/** A stack frame as Node prints it: `    at fn (file:line:column)`. */
+const STACK_FRAME = /\n\s+at .+\(.+:\d+:\d+\)/;
+/** Node's own report, or the line the server's handler logs. */
+const UNHANDLED_REJECTION = /UnhandledPromiseRejection|unhandledRejection|unhandled rejection/i;
+
 type Waiter = { test: (m: Message) => boolean; resolve: (m: Message) => void };
 
 export class StdioLspClient {
@@ -26,6 +31,7 @@ export class StdioLspClient {
   /** Every request the server sent (method names), in order. */
   readonly serverRequests: string[] = [];
   stderr = '';
+  private readonly closed: Promise<number | null>;
 
   constructor(
     command: string,
@@ -34,6 +40,7 @@ export class StdioLspClient {
     env: NodeJS.ProcessEnv = process.env,
   ) {
     this.process = spawn(command, [...args], { stdio: 'pipe', env });
+    this.closed = new Promise((resolve) => this.process.once('close', (code) => resolve(code)));
     this.process.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
     this.process.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
   }
@@ -65,10 +72,26 @@ export class StdioLspClient {
     });
   }
 
-  /** Resolves with the exit code once the process ends. */
-  exited(): Promise<number | null> {
-    if (this.process.exitCode !== null) return Promise.resolve(this.process.exitCode);
-    return new Promise((resolve) => this.process.once('exit', (code) => resolve(code)));
+  /**
+   * Resolves with the exit code once the process ends and its output is read; rejects when the
+   * server reported an unhandled promise rejection (on stderr, or in its log) or printed a stack
+   * trace on stderr: a bug that the answers alone would not show.
+   */
+  async exited(): Promise<number | null> {
+    const code = await this.closed;
+    this.assertNoUnhandledErrors();
+    return code;
+  }
+
+  /** Throws when stderr or the server's log shows an unhandled rejection, or stderr a stack trace. */
+  assertNoUnhandledErrors(): void {
+    if (UNHANDLED_REJECTION.test(this.stderr)) throw new Error(`the server reported an unhandled promise rejection on stderr:\n${this.stderr}`);
+    if (STACK_FRAME.test(this.stderr)) throw new Error(`the server printed a stack trace on stderr:\n${this.stderr}`);
+    const logged = this.notifications
+      .filter((m) => m.method === 'window/logMessage')
+      .map((m) => (m.params as { message?: string }).message ?? '')
+      .filter((text) => UNHANDLED_REJECTION.test(text));
+    if (logged.length > 0) throw new Error(`the server logged an unhandled promise rejection:\n${logged.join('\n')}`);
   }
 
   private send(message: Message): void {
