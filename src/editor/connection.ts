@@ -74,23 +74,41 @@ export class Connection implements vscode.Disposable {
     if (!token) {
       throw new Error(`No API token is stored for ${origin}. Run "Scan Targets: Set API Token" and try again.`);
     }
-    if (!this.cachedClient) {
-      const settings = readSettings();
-      this.cachedClient = network().createClient({
-        baseUrl: settings.baseUrl,
-        // Read at request time, so a token replaced in SecretStorage is used at once.
-        token: async () => (await this.tokens.get(origin)) ?? '',
-        authScheme: settings.authScheme,
-        authHeader: settings.authHeader,
-        connectTimeoutMs: settings.connectTimeoutMs,
-        requestTimeoutMs: settings.requestTimeoutMs,
-        maxAttempts: settings.maxAttempts,
-        proxy: network().proxySettingsFor(settings.baseUrl, readProxySettings(), process.env),
-        logger: this.log,
-        userAgent: `scan-target-settings-vscode/${this.extensionVersion} vscode/${vscode.version}`,
-      });
-    }
+    // The token is read at request time, so a token replaced in SecretStorage is used at once.
+    this.cachedClient ??= this.createClient(async () => (await this.tokens.get(origin)) ?? '');
     return this.cachedClient;
+  }
+
+  /**
+   * Reads the entitlements with `token` (not stored): undefined when the service accepts it, else
+   * the error. Lets "Set API Token" say whether a token works before it says it is stored.
+   */
+  async checkToken(token: string): Promise<Error | undefined> {
+    const client = this.createClient(token);
+    try {
+      await client.getEntitlements();
+      return undefined;
+    } catch (err) {
+      return err instanceof Error ? err : new Error(String(err));
+    } finally {
+      await client.close();
+    }
+  }
+
+  private createClient(token: string | (() => Promise<string>)): ApiClient {
+    const settings = readSettings();
+    return network().createClient({
+      baseUrl: settings.baseUrl,
+      token,
+      authScheme: settings.authScheme,
+      authHeader: settings.authHeader,
+      connectTimeoutMs: settings.connectTimeoutMs,
+      requestTimeoutMs: settings.requestTimeoutMs,
+      maxAttempts: settings.maxAttempts,
+      proxy: network().proxySettingsFor(settings.baseUrl, readProxySettings(), process.env),
+      logger: this.log,
+      userAgent: `scan-target-settings-vscode/${this.extensionVersion} vscode/${vscode.version}`,
+    });
   }
 
   private resetClient(): void {

@@ -27,18 +27,34 @@ export function registerConnectionCommands(context: vscode.ExtensionContext, con
       log.info(`API base URL set to ${baseUrl.trim()}`);
       return baseUrl.trim();
     }),
-    vscode.commands.registerCommand('scanTargets.setApiToken', async (arg?: { token?: string }) => {
+    // A token typed in is checked with a read of the entitlements before it is stored; a token
+    // passed as an argument (tests, other extensions) only when `check` is set.
+    vscode.commands.registerCommand('scanTargets.setApiToken', async (arg?: { token?: string; check?: boolean }) => {
       let origin = connection.origin;
       if (!origin) {
         const set = await vscode.commands.executeCommand<string | undefined>('scanTargets.setBaseUrl');
         origin = set ? originOf(set) : undefined;
         if (!origin) return false;
       }
+      const typed = arg?.token === undefined;
       const token = arg?.token ?? (await promptForToken(origin));
       if (!token) return false;
+      // In Restricted Mode nothing goes over the network, so the token is stored unchecked.
+      if ((typed || arg?.check === true) && vscode.workspace.isTrusted) {
+        const refused = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Checking the token with ${origin}…` }, () =>
+          connection.checkToken(token),
+        );
+        if (refused !== undefined && !(await keepAnyway(origin, refused, typed))) {
+          log.warn(`API token for ${origin} not stored: ${refused.message}`);
+          return false;
+        }
+      }
       await connection.tokens.set(origin, token);
       log.info(`API token stored for ${origin}`);
-      if (!arg?.token) void vscode.window.showInformationMessage(`API token stored for ${origin} in VS Code's secret storage.`);
+      if (typed) {
+        const checked = vscode.workspace.isTrusted ? '; the service accepted it' : ' (not checked: the workspace is in Restricted Mode)';
+        void vscode.window.showInformationMessage(`API token stored for ${origin} in VS Code's secret storage${checked}.`);
+      }
       return true;
     }),
     vscode.commands.registerCommand('scanTargets.clearApiToken', async () => {
@@ -54,4 +70,21 @@ export function registerConnectionCommands(context: vscode.ExtensionContext, con
     }),
     vscode.commands.registerCommand('scanTargets.showLog', () => log.show()),
   );
+}
+
+/**
+ * After a failed check: a refused token is never stored; for any other failure (the service did
+ * not answer) a person may store it anyway.
+ */
+async function keepAnyway(origin: string, error: Error, ask: boolean): Promise<boolean> {
+  const refusedByService = (error as { kind?: unknown }).kind === 'unauthorized';
+  if (refusedByService) {
+    void vscode.window.showErrorMessage(
+      `${origin} refused this token, so it was not stored. Check the token (and the authentication scheme setting) and set it again.`,
+    );
+    return false;
+  }
+  if (!ask) return false;
+  const choice = await vscode.window.showWarningMessage(`The token could not be checked: ${error.message} Store it anyway?`, { modal: true }, 'Store Anyway');
+  return choice === 'Store Anyway';
 }

@@ -10,6 +10,7 @@ import { PROFILES } from '../../../src/sandbox/profiles';
 import { FEATURE_FLAGS, INTEGRATION_FLAGS, type EntitlementsRecord } from '../../../src/core/entitlements';
 import type { SnapshotNode } from '../../../src/editor/entitlements/view';
 import { at } from '../../fixtures/at';
+import { CANARY_TOKEN } from '../../fixtures/canary';
 import { EXTENSION_ID, codeOf, waitForDiagnostics, workspaceFile } from '../helpers';
 
 interface Api {
@@ -83,7 +84,8 @@ describe('entitlements view', function () {
 
   before(async () => {
     await api();
-    sandbox = await startSandbox({ profile: 'full', token: `it-${process.pid}-${Date.now()}` });
+    // The canary token: scripts/scan-canaries.mjs fails the run if it shows up in any log.
+    sandbox = await startSandbox({ profile: 'full', token: CANARY_TOKEN });
   });
 
   after(async () => {
@@ -112,6 +114,22 @@ describe('entitlements view', function () {
     assert.ok(actions.includes('scanTargets.refreshEntitlements'));
     assert.ok(actions.includes('scanTargets.showLog'));
     assert.ok(!JSON.stringify(tree).includes('not-the-sandbox-token'), 'the token appears nowhere in the tree');
+  });
+
+  it('Set API Token checks a token with the service before storing it: a refused one is not stored', async () => {
+    await vscode.commands.executeCommand('scanTargets.setApiToken', { token: sandbox.token });
+    const before = sandbox.requests.length;
+    assert.strictEqual(await vscode.commands.executeCommand('scanTargets.setApiToken', { token: 'refused-by-the-sandbox', check: true }), false);
+    // The extension's own refreshes carry the stored (right) token: the one 401 is the check.
+    assert.deepStrictEqual(
+      sandbox.requests
+        .slice(before)
+        .filter((r) => r.status === 401)
+        .map((r) => r.path),
+      ['/api/v1/account/entitlements/'],
+      'one entitlements read checked it',
+    );
+    assert.strictEqual(await vscode.commands.executeCommand('scanTargets.setApiToken', { token: sandbox.token, check: true }), true);
   });
 
   it('with the right token, shows the groups and counts of the full profile', async () => {
