@@ -204,11 +204,30 @@ export function isRoot(): boolean {
   return typeof process.getuid === 'function' && process.getuid() === 0;
 }
 
-/** Waits until `condition()` holds (polling), or fails after `timeoutMs`. */
-export async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+/**
+ * Resolves once `condition()` holds, checking it whenever `child` writes or closes (no polling);
+ * fails after `timeoutMs`. Register the listeners that collect the output first.
+ */
+export function waitForChild(child: ChildProcess, condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = (): void => {
+      clearTimeout(timer);
+      child.stdout?.off('data', check);
+      child.stderr?.off('data', check);
+      child.off('close', check);
+    };
+    const check = (): void => {
+      if (!condition()) return;
+      stop();
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`timed out waiting for ${what}`));
+    }, timeoutMs);
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    child.on('close', check);
+    check();
+  });
 }

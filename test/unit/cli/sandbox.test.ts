@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { RESTRICTED_PROFILE } from '../../../src/sandbox';
-import { CLI, ROOT, TOKEN, assertBuilt, cleanEnv, runCli, tempDir, waitFor } from './helpers';
+import { CLI, ROOT, TOKEN, assertBuilt, cleanEnv, runCli, tempDir, waitForChild } from './helpers';
 
 interface Running {
   child: ChildProcess;
@@ -22,7 +22,7 @@ async function startCli(args: string[], env: Record<string, string | undefined> 
   child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
   child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c));
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  await waitFor(() => /\n/.test(out) || child.exitCode !== null, 'the sandbox to print its address');
+  await waitForChild(child, () => /\n/.test(out) || child.exitCode !== null, 'the sandbox to print its address');
   const [, url, token] = /^Sandbox listening at (http:\/\/\S+) \(token: (.+)\)$/m.exec(out) ?? [];
   assert.ok(url && token, `unexpected output:\n${out}\n${err}`);
   return { child, url, token, stdout: () => out, stderr: () => err, exited };
@@ -38,7 +38,7 @@ test('starts on a free loopback port with a random token, serves the other comma
     const r = await runCli(['entitlements', '--format', 'json'], { env: { SCAN_TARGETS_BASE_URL: sbx.url, SCAN_TARGETS_TOKEN: sbx.token } });
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(JSON.parse(r.stdout), RESTRICTED_PROFILE);
-    await waitFor(() => sbx.stderr().includes('GET /api/v1/account/entitlements/ 200'), 'the request log line');
+    await waitForChild(sbx.child, () => sbx.stderr().includes('GET /api/v1/account/entitlements/ 200'), 'the request log line');
   } finally {
     sbx.child.kill('SIGINT');
   }
