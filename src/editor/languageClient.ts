@@ -2,6 +2,7 @@
 // every YAML document (the server decides which are target-settings files, from the same
 // `scanTargets.files` setting it reads with workspace/configuration), and forwards the two things
 // only the extension knows: the entitlements record, and the outcome of a bulk update.
+import { traceChannel } from './protocolTrace';
 import * as vscode from 'vscode';
 import { LanguageClient, RevealOutputChannelOn, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import type { EntitlementsRecord } from '../core/entitlements/types';
@@ -32,6 +33,7 @@ export class TargetSettingsClient implements vscode.Disposable {
       diagnosticCollectionName: 'scan-targets',
       synchronize: { configurationSection: SECTION },
       outputChannel: log,
+      traceOutputChannel: traceChannel(log),
       // Problems go to the log; the server says in its diagnostics what the user must know.
       revealOutputChannelOn: RevealOutputChannelOn.Never,
     };
