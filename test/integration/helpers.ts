@@ -55,3 +55,21 @@ export function workspaceFile(relative: string): vscode.Uri {
   if (!folder) throw new Error('no workspace folder is open');
   return vscode.Uri.joinPath(folder.uri, relative);
 }
+
+/** A target-settings file for `ids` whose basic-auth password, marked sensitive, is `password`. */
+export function settingsFileText(ids: readonly string[], password: string): string {
+  return [
+    'ids:',
+    ...ids.map((id) => `  - ${id}`),
+    'site:',
+    '  name: Shop (staging)',
+    '  url: https://staging.shop.example',
+    '  has_basic_auth: true',
+    '  basic_auth:',
+    '    username: scanner',
+    `    password: ${password}`,
+    '    password_is_sensitive: true',
+    'report_type: owasp',
+    '',
+  ].join('\n');
+}

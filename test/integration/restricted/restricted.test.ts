@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { startSandbox } from '../../../src/sandbox/server';
 import type { Sandbox } from '../../../src/sandbox/types';
 import { CANARY_SECRET, CANARY_TOKEN } from '../../fixtures/canary';
-import { activateExtension, workspaceFile } from '../helpers';
+import { activateExtension, settingsFileText, workspaceFile } from '../helpers';
 
 describe('Restricted Mode (untrusted workspace)', () => {
   it('the workspace really is untrusted', () => {
@@ -48,23 +48,7 @@ describe('Restricted Mode (untrusted workspace)', () => {
       // Storing a token is not a network call; it is kept for when the workspace is trusted.
       await vscode.commands.executeCommand('scanTargets.setApiToken', { token: CANARY_TOKEN });
       const uri = workspaceFile('restricted.target-settings.yaml');
-      const text = [
-        'ids:',
-        ...sandbox
-          .targetIds()
-          .slice(0, 3)
-          .map((id) => `  - ${id}`),
-        'site:',
-        '  name: Shop (staging)',
-        '  url: https://staging.shop.example',
-        '  has_basic_auth: true',
-        '  basic_auth:',
-        '    username: scanner',
-        `    password: ${CANARY_SECRET}`,
-        '    password_is_sensitive: true',
-        'report_type: owasp',
-        '',
-      ].join('\n');
+      const text = settingsFileText(sandbox.targetIds().slice(0, 3), CANARY_SECRET);
       await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
 

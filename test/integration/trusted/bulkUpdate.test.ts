@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { at } from '../../fixtures/at';
 import { CANARY_SECRET } from '../../fixtures/canary';
-import { activateExtension, codeOf, waitForDiagnostics, workspaceFile } from '../helpers';
+import { activateExtension, codeOf, settingsFileText, waitForDiagnostics, workspaceFile } from '../helpers';
 
 interface Outcome {
   updated: string[];
@@ -16,20 +16,7 @@ type RunResult = { status: 'done'; outcome: Outcome; summary: string } | { statu
 const INVALID = ['zzzzzzzzzzz1', 'zzzzzzzzzzz2'] as const;
 
 function settingsFile(ids: string[]): string {
-  return [
-    'ids:',
-    ...ids.map((id) => `  - ${id}`),
-    'site:',
-    '  name: Shop (staging)',
-    '  url: https://staging.shop.example',
-    '  has_basic_auth: true',
-    '  basic_auth:',
-    '    username: scanner',
-    `    password: ${CANARY_SECRET}`,
-    '    password_is_sensitive: true',
-    'report_type: owasp',
-    '',
-  ].join('\n');
+  return settingsFileText(ids, CANARY_SECRET);
 }
 
 describe('bulk update', function () {

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { startSandbox } from '../../../src/sandbox/server';
 import type { Sandbox } from '../../../src/sandbox/types';
 import { CANARY_SECRET, CANARY_TOKEN } from '../../fixtures/canary';
-import { activateExtension, workspaceFile } from '../helpers';
+import { activateExtension, settingsFileText, workspaceFile } from '../helpers';
 
 describe('the token stays with its origin', function () {
   this.timeout(60_000);
@@ -45,22 +45,7 @@ describe('the token stays with its origin', function () {
     assert.notStrictEqual(await refresh(), 'loaded', 'B is not read with A’s token');
 
     const uri = workspaceFile('origin.target-settings.yaml');
-    const text = [
-      'ids:',
-      ...b
-        .targetIds()
-        .slice(0, 2)
-        .map((id) => `  - ${id}`),
-      'site:',
-      '  name: Shop',
-      '  url: https://shop.example',
-      '  has_basic_auth: true',
-      '  basic_auth:',
-      '    username: scanner',
-      `    password: ${CANARY_SECRET}`,
-      '    password_is_sensitive: true',
-      '',
-    ].join('\n');
+    const text = settingsFileText(b.targetIds().slice(0, 2), CANARY_SECRET);
     await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     // No token is stored for B's origin, so the command asks for one: the prompt is dismissed, as
