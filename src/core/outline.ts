@@ -53,7 +53,8 @@ function entries(node: Node | null, budget: { left: number }): OutlineSymbol[] {
       const value = pair.value as Node | null;
       const end = value?.range ? value.range[1] : keyRange[1];
       out.push({
-        name,
+        // An editor refuses a symbol without a name (VS Code throws for the whole outline).
+        name: name === '' ? '""' : name,
         detail: detailOf(value),
         kind: kindOf(value),
         range: { start: keyRange[0], end: Math.max(keyRange[1], end) },
@@ -66,7 +67,8 @@ function entries(node: Node | null, budget: { left: number }): OutlineSymbol[] {
       if (budget.left <= 0 || !isMap(item) || !item.range) return;
       budget.left--;
       const label = item.items.find((p) => isPair(p) && keyName(p.key) === 'name')?.value;
-      const name = isScalar(label) && label.value != null ? valueText(label.value) : `[${index}]`;
+      const text = isScalar(label) ? valueText(label.value) : '';
+      const name = text !== '' ? text : `[${index}]`;
       const range = { start: item.range[0], end: item.range[1] };
       out.push({ name, kind: 'object', range, selectionRange: { start: range.start, end: range.start }, children: entries(item, budget) });
     });

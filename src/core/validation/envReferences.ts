@@ -5,7 +5,7 @@
 import type { CoreDiagnostic } from '../diagnostic';
 import { ENV_PLACEHOLDER, type EnvLookup } from '../envPlaceholders';
 import { encodeJsonPointer, type PathSegment } from '../paths';
-import { isRecord } from '../records';
+import { hasCycle, isRecord } from '../records';
 import { nodeAtPath, nodeRange } from '../yaml/nodes';
 import type { ParsedDocument, ParsedFile } from '../yaml';
 
@@ -13,7 +13,8 @@ export function envDiagnostics(file: ParsedFile, env: EnvLookup): CoreDiagnostic
   const out: CoreDiagnostic[] = [];
   for (const doc of file.documents) {
     const value = doc.isEmpty ? undefined : doc.value;
-    if (!isRecord(value)) continue;
+    // (A value that holds itself is an error of its own, and has no end to walk.)
+    if (!isRecord(value) || (doc.usesAliases && hasCycle(value))) continue;
     for (const [key, child] of Object.entries(value)) {
       if (key !== 'ids') visitStrings(child, [key], (text, path) => placeholdersIn(file, doc, text, path, env, out));
     }

@@ -28,6 +28,7 @@ import { hasPlaceholder, isCoveredByRules, ruleFindings } from './rules';
 import { SchemaIndex } from './schemaIndex';
 import { aliasFindings, yamlErrorFinding } from './yamlErrors';
 import { pushAll } from '../arrays';
+import { hasCycle } from '../records';
 
 export interface ValidationOptions {
   /**
@@ -103,6 +104,16 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
     }
     if (doc.usesAliases) {
       pushAll(findings, aliasFindings(doc));
+      // Such a value has no end: it can be neither checked nor sent.
+      if (hasCycle(value)) {
+        findings.push({
+          code: 'yaml-syntax',
+          message: 'This document cannot be read: an alias names a list or mapping that holds the alias itself',
+          path: [],
+          anchor: 'value',
+        });
+        return findings;
+      }
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       const found = Array.isArray(value) ? 'a list' : value === null ? 'null' : `a single ${typeof value} value`;

@@ -13,6 +13,7 @@
 // rest of the file; and comments after a document's end, outside it, belong to the next document,
 // so such a run is merged with the next one.)
 
+import { pushAll } from '../arrays';
 import { nextLine } from './idsText';
 import type { TextChange } from './textChange';
 
@@ -52,7 +53,7 @@ export function updateMarkerLines(old: readonly number[], text: string, change: 
   const delta = change.newEnd - change.oldEnd;
   const from = Math.max(0, change.start - 4);
   const markers = old.filter((m) => m < from);
-  markers.push(...markerLines(text, from, change.newEnd));
+  pushAll(markers, markerLines(text, from, change.newEnd));
   for (const m of old) if (m > change.oldEnd) markers.push(m + delta);
   return markers;
 }

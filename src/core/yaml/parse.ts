@@ -51,6 +51,8 @@ export function parseFile(source: string, previous?: ParsedFile, change?: TextCh
     return old.ids;
   };
   const slices: Slice[] = [];
+  /** Start of the last run made of two merged ones (see below). */
+  let merged = -1;
   let parsed = 0;
   let reused = 0;
   let moved = 0;
@@ -84,9 +86,15 @@ export function parseFile(source: string, previous?: ParsedFile, change?: TextCh
     // A slice whose parse depends on its neighbours is parsed again together with them. (An
     // unclosed quote: the lexer looks for the closing quote in the rest of the file and, when
     // there is none, runs the scalar over the following `---` lines.)
+    // A run that has been merged already and must be merged again takes the rest of the file with
+    // it: merged one at a time, a file whose every document has such a dependency had its growing
+    // run parsed again for each document.
     if (slice.dependsOn.has('previous') && i > 0) {
       slices.pop();
-      bounds.splice(i - 1, 2, [bounds[i - 1]![0], end]);
+      const from = bounds[i - 1]![0];
+      const whole = from === merged;
+      bounds.splice(i - 1, whole ? bounds.length - (i - 1) : 2, [from, whole ? text.length : end]);
+      merged = from;
       i -= 2;
       continue;
     }
@@ -96,7 +104,9 @@ export function parseFile(source: string, previous?: ParsedFile, change?: TextCh
       continue;
     }
     if (slice.dependsOn.has('next') && i < bounds.length - 1) {
-      bounds.splice(i, 2, [start, bounds[i + 1]![1]]);
+      const whole = start === merged;
+      bounds.splice(i, whole ? bounds.length - i : 2, [start, whole ? text.length : bounds[i + 1]![1]]);
+      merged = start;
       i--;
       continue;
     }

@@ -4,8 +4,20 @@
 // Offsets are 0-based UTF-16 indices into the file text (what JS strings, the `yaml` package and
 // VS Code's offsetAt use). Positions are 0-based line/character, as in VS Code.
 
-import { Document, YAMLError, YAMLSeq, isScalar, type DocumentOptions, type ParseOptions, type SchemaOptions, type ToJSOptions } from 'yaml';
-import { fastIdsOf } from './fastIds';
+import {
+  Document,
+  YAMLError,
+  YAMLSeq,
+  isCollection,
+  isMap,
+  isScalar,
+  isSeq,
+  type DocumentOptions,
+  type ParseOptions,
+  type SchemaOptions,
+  type ToJSOptions,
+} from 'yaml';
+import { fastIdsOf, fastListOf } from './fastIds';
 
 /** A half-open range of offsets `[start, end)` into the file text. */
 export interface OffsetRange {
@@ -19,6 +31,14 @@ export interface OffsetRange {
  * {@link ParsedDocument.valueError} says why.
  */
 export const MAX_ALIAS_COUNT = 100;
+
+/**
+ * Deepest nesting of mapping keys that are themselves lists or mappings (`? ? ? a`, `{{a: 1}: 1}`)
+ * a document may have to get a value. `toJS` writes each such key out as text to make a property
+ * name, the keys inside it included, at every level: a line of a few hundred `? ` took minutes.
+ * Target-settings files have no such keys at all.
+ */
+export const MAX_KEY_NESTING = 16;
 
 /** The options every parse uses: YAML 1.2 core schema, unique keys, no console output. */
 export const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
@@ -115,6 +135,11 @@ export class ParsedDocument {
     if (!state.computed) {
       state.computed = true;
       let usesAliases = false;
+      if (keysNestTooDeep(this.document.contents)) {
+        state.value = undefined;
+        state.error = { kind: 'other', message: `its mapping keys nest lists or mappings more than ${MAX_KEY_NESTING} levels deep` };
+        return state;
+      }
       try {
         state.value = documentToJS(this.document, {
           maxAliasCount: MAX_ALIAS_COUNT,
@@ -157,4 +182,25 @@ function documentToJS(document: Document.Parsed, options: ToJSOptions): unknown 
     }
   }
   return document.toJS(options);
+}
+
+/** Whether mapping keys that are lists or mappings nest deeper than {@link MAX_KEY_NESTING} (a walk without recursion). */
+function keysNestTooDeep(root: unknown): boolean {
+  const stack: { node: unknown; keys: number }[] = [{ node: root, keys: 0 }];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const { node, keys } = top;
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        if (isCollection(pair.key)) {
+          if (keys >= MAX_KEY_NESTING) return true;
+          stack.push({ node: pair.key, keys: keys + 1 });
+        }
+        if (isCollection(pair.value)) stack.push({ node: pair.value, keys });
+      }
+    } else if (isSeq(node)) {
+      // (Of a long `ids` list the fast path read, only the items the `yaml` parse built can be collections.)
+      for (const item of fastListOf(node)?.parsedItems ?? node.items) if (isCollection(item)) stack.push({ node: item, keys });
+    }
+  }
+  return false;
 }

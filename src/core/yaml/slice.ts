@@ -87,6 +87,102 @@ function tooDeepAt(text: string): number {
 }
 
 /**
+ * Furthest column at which the content of a line may start, after its indentation and any `- `,
+ * `? ` and `: ` before it. Every level of block nesting takes a column at least (two for a `- `
+ * in a row), so this bounds block nesting as {@link MAX_FLOW_DEPTH} bounds flow nesting: the `yaml`
+ * package nests calls per level too, and a few thousand `- ` in a row ran its parser out of stack
+ * (a RangeError out of parseFile), or its composer, which then gave up at a depth that depended
+ * on how deep the caller's stack already was.
+ */
+export const MAX_BLOCK_COLUMN = 256;
+
+/** Offset of column {@link MAX_BLOCK_COLUMN} of the first line whose content starts past it, or -1. */
+function tooIndentedAt(text: string): number {
+  if (text.length <= MAX_BLOCK_COLUMN) return -1;
+  for (let start = 0; start !== -1 && start < text.length;) {
+    let i = start;
+    let c = text.charCodeAt(i);
+    let indicators = 0;
+    for (;;) {
+      while (c === 0x20 || c === 0x09) c = text.charCodeAt(++i);
+      const next = text.charCodeAt(i + 1);
+      if ((c !== 0x2d && c !== 0x3f && c !== 0x3a) || (next !== 0x20 && next !== 0x09)) break;
+      i += 2; // `- `, `? ` or `: `, a level of nesting on the same line
+      c = text.charCodeAt(i);
+      indicators++;
+    }
+    // (A blank or comment line nests nothing, however far it is indented.)
+    const blank = indicators === 0 && (c === 0x0a || c === 0x0d || c === 0x23 || Number.isNaN(c));
+    if (i - start > MAX_BLOCK_COLUMN && !blank) return start + MAX_BLOCK_COLUMN;
+    start = text.indexOf('\n', i);
+    if (start !== -1) start++;
+  }
+  return -1;
+}
+
+/**
+ * Deepest nesting of collections the composer is given (after the two limits above, which keep
+ * the parser from running out of stack, a mix of both, or `a: a: a: …` on one line, can still
+ * nest deeper). The `yaml` composer catches running out of stack itself, but at a depth that
+ * depends on how much stack its caller used, so the same text would give different diagnostics
+ * from one call to the next.
+ */
+export const MAX_NESTING = 300;
+
+function blankFrom(text: string, cut: number): string {
+  return text.slice(0, cut) + text.slice(cut).replace(/[^\r\n]/g, ' ');
+}
+
+/** The parser's tokens of `text` (offsets from `start`), and how they depend on the text around it. */
+function readTokens(text: string, start: number): { tokens: Token[]; dependsOn: Set<'rest' | 'next' | 'previous'> } {
+  const parser = new Parser();
+  // Tokens, and so every node range and error position, get offsets of the whole file.
+  parser.offset = start;
+  const dependsOn = new Set<'rest' | 'next' | 'previous'>();
+  const tokens: Token[] = [];
+  let seenDocument = false;
+  const take = (produced: Iterable<Token>): void => {
+    for (const token of produced) {
+      if (token.type === 'document') {
+        seenDocument = true;
+      } else if (token.type === 'error' && !seenDocument) {
+        dependsOn.add('previous');
+      }
+      tokens.push(token);
+    }
+  };
+  // Parser.parse(text), with a look at each lexeme and each top-level token on the way.
+  for (const lexeme of new Lexer().lex(text, false)) {
+    if ((lexeme[0] === '"' || lexeme[0] === "'") && !quoteCloses(lexeme)) {
+      dependsOn.add('rest');
+    }
+    take(parser.next(lexeme));
+  }
+  take(parser.end());
+  return { tokens, dependsOn };
+}
+
+/** Offset of the first node nested deeper than {@link MAX_NESTING} in the documents of `tokens`, or -1. */
+function tooNestedAt(tokens: readonly Token[]): number {
+  const stack: { token: Token; depth: number }[] = [];
+  for (const top of tokens) {
+    if (top.type === 'document' && top.value !== undefined) stack.push({ token: top.value, depth: 1 });
+    while (stack.length > 0) {
+      const { token, depth } = stack.pop()!;
+      if (depth > MAX_NESTING) return token.offset;
+      if (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection') continue;
+      // Last first, so that nodes are met in the order of the text.
+      for (let i = token.items.length - 1; i >= 0; i--) {
+        const item = token.items[i]!;
+        if (item.value !== undefined) stack.push({ token: item.value, depth: depth + 1 });
+        if ('key' in item && item.key != null) stack.push({ token: item.key, depth: depth + 1 });
+      }
+    }
+  }
+  return -1;
+}
+
+/**
  * Parses `text` as the slice `source`: the source itself, or a stand-in whose offsets `toFile`
  * turns into the source's.
  */
@@ -100,38 +196,25 @@ function parseSliceText(
   toFile?: (offset: number) => number,
 ): Slice {
   // Too deep: the text from there on is read as blank (line breaks kept), and the document says why.
-  const cut = tooDeepAt(text);
-  if (cut !== -1) text = text.slice(0, cut) + text.slice(cut).replace(/[^\r\n]/g, ' ');
-  const parser = new Parser();
-  // Tokens, and so every node range and error position, get offsets of the whole file.
-  parser.offset = start;
-  const composer = new Composer(YAML_OPTIONS);
-  const dependsOn = new Set<'rest' | 'next' | 'previous'>();
-  let seenDocument = false;
-  function* watch(tokens: Iterable<Token>) {
-    for (const token of tokens) {
-      if (token.type === 'document') {
-        seenDocument = true;
-      } else if (token.type === 'error' && !seenDocument) {
-        dependsOn.add('previous');
-      }
-      yield token;
-    }
-  }
-  // Parser.parse(text), with a look at each lexeme and each top-level token on the way.
-  function* tokens(text: string) {
-    for (const lexeme of new Lexer().lex(text, false)) {
-      if ((lexeme[0] === '"' || lexeme[0] === "'") && !quoteCloses(lexeme)) {
-        dependsOn.add('rest');
-      }
-      yield* watch(parser.next(lexeme));
-    }
-    yield* watch(parser.end());
-  }
+  const flowCut = tooDeepAt(text);
+  const blockCut = tooIndentedAt(text);
+  let cut = flowCut === -1 || (blockCut !== -1 && blockCut < flowCut) ? blockCut : flowCut;
+  let why = cut === flowCut ? `Flow collections nested more than ${MAX_FLOW_DEPTH} levels deep` : `Lines indented past column ${MAX_BLOCK_COLUMN}`;
+  if (cut !== -1) text = blankFrom(text, cut);
   // A run that another one follows is parsed with that run's `---` line after it: the lexer and
   // the parser end its last document exactly as they do in the whole file (an open flow
   // collection, pending comments and line breaks are settled by that line).
-  const documents = Array.from<Document.Parsed>(composer.compose(tokens(last ? text : text + NEXT_DOCUMENT)) as Iterable<Document.Parsed>);
+  let read = readTokens(last ? text : text + NEXT_DOCUMENT, start);
+  const deep = tooNestedAt(read.tokens);
+  if (deep !== -1) {
+    cut = deep - start;
+    why = `Collections nested more than ${MAX_NESTING} levels deep`;
+    text = blankFrom(text, cut);
+    read = readTokens(last ? text : text + NEXT_DOCUMENT, start);
+  }
+  const { dependsOn } = read;
+  const composer = new Composer(YAML_OPTIONS);
+  const documents = Array.from<Document.Parsed>(composer.compose(read.tokens) as Iterable<Document.Parsed>);
   if (toFile !== undefined) {
     for (const doc of documents) mapDocument(doc, toFile);
   }
@@ -147,7 +230,7 @@ function parseSliceText(
   const streamErrors = documents.length === 0 ? composer.streamInfo().errors.map((e) => (toFile === undefined ? e : mapError(e, toFile))) : [];
   if (cut !== -1) {
     const at = toFile === undefined ? start + cut : toFile(start + cut);
-    const error = new YAMLParseError([at, at + 1], 'RESOURCE_EXHAUSTION', `Flow collections nested more than ${MAX_FLOW_DEPTH} levels deep are not read`);
+    const error = new YAMLParseError([at, at + 1], 'RESOURCE_EXHAUSTION', `${why} are not read`);
     const doc = [...documents].reverse().find((d) => d.range[0] <= at);
     if (doc !== undefined) doc.errors.push(error);
     else streamErrors.push(error);
