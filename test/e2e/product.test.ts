@@ -1,7 +1,8 @@
 // A person's path through the product, in a normal VS Code window with the extension installed
 // from its .vsix: the sidebar's welcome state, the token typed into the password box, the
 // entitlements tree, a bulk update run from the palette on selected ids and confirmed in the
-// modal dialog, the rejected id in the Problems panel, and "Update the N valid ids now".
+// modal dialog, the rejected id in the Problems panel, "Update the N valid ids now", and Cancel in
+// two steps while the service holds a request.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'crypto';
@@ -10,18 +11,21 @@ import * as path from 'path';
 import type { Browser } from 'playwright-core';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { at } from '../fixtures/at';
+import { ManualClock } from '../fixtures/manualClock';
 import { host, REPO_ROOT, Workbench } from './workbench';
 
 const INVALID_ID = 'zzzzzzzzzzz1';
 
 let sandbox: Sandbox;
+/** The sandbox's time: an answer held by latency waits until a test moves it. */
+const sandboxClock = new ManualClock();
 let server: Awaited<ReturnType<Awaited<ReturnType<typeof host>>['startCodeServer']>>;
 let browser: Browser;
 let wb: Workbench;
 
 before(async () => {
   const token = `e2e-${randomBytes(12).toString('hex')}`;
-  sandbox = await startSandbox({ token });
+  sandbox = await startSandbox({ token, clock: sandboxClock });
   const h = await host();
   const { bin } = h.ensureVsCodeHost();
   const workDir = path.join(REPO_ROOT, '.vscode-test', 'e2e');
@@ -135,6 +139,28 @@ test('"Update the 2 valid ids now" sends exactly the valid ids, once', async () 
   await waitUntil(() => sandbox.changes.length > 0, 30_000, 'the sandbox to record the update');
   assert.equal(sandbox.changes.length, 1);
   assert.deepEqual([...at(sandbox.changes, 0).ids].sort(), [a, b].sort());
+});
+
+test('Cancel twice: the request held by the service is given up on, and its ids are reported as unknown', async () => {
+  // The sandbox holds every answer until its clock moves, which this test never does.
+  sandbox.setFaults({ latencyMs: 1_000 });
+  const posts = (): number => sandbox.requests.filter((r) => r.method === 'POST').length;
+  const before = posts();
+  await wb.page.locator('.monaco-editor .view-lines').first().click();
+  await wb.page.keyboard.press('Control+End');
+  await wb.runCommand('Scan Targets: Run Bulk Update on Selected IDs');
+  await wb.answerDialog(/^Update 4 targets$/);
+  await waitUntil(() => posts() > before, 30_000, 'the request to reach the sandbox');
+
+  const progress = wb.page.locator('.notifications-toasts .notification-toast', { hasText: 'Bulk update of 4 targets' }).first();
+  await progress.locator('.monaco-button', { hasText: 'Cancel' }).click();
+  const waiting = wb.page.locator('.notifications-toasts .notification-toast', { hasText: 'waiting up to 30 s for the requests in flight' }).first();
+  await waiting.locator('.monaco-button', { hasText: 'Cancel' }).click();
+
+  const result = wb.page.locator('.notifications-toasts .notification-toast', { hasText: /4 unknown \(the service may have applied them/ }).first();
+  await result.waitFor({ timeout: 30_000 });
+  assert.equal(posts(), before + 1, 'nothing more was sent');
+  sandbox.setFaults({});
 });
 
 /** Re-checks `condition` whenever the event loop turns, until it holds or `timeoutMs` passes. */
