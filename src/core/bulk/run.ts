@@ -94,6 +94,9 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
   const reports: ChunkReport[] = [];
   let requests = 0;
   let idsDone = 0;
+  // Counted as chunks finish: summing the groups on every report would cost a pass over them per chunk.
+  let failedCount = 0;
+  let unknownCount = 0;
   const started = new Array<boolean>(total).fill(false);
   // The settings without any `ids` key (a caller passing a document's whole value must not
   // override the chunk's ids), ids first as in the spec's listing.
@@ -108,8 +111,8 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
         idsTotal: plan.ids.length,
         updated: updated.size,
         invalid: invalid.size,
-        failed: failed.reduce((n, g) => n + g.ids.length, 0),
-        unknown: unknown.reduce((n, g) => n + g.ids.length, 0),
+        failed: failedCount,
+        unknown: unknownCount,
         chunk,
       });
     } catch {
@@ -150,6 +153,8 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
       report = classifyFailure(ctx, index, ids, err as ErrorLike);
     }
     idsDone += ids.length;
+    failedCount += report.failed;
+    unknownCount += report.unknown;
     reports.push(report);
     progress(report);
   };

@@ -171,11 +171,13 @@ describe('runBulkUpdate accounting', () => {
     assertAccounted(unauthorized, ids(6));
 
     let n = 0;
+    let last: { failed: number; unknown: number } | undefined;
     const mixed = await runBulkUpdate({
       ids: ids(6),
       body: { site: {} },
       chunkSize: 2,
       concurrency: 1,
+      onProgress: (p) => (last = { failed: p.failed, unknown: p.unknown }),
       send: async (body) => {
         n++;
         if (n === 1) throw apiError('server', 'internal error', { status: 500 });
@@ -192,6 +194,7 @@ describe('runBulkUpdate accounting', () => {
       [['network', ['id2', 'id3']]],
       'a request that may have been applied is unknown, never failed',
     );
+    assert.deepEqual(last, { failed: 2, unknown: 2 }, 'the progress counts them apart');
     assert.deepEqual(mixed.updated, ['id4', 'id5']);
     assert.deepEqual(retryIds(mixed), ['id0', 'id1', 'id2', 'id3']);
     assertAccounted(mixed, ids(6));
