@@ -4,7 +4,7 @@
 //   restricted  workspace trust on; test mode refuses the trust dialog, so Restricted Mode.
 // It reports every test, fails when any fails, and fails loudly when the host never starts or
 // no test runs: it never reports green without running the suite.
-import { cpSync, existsSync, readFileSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, ensureVsCodeHost, startCodeServer, launchChromium, workbenchUrl } from './vscode-host.mjs';
 
@@ -82,6 +82,7 @@ async function runSuite(suite) {
     const page = await browser.newPage();
     page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
     page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`));
+    const shown = await recordMessagesShown(page);
     const url = workbenchUrl({
       url: server.url,
       port: server.port,
@@ -91,7 +92,9 @@ async function runSuite(suite) {
     });
     console.log(`\n[${suite}] ${url.split('?')[0]} (folder ${folder})`);
     await page.goto(url);
-    return await collectResults(suite, resultsFile, server);
+    const counts = await collectResults(suite, resultsFile, server);
+    writeMessagesShown(suite, shown);
+    return counts;
   } catch (err) {
     console.error(`[${suite}] ${err.message}`);
     console.error(`--- code-server output (tail) ---\n${server.output().slice(-3000)}`);
@@ -143,6 +146,48 @@ async function collectResults(suite, resultsFile, server) {
     if (elapsed > SUITE_TIMEOUT_MS) throw new Error(`the suite did not finish within ${SUITE_TIMEOUT_MS / 60_000} min`);
     await new Promise((r) => setTimeout(r, 300));
   }
+}
+
+/**
+ * Records the text of every notification and dialog the workbench shows, as the user sees it, so
+ * the canary scan covers messages too (they are in the browser, not in any log). Returns the list,
+ * filled as the suite runs.
+ */
+async function recordMessagesShown(page) {
+  /* global document, window, MutationObserver -- the init script runs in the workbench page */
+  const shown = [];
+  await page.exposeFunction('__scanTargetsShown', (kind, text) => shown.push(`${kind}: ${text}`));
+  await page.addInitScript(() => {
+    const SELECTORS = { notification: '.notification-list-item-message', dialog: '.dialog-message-text, .dialog-message-detail' };
+    const last = new WeakMap();
+    let pending = false;
+    const check = () => {
+      pending = false;
+      for (const [kind, selector] of Object.entries(SELECTORS)) {
+        for (const element of document.querySelectorAll(selector)) {
+          const text = element.textContent ?? '';
+          if (text && last.get(element) !== text) {
+            last.set(element, text);
+            window.__scanTargetsShown(kind, text);
+          }
+        }
+      }
+    };
+    new MutationObserver(() => {
+      if (!pending) {
+        pending = true;
+        setTimeout(check, 50);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return shown;
+}
+
+function writeMessagesShown(suite, shown) {
+  const file = path.join(REPO_ROOT, 'out', 'reliability', `integration-${suite}-messages.log`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, shown.map((line) => `${line}\n`).join(''));
+  console.log(`[${suite}] ${shown.length} notification and dialog text(s) recorded for the canary scan`);
 }
 
 function indent(text) {

@@ -2,7 +2,11 @@
 // the tests hand the product) in everything the product wrote during the test run, and fails on
 // any, printing where. A leak no single test asserted on still shows here.
 //   - the integration run's VS Code logs (output channels are written there as log files),
-//   - every file under out/reliability/ (the command-line tests append the CLI's output there),
+//   - every file under out/reliability/: the command-line tests append the CLI's output there,
+//     and each integration suite writes what it showed that no log holds: the notifications and
+//     dialogs as the browser displayed them (integration-<suite>-messages.log) and, after each
+//     test, every diagnostic and the text of every preview and virtual document
+//     (integration-<suite>-shown.log),
 //   - bench/results.md.
 // Screenshots are binary and skipped. Writes out/reliability/canaries.json.
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -39,6 +43,15 @@ const targets = [
   path.join(ROOT, 'out', 'reliability'),
   path.join(ROOT, 'bench', 'results.md'),
 ];
+
+// A suite that ran but recorded nothing shown would make the scan pass without looking.
+const missing = (existsSync(runs) ? readdirSync(runs) : []).flatMap((suite) =>
+  ['messages', 'shown'].map((kind) => path.join(ROOT, 'out', 'reliability', `integration-${suite}-${kind}.log`)).filter((file) => !existsSync(file)),
+);
+if (missing.length > 0) {
+  console.error(`scan-canaries: an integration suite ran but did not record what it showed:\n${missing.map((f) => `  ${path.relative(ROOT, f)}`).join('\n')}`);
+  process.exit(1);
+}
 
 const values = canaries();
 let filesScanned = 0;

@@ -5,6 +5,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import Mocha from 'mocha';
+import { recordShownTexts, shownTextsFile } from './shownTexts';
 
 export async function runSuite(suiteDir: string): Promise<void> {
   const resultsFile = process.env.SCAN_TARGETS_TEST_RESULTS;
@@ -12,7 +13,20 @@ export async function runSuite(suiteDir: string): Promise<void> {
   const write = (record: Record<string, unknown>): void => fs.appendFileSync(resultsFile, JSON.stringify(record) + '\n');
   write({ event: 'start', vscodeVersion: vscode.version, suite: path.basename(suiteDir), trusted: vscode.workspace.isTrusted });
 
-  const mocha = new Mocha({ ui: 'bdd', timeout: 30_000, color: false, reporter: 'dot' });
+  const suite = path.basename(suiteDir);
+  const shownFile = shownTextsFile(suite);
+  fs.rmSync(shownFile, { force: true });
+  const mocha = new Mocha({
+    ui: 'bdd',
+    timeout: 30_000,
+    color: false,
+    reporter: 'dot',
+    rootHooks: {
+      afterEach(this: Mocha.Context) {
+        recordShownTexts(shownFile, this.currentTest?.fullTitle() ?? '(unknown test)');
+      },
+    },
+  });
   const files = fs
     .readdirSync(suiteDir)
     .filter((f) => f.endsWith('.test.js'))
