@@ -56,4 +56,6 @@ export interface ServerSettings {
     maxFileSizeMB: number;
   };
   entitlements: { checks: boolean };
+  /** Whether documents get the "Bulk update N targets" / "Preview" lenses above `ids:`. */
+  codeLens: { enabled: boolean };
 }

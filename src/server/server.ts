@@ -6,6 +6,8 @@ import { pathToFileURL } from 'url';
 import {
   CodeAction,
   CodeActionKind,
+  CodeLensRefreshRequest,
+  type CodeLens,
   CompletionTriggerKind,
   TextDocuments,
   TextDocumentSyncKind,
@@ -17,6 +19,7 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { version } from '../../package.json';
 import { FIXABLE_CODES, type DiagnosticLike } from '../core/assist';
+import { bulkUpdateLenses } from '../core/bulk/lenses';
 import { DIAGNOSTIC_SOURCE } from '../core/diagnostic';
 import { documentSymbols, foldingRanges } from '../core/outline';
 import { LanguageService, type ValidateParams } from '../core/service';
@@ -43,6 +46,10 @@ const CODES_DOC = pathToFileURL(path.resolve(__dirname, '..', 'README.md')).href
 
 const FIXABLE = new Set<string>(FIXABLE_CODES);
 
+/** The commands the lenses run, with `{ uri, documentIndex }`: the extension's, and names other clients can bind. */
+const BULK_UPDATE_COMMAND = 'scanTargets.bulkUpdate';
+const PREVIEW_COMMAND = 'scanTargets.previewBulkUpdate';
+
 /** Typing a space opens completion only where it ends `key: ` (values) or `- ` (an item's first key). */
 const SPACE_TRIGGER = /(:\s|^\s*(-\s+)+)$/;
 
@@ -65,6 +72,7 @@ export function startServer(connection: Connection): void {
   let settings: ServerSettings = DEFAULT_SETTINGS;
   const targets = new TargetFiles(settings.files);
   let pullsConfiguration = false;
+  let refreshesLenses = false;
   /** The pending validation of each uri, to cancel when a newer version arrives first. */
   const timers = new Map<string, () => void>();
   /** Uris that have diagnostics published, so a file that stops matching gets them cleared. */
@@ -154,10 +162,14 @@ export function startServer(connection: Connection): void {
     settings = readSettings(raw);
     targets.update(settings.files);
     revalidateAll();
+    // The lenses may have been turned on or off, or a file may match no more.
+    if (refreshesLenses)
+      connection.sendRequest(CodeLensRefreshRequest.type).catch((err: unknown) => connection.console.log(`CodeLens refresh not done: ${String(err)}`));
   };
 
   connection.onInitialize((params): InitializeResult => {
     pullsConfiguration = params.capabilities.workspace?.configuration === true;
+    refreshesLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     targets.update(settings.files, folders);
     return {
@@ -168,6 +180,7 @@ export function startServer(connection: Connection): void {
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
         documentSymbolProvider: true,
         foldingRangeProvider: true,
+        codeLensProvider: { resolveProvider: false },
       },
       serverInfo: { name: 'scan-targets', version },
     };
@@ -292,6 +305,29 @@ export function startServer(connection: Connection): void {
     if (total > 1) actions.push(remove(`Remove all ${total} invalid ids in this file`, byDocument));
     return actions;
   }
+
+  // The lenses run the extension's commands: a client without them (Neovim) maps the command
+  // names to its own handlers, as the README shows.
+  connection.onCodeLens((params) =>
+    guard(
+      'CodeLens',
+      (): CodeLens[] => {
+        if (!settings.codeLens.enabled) return [];
+        const target = parsed(params.textDocument.uri);
+        if (target === undefined) return [];
+        return bulkUpdateLenses(target.file).flatMap((lens) => {
+          const range = offsetRange(target.document, lens.range);
+          const args = [{ uri: params.textDocument.uri, documentIndex: lens.documentIndex }];
+          const count = `${lens.targets.toLocaleString('en-US')} ${lens.targets === 1 ? 'target' : 'targets'}`;
+          return [
+            { range, command: { title: `Bulk update ${count}`, command: BULK_UPDATE_COMMAND, arguments: args } },
+            { range, command: { title: 'Preview', command: PREVIEW_COMMAND, arguments: args } },
+          ];
+        });
+      },
+      [],
+    ),
+  );
 
   connection.onDocumentSymbol((params) =>
     guard(

@@ -16,6 +16,7 @@ export const DEFAULT_SETTINGS: ServerSettings = {
     maxFileSizeMB: declared['scanTargets.validation.maxFileSizeMB'].default,
   },
   entitlements: { checks: declared['scanTargets.entitlements.checks'].default },
+  codeLens: { enabled: declared['scanTargets.codeLens.enabled'].default },
 };
 
 /** Settings as a client sends them (any shape; a nested object or dotted keys), checked field by field. */
@@ -33,6 +34,7 @@ export function readSettings(raw: unknown): ServerSettings {
   const debounceMs = get('validation.debounceMs');
   const maxFileSizeMB = get('validation.maxFileSizeMB');
   const checks = get('entitlements.checks');
+  const lenses = get('codeLens.enabled');
   return {
     files: Array.isArray(files) && files.every((f) => typeof f === 'string') ? [...files] : DEFAULT_SETTINGS.files,
     validation: {
@@ -42,5 +44,6 @@ export function readSettings(raw: unknown): ServerSettings {
       maxFileSizeMB: typeof maxFileSizeMB === 'number' && maxFileSizeMB > 0 ? maxFileSizeMB : DEFAULT_SETTINGS.validation.maxFileSizeMB,
     },
     entitlements: { checks: typeof checks === 'boolean' ? checks : DEFAULT_SETTINGS.entitlements.checks },
+    codeLens: { enabled: typeof lenses === 'boolean' ? lenses : DEFAULT_SETTINGS.codeLens.enabled },
   };
 }

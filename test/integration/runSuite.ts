@@ -21,6 +21,8 @@ export async function runSuite(suiteDir: string): Promise<void> {
     timeout: 30_000,
     color: false,
     reporter: 'dot',
+    // SCAN_TARGETS_TEST_GREP=<pattern> runs only the tests whose full title matches (while working on one).
+    ...(process.env.SCAN_TARGETS_TEST_GREP ? { grep: process.env.SCAN_TARGETS_TEST_GREP } : {}),
     rootHooks: {
       afterEach(this: Mocha.Context) {
         recordShownTexts(shownFile, this.currentTest?.fullTitle() ?? '(unknown test)');

@@ -57,7 +57,7 @@ export class StdioLspClient {
 
   /** The first notification (already received or still to come) that passes `test`. */
   waitForNotification(method: string, test: (params: unknown) => boolean, timeoutMs = 20_000): Promise<unknown> {
-    const match = (m: Message) => m.method === method && test(m.params);
+    const match = (m: Message) => m.id === undefined && m.method === method && test(m.params);
     const known = this.notifications.find(match);
     if (known) return Promise.resolve(known.params);
     return new Promise((resolve, reject) => {
@@ -67,6 +67,26 @@ export class StdioLspClient {
         resolve: (m) => {
           clearTimeout(timer);
           resolve(m.params);
+        },
+      });
+    });
+  }
+
+  /** How many requests of `method` the server has sent so far. */
+  serverRequestCount(method: string): number {
+    return this.serverRequests.filter((m) => m === method).length;
+  }
+
+  /** Resolves once the server has sent more than `seen` requests of `method`. */
+  waitForServerRequest(method: string, seen: number, timeoutMs = 20_000): Promise<void> {
+    if (this.serverRequestCount(method) > seen) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the server sent no new ${method} request within ${timeoutMs} ms; stderr: ${this.stderr}`)), timeoutMs);
+      this.waiters.push({
+        test: (m) => m.id !== undefined && m.method === method,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
         },
       });
     });
@@ -115,6 +135,12 @@ export class StdioLspClient {
     }
   }
 
+  private wake(message: Message): void {
+    const ready = this.waiters.filter((w) => w.test(message));
+    this.waiters = this.waiters.filter((w) => !ready.includes(w));
+    for (const w of ready) w.resolve(message);
+  }
+
   private dispatch(message: Message): void {
     if (message.method !== undefined && message.id !== undefined) {
       this.serverRequests.push(message.method);
@@ -123,11 +149,10 @@ export class StdioLspClient {
           ? (message.params as { items: { section?: string }[] }).items.map((item) => this.configuration(item.section))
           : null;
       this.send({ jsonrpc: '2.0', id: message.id, result });
+      this.wake(message);
     } else if (message.method !== undefined) {
       this.notifications.push(message);
-      const ready = this.waiters.filter((w) => w.test(message));
-      this.waiters = this.waiters.filter((w) => !ready.includes(w));
-      for (const w of ready) w.resolve(message);
+      this.wake(message);
     } else if (typeof message.id === 'number') {
       const pending = this.pending.get(message.id);
       this.pending.delete(message.id);

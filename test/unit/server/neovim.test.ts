@@ -19,12 +19,13 @@ interface Result {
   followed: boolean;
   before: Array<{ lnum: number; col: number; code: string; source: string; message: string }>;
   after: Array<{ code: string }>;
+  lenses: Array<{ line: number; title: string; command: string }>;
   hover?: string;
   completion: string[];
   actions: string[];
 }
 
-test('Neovim, configured as the README shows, gets diagnostics that follow edits, hover, completion and quick fixes', () => {
+test('Neovim, configured as the README shows, gets diagnostics that follow edits, CodeLenses, hover, completion and quick fixes', () => {
   assertBuilt();
   const version = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
   assert.equal(version.status, 0, 'nvim is installed (scripts/install-neovim.sh, run by npm test, installs it)');
@@ -65,6 +66,10 @@ test('Neovim, configured as the README shows, gets diagnostics that follow edits
       result.after.map((d) => d.code),
       ['unknown-property'],
     );
+    assert.deepEqual(result.lenses, [
+      { line: 0, title: 'Bulk update 1 target', command: 'scanTargets.bulkUpdate' },
+      { line: 0, title: 'Preview', command: 'scanTargets.previewBulkUpdate' },
+    ]);
     assert.match(result.hover ?? '', /Report type/);
     assert.ok(result.completion.includes('owasp') && result.completion.includes('pci4'), result.completion.join(', '));
     assert.deepEqual(result.actions, ['Rename `report_fileformt` to `report_fileformat`']);
