@@ -1,30 +1,14 @@
 // `npm start`: a browser-based VS Code on 127.0.0.1 with the extension loaded, the examples/
-// folder open and the local sandbox service running inside it, already connected (base URL set
-// and a token stored in secret storage). Prints the URL and runs until Ctrl+C.
+// folder open with the getting-started example in an editor, and the local sandbox service running
+// inside it, already connected (base URL set and a token stored in secret storage). Prints the URL
+// and runs until Ctrl+C.
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { REPO_ROOT, ensureVsCodeHost, startCodeServer, workbenchUrl } from './vscode-host.mjs';
+import { REPO_ROOT } from './vscode-host.mjs';
+import { GETTING_STARTED, startDemoWorkbench } from './demo-workbench.mjs';
 
-const port = Number(process.env.PORT ?? 8080);
-const workDir = path.join(REPO_ROOT, '.vscode-test', 'start');
-mkdirSync(workDir, { recursive: true });
-const folder = path.join(REPO_ROOT, 'examples');
-
-const { bin } = ensureVsCodeHost();
-const server = await startCodeServer({
-  bin,
-  workDir,
-  folder,
-  port,
-  settings: {
-    'workbench.startupEditor': 'none',
-    'telemetry.telemetryLevel': 'off',
-    'update.mode': 'none',
-    // A demo profile of its own: the examples folder is this repository's, so it is trusted.
-    'security.workspace.trust.enabled': false,
-    // Starts the sandbox in the extension host and points base URL and token at it.
-    'scanTargets.sandbox.startOnActivation': true,
-  },
+const { server, url } = await startDemoWorkbench({
+  workDir: path.join(REPO_ROOT, '.vscode-test', 'start'),
+  port: Number(process.env.PORT ?? 8080),
   log: (text) =>
     process.stdout.write(
       text
@@ -34,9 +18,8 @@ const server = await startCodeServer({
         .join(''),
     ),
 });
-const url = workbenchUrl({ url: server.url, port: server.port, folder, extensionPath: REPO_ROOT });
 console.log(
-  `\nScan Target Settings is running in VS Code ${'1.100.3'} at:\n\n  ${url}\n\nThe local sandbox service starts with the extension; its URL is in the "Scan Targets" log.\nPress Ctrl+C to stop.`,
+  `\nScan Target Settings is running in VS Code 1.100.3 at:\n\n  ${url}\n\nOpen it in a browser: examples/${GETTING_STARTED} is open and the local sandbox service is running,\nconnected, and knows the targets of the examples. Run "Scan Targets: Run Bulk Update on Selected IDs"\nfrom the command palette (F1), or click "Bulk update" above ids:.\nPress Ctrl+C to stop.`,
 );
 
 const stop = async () => {

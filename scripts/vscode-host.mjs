@@ -134,12 +134,13 @@ export async function launchChromium() {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
-/** URL that opens `folder` with the extension under development and, optionally, a test module. */
-export function workbenchUrl({ url, port, folder, extensionPath, testsPath }) {
+/** URL that opens `folder` with the extension under development and, optionally, a test module or a file in an editor. */
+export function workbenchUrl({ url, port, folder, extensionPath, testsPath, openFile }) {
   const remote = (p) => `vscode-remote://127.0.0.1:${port}${p}`;
   const payload = [];
   if (extensionPath) payload.push(['extensionDevelopmentPath', remote(extensionPath)]);
   if (testsPath) payload.push(['extensionTestsPath', remote(testsPath)]);
+  if (openFile) payload.push(['openFile', remote(openFile)]);
   const query = new URLSearchParams({ folder });
   let result = `${url}/?${query.toString()}`;
   if (payload.length > 0) result += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;

@@ -87,7 +87,7 @@ export const FULL_PROFILE: Entitlements = {
     { id: 'pack-usd-10000', name: '10,000 credits', price: 8000, currency_code: 'USD', pack_amount: 10000, discount: 20, savings: 2000 },
     { id: 'pack-eur-1000', name: '1,000 credits', price: 850, currency_code: 'EUR', pack_amount: 1000, discount: 10, savings: 95 },
     { id: 'pack-gbp-1000', name: '1,000 credits', price: 750, currency_code: 'GBP', pack_amount: 1000, discount: 10, savings: 85 },
-    { id: 'pack-usd-max', name: 'Largest pack', price: 2147483647, currency_code: 'USD', pack_amount: 4294967295, discount: 50, savings: 2147483647 },
+    { id: 'pack-usd-50000', name: '50,000 credits', price: 35000, currency_code: 'USD', pack_amount: 50000, discount: 30, savings: 15000 },
   ],
 };
 

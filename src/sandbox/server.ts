@@ -48,7 +48,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   /** Fires on `close()`: a held `slowNext` answer is dropped. */
   const closing = new AbortController();
 
-  const seedStore = (): void => seedTargets(store, targetCount, idSeed);
+  const seedStore = (): void => seedTargets(store, targetCount, idSeed, options.exampleTargets === true);
   const applyFaults = (f: FaultOptions): void => {
     faults = { ...f, failNext: [...(f.failNext ?? [])] };
     faultRandom = mulberry32(f.seed ?? 1);

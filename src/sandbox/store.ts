@@ -1,16 +1,20 @@
 // The in-memory target store: the seeded demo targets, and how an update changes a target (`site`
 // merged field by field, every other field replaced). Apart from the endpoint, which decides what
 // is applied, and the server, which seeds and resets the store.
+import { EXAMPLE_TARGETS, seededTarget } from './account';
 import { sandboxTargetIds } from './prng';
 import type { TargetRecord } from './types';
 import { isRecord } from '../core/records';
 
-/** Empties the store and fills it with `count` demo targets, their ids seeded by `idSeed`. */
-export function seedTargets(store: Map<string, TargetRecord>, count: number, idSeed: number): void {
+/**
+ * Empties the store and fills it with `count` targets whose ids are seeded by `idSeed`, then the
+ * examples' targets when `withExamples`.
+ */
+export function seedTargets(store: Map<string, TargetRecord>, count: number, idSeed: number, withExamples: boolean): void {
   store.clear();
-  sandboxTargetIds(count, idSeed).forEach((id, i) => {
-    store.set(id, { id, settings: { site: { name: `Demo target ${i + 1}`, url: `https://target-${i + 1}.sandbox.example` } } });
-  });
+  sandboxTargetIds(count, idSeed).forEach((id, i) => store.set(id, { id, settings: { site: seededTarget(i) } }));
+  if (!withExamples) return;
+  for (const { id, name, url } of EXAMPLE_TARGETS) store.set(id, { id, settings: { site: { name, url } } });
 }
 
 /** Applies the settings of one request to the targets `ids` (every one of them in the store). */

@@ -76,6 +76,8 @@ export interface SandboxOptions {
   targets?: number;
   /** Seed of the target ids. Default `DEFAULT_ID_SEED`. */
   idSeed?: number;
+  /** Also hold the targets of the repository's examples (after the seeded ones), as a person trying the product expects. Default false. */
+  exampleTargets?: boolean;
   faults?: FaultOptions;
   /** Keep each request's `ids` in its RequestRecord (off by default: a large selection is kept in full). */
   recordIds?: boolean;

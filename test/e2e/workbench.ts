@@ -74,6 +74,46 @@ export class Workbench {
     return text;
   }
 
+  /** Puts the cursor on the first match of `text` in the active editor (the match selected), through the find widget. */
+  async goToText(text: string): Promise<void> {
+    await this.page.locator('.monaco-editor .view-lines').first().click();
+    await this.page.keyboard.press('Control+Home');
+    await this.page.keyboard.press('Control+F');
+    const input = this.page.locator('.find-widget .input').first();
+    await input.waitFor({ state: 'visible', timeout: 10_000 });
+    await input.fill(text);
+    await this.page.locator('.find-widget .matchesCount', { hasText: /^1 of/ }).waitFor({ timeout: 10_000 });
+    await this.page.keyboard.press('Escape');
+  }
+
+  /** Waits for a notification whose text matches, in the notification center (a toast may hide before it is looked at). */
+  async waitForNotification(text: RegExp, timeoutMs = 30_000): Promise<string> {
+    await this.runCommand('Notifications: Show Notifications');
+    const item = this.page.locator('.notifications-center .notification-list-item', { hasText: text }).first();
+    await item.waitFor({ timeout: timeoutMs });
+    const shown = await item.innerText();
+    await this.runCommand('Notifications: Hide Notifications');
+    return shown;
+  }
+
+  /** Closes every notification, so that no picture shows one left over from an earlier step. */
+  async clearNotifications(): Promise<void> {
+    await this.runCommand('Notifications: Clear All Notifications');
+    await this.page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached', timeout: 10_000 });
+  }
+
+  /** Runs `steps`; when one fails, keeps a picture of the page in out/e2e-failures/ to see why. */
+  async keepPictureOnFailure(name: string, steps: () => Promise<void>): Promise<void> {
+    try {
+      await steps();
+    } catch (err) {
+      const dir = path.join(REPO_ROOT, 'out', 'e2e-failures');
+      fs.mkdirSync(dir, { recursive: true });
+      await this.page.screenshot({ path: path.join(dir, `${name}.png`) }).catch(() => undefined);
+      throw err;
+    }
+  }
+
   async screenshot(name: string): Promise<void> {
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     await this.page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });

@@ -37,7 +37,8 @@ Options:
   --error-rate LIST     Inject errors: STATUS=RATE pairs, e.g. 500=0.1,503=0.05 (rates 0..1,
                         summing to at most 1; 429 and 503 come with Retry-After: 1).
   --seed N              Seed of the error-rate dice (default 1): same seed, same faults.
-  --targets N           Number of seeded demo targets (default 50).
+  --targets N           Number of seeded targets (default 50), besides the targets of the
+                        repository's examples, which it always holds.
   -h, --help            Show this help.
 
 Exit codes:
@@ -146,6 +147,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
       token,
       profile,
       ...(targets !== undefined ? { targets } : {}),
+      exampleTargets: true,
       faults,
       onRequest: (r) => {
         const status = r.status >= 500 || r.status === 0 ? paint.red : r.status >= 400 ? paint.yellow : paint.green;

@@ -239,7 +239,7 @@ describe('error statuses (spec 7)', () => {
     assert.equal(err.detail, 'Not found.');
     assert.match(err.message, /2 of the 4 ids are not valid targets \(missingId001, missingId002\)\. Remove or correct those ids/);
     assert.deepEqual(sandbox.changes, []);
-    assert.equal((sandbox.target(a)?.settings.site as Record<string, unknown>).name, 'Demo target 1');
+    assert.equal((sandbox.target(a)?.settings.site as Record<string, unknown>).name, 'Checkout (staging)');
   });
 
   test('500 with detail', async () => {

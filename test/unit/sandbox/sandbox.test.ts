@@ -245,7 +245,7 @@ describe('bulk update behaviour and the change record', () => {
       },
     ]);
     assert.deepEqual(sb.target(at(ids, 0))?.settings, {
-      site: { name: 'Demo target 1', url: 'https://target-1.sandbox.example', desc: 'new' },
+      site: { name: 'Checkout (staging)', url: 'https://checkout.staging.example.com', desc: 'new' },
       report_type: 'owasp',
       labels: [{ name: 'prod', color: '#ff0000' }],
     });
@@ -273,7 +273,7 @@ describe('bulk update behaviour and the change record', () => {
     assert.equal(r.status, 404);
     assert.deepEqual(r.json, { detail: 'Not found.', is_id_404_validation: true, invalid_ids: ['zzzzzzzzzzz1', 'zzzzzzzzzzz2'] });
     assert.deepEqual(sb.changes, []);
-    assert.equal((sb.target(a)?.settings.site as Record<string, unknown>).name, 'Demo target 1');
+    assert.equal((sb.target(a)?.settings.site as Record<string, unknown>).name, 'Checkout (staging)');
   });
 
   test('unknown ids without validation: the known ones are updated and listed', async () => {
@@ -304,7 +304,7 @@ describe('bulk update behaviour and the change record', () => {
     sb.reset();
     assert.deepEqual(sb.changes, []);
     assert.deepEqual(sb.requests, []);
-    assert.equal((sb.target(a)?.settings.site as Record<string, unknown>).name, 'Demo target 1');
+    assert.equal((sb.target(a)?.settings.site as Record<string, unknown>).name, 'Checkout (staging)');
   });
 
   test('onRequest sees every answered request', async () => {
