@@ -7,6 +7,7 @@ import { registerConnectionCommands } from './editor/connectionCommands';
 import { EntitlementsStore } from './editor/entitlements/store';
 import { registerEntitlementsView, snapshotTree, type SnapshotNode } from './editor/entitlements/view';
 import { registerSandboxCommands } from './editor/sandboxCommands';
+import { ConnectionStatusBar, type ConnectionStatus } from './editor/statusBar';
 import { readSettings, SECTION } from './editor/settings';
 import { TargetFiles } from './editor/targetFiles';
 import { TokenStore } from './editor/tokenStore';
@@ -18,6 +19,8 @@ export interface ScanTargetsApi {
   readonly version: string;
   /** The Entitlements view's items, as a tree of plain objects. */
   entitlementsTree(): Promise<SnapshotNode[]>;
+  /** What the status bar item shows, whether it is shown, and the labels of its menu. */
+  connectionStatus(): Promise<ConnectionStatus & { visible: boolean; menu: string[] }>;
 }
 
 export function activate(context: vscode.ExtensionContext): ScanTargetsApi {
@@ -58,13 +61,16 @@ export function activate(context: vscode.ExtensionContext): ScanTargetsApi {
 
   context.subscriptions.push(vscode.commands.registerCommand(NEW_SETTINGS_FILE_COMMAND, () => newSettingsFile()));
   registerConnectionCommands(context, connection, log);
-  registerSandboxCommands(context, connection, log);
+  const sandbox = registerSandboxCommands(context, connection, log);
+  const statusBar = new ConnectionStatusBar(connection, sandbox, targetFiles);
+  context.subscriptions.push(statusBar);
   registerBulkUpdate(context, { connection, targetFiles, languageClient, log });
 
   log.info(`Scan Target Settings ${version} activated (VS Code ${vscode.version}, workspace ${vscode.workspace.isTrusted ? 'trusted' : 'in Restricted Mode'})`);
   return {
     version,
     entitlementsTree: () => snapshotTree(view.provider),
+    connectionStatus: () => statusBar.status(),
   };
 }
 

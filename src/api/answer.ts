@@ -99,7 +99,7 @@ export function resultOf<T>(
   if (status === 401 || status === 403) {
     throw new ApiError(
       'unauthorized',
-      `The service refused the credentials for ${op.what} (${statusLine(status)}${quoted}). ` +
+      `The service at ${endpoint.base.origin} refused the API token for ${op.what} (${statusLine(status)}${quoted}). ` +
         `Set a valid API token for ${endpoint.base.origin}, and check that the authentication scheme (${endpoint.opts.authScheme}) and header (${endpoint.opts.authHeader}) are what the service expects.`,
       { ...errInit, detail },
     );

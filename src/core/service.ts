@@ -84,8 +84,8 @@ export class LanguageService {
   }
 
   /** Everything checked before a bulk update sends (ids, validation errors, body). */
-  planBulkUpdate(file: ParsedFile, target: RunTarget, validation: ValidateParams): RunPlanResult {
-    return planRun(file, target, this.env, this.validateAll(file, validation));
+  planBulkUpdate(file: ParsedFile, target: RunTarget, validation: ValidateParams, purpose: 'run' | 'preview' = 'run'): RunPlanResult {
+    return planRun(file, target, this.env, this.validateAll(file, validation), purpose);
   }
 
   /** After a run: records the rejected ids (tracked across edits from now on) and the mapped 400 errors. */

@@ -9,18 +9,40 @@ import { readSettings, SECTION } from './settings';
 import { originOf } from './tokenStore';
 import { refuseIfUntrusted } from './trust';
 
-export function registerSandboxCommands(context: vscode.ExtensionContext, connection: Connection, log: vscode.LogOutputChannel): void {
+/** Whether the local sandbox runs, and where: what the status bar shows. */
+export interface SandboxState {
+  /** Its base URL while it runs. */
+  readonly url: string | undefined;
+  readonly onDidChange: vscode.Event<void>;
+}
+
+export function registerSandboxCommands(context: vscode.ExtensionContext, connection: Connection, log: vscode.LogOutputChannel): SandboxState {
   let running: Sandbox | undefined;
+  const changed = new vscode.EventEmitter<void>();
 
   const setRunning = async (sandbox: Sandbox | undefined): Promise<void> => {
     running = sandbox;
+    changed.fire();
     await vscode.commands.executeCommand('setContext', 'scanTargets.sandboxRunning', sandbox !== undefined);
+  };
+
+  /** Starting it again says where it runs, and offers to look at it or stop it. */
+  const alreadyRunning = (url: string, quiet: boolean | undefined) => {
+    if (!quiet) {
+      const pointed =
+        connection.baseUrl === url ? 'Bulk updates and the Entitlements view use it.' : `The API base URL points elsewhere, at ${connection.baseUrl}.`;
+      void vscode.window.showInformationMessage(`The local sandbox is already running at ${url}. ${pointed}`, 'Open', 'Stop').then((choice) => {
+        if (choice === 'Open') void vscode.commands.executeCommand('workbench.view.extension.scanTargets');
+        else if (choice === 'Stop') void vscode.commands.executeCommand('scanTargets.stopSandbox');
+      });
+    }
+    return { status: 'running', url };
   };
 
   const start = async (arg?: { port?: number; profile?: 'full' | 'restricted'; quiet?: boolean }) => {
     const refusal = refuseIfUntrusted('The local sandbox service');
     if (refusal) return refusal;
-    if (running) return { status: 'running', url: running.url };
+    if (running) return alreadyRunning(running.url, arg?.quiet);
     const settings = readSettings();
     const profile = arg?.profile ?? settings.sandboxProfile;
     // A fresh random token each start: the sandbox is a real HTTP server on loopback.
@@ -30,12 +52,12 @@ export function registerSandboxCommands(context: vscode.ExtensionContext, connec
     await connection.tokens.set(originOf(sandbox.url)!, token);
     await vscode.workspace.getConfiguration(SECTION).update('baseUrl', sandbox.url, vscode.ConfigurationTarget.Global);
     log.info(
-      `Local sandbox service running at ${sandbox.url} (profile ${typeof profile === 'string' ? profile : 'custom'}, ${sandbox.targetIds().length} demo targets); base URL and token now point at it.`,
+      `Local sandbox service running at ${sandbox.url} (profile ${typeof profile === 'string' ? profile : 'custom'}, ${sandbox.targetIds().length} targets); base URL and token now point at it.`,
     );
     if (!arg?.quiet) {
       void vscode.window
         .showInformationMessage(
-          `Local sandbox running at ${sandbox.url} with ${sandbox.targetIds().length} demo targets. The API base URL and token now point at it.`,
+          `Local sandbox running at ${sandbox.url} with ${sandbox.targetIds().length} targets, those of the examples among them. The API base URL and token now point at it.`,
           'Show Log',
         )
         .then((choice) => choice && log.show());
@@ -44,6 +66,7 @@ export function registerSandboxCommands(context: vscode.ExtensionContext, connec
   };
 
   context.subscriptions.push(
+    changed,
     vscode.commands.registerCommand('scanTargets.startSandbox', start),
     vscode.commands.registerCommand('scanTargets.stopSandbox', async () => {
       if (!running) return false;
@@ -60,4 +83,10 @@ export function registerSandboxCommands(context: vscode.ExtensionContext, connec
   if (vscode.workspace.getConfiguration(SECTION).get<boolean>('sandbox.startOnActivation', false) && vscode.workspace.isTrusted) {
     start({ quiet: true }).catch((err: unknown) => log.error(`The local sandbox service did not start: ${String((err as Error)?.message ?? err)}`));
   }
+  return {
+    get url() {
+      return running?.url;
+    },
+    onDidChange: changed.event,
+  };
 }

@@ -26,6 +26,8 @@ export interface PlanBulkUpdateParams {
   uri: string;
   version: number;
   target: RunTarget;
+  /** `preview`: unset `${env:NAME}` variables are marked in the preview rather than refused. Default `run`. */
+  purpose?: 'run' | 'preview';
 }
 export type PlanBulkUpdateResult = RunPlanResult;
 

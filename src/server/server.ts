@@ -205,7 +205,7 @@ export function startServer(connection: Connection): void {
     if (target === undefined) throw new Error('the document is not open as a target-settings file');
     if (target.document.version !== params.version) throw new Error('the document changed while the bulk update was planned; run it again');
     const validation = { severityOverrides: settings.validation.severity, entitlementChecks: false };
-    return service.planBulkUpdate(target.file, params.target, validation);
+    return service.planBulkUpdate(target.file, params.target, validation, params.purpose === 'preview' ? 'preview' : 'run');
   });
 
   connection.onRequest<RecordBulkOutcomeResult, void>(RECORD_BULK_OUTCOME, (params: RecordBulkOutcomeParams): RecordBulkOutcomeResult => {

@@ -49,15 +49,15 @@ test('npm start opens the getting-started example, and its bulk update works wit
     await wb.page.locator('.monaco-editor .view-lines').first().click();
     await wb.runCommand('Scan Targets: Run Bulk Update on Selected IDs');
     const dialog = await wb.answerDialog(/^Update 5 targets$/);
-    assert.match(dialog, /every id of document 1/);
+    assert.match(dialog, /Nothing is selected, so every id of document 1 of getting-started\.target-settings\.yaml is used: 5 ids\./);
 
-    const result = wb.page.locator('.notifications-toasts .notification-toast', { hasText: /1 invalid/ }).first();
+    const result = wb.page.locator('.notifications-toasts .notification-toast', { hasText: /1 was rejected by the service as invalid/ }).first();
     await result.waitFor({ timeout: 30_000 });
-    assert.match(await result.innerText(), /4 valid but not applied/);
+    assert.match(await result.innerText(), /4 valid ids were not applied/);
     await wb.page.keyboard.press('Control+Shift+M');
     await wb.page.locator('.markers-panel .monaco-list-row', { hasText: 'Xq2UnknownId' }).first().waitFor({ timeout: 20_000 });
 
-    await result.locator('.monaco-button', { hasText: /Update the 4 valid ids now/ }).click();
+    await result.locator('.monaco-button', { hasText: /Update the 4 Valid Ids/ }).click();
     await wb.answerDialog(/^Update 4 targets$/);
-    assert.match(await wb.waitForNotification(/4 updated/), /4 updated/);
+    assert.match(await wb.waitForNotification(/4 of 4 ids updated/), /4 of 4 ids updated in 1 request/);
   }));

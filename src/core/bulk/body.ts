@@ -30,6 +30,8 @@ export interface EnvUse {
   readonly names: readonly string[];
   /** The value as written in the YAML (with the placeholders): safe to show. */
   readonly template: string;
+  /** The variables of {@link names} that are unset or empty (a preview's body only). */
+  readonly missing: readonly string[];
 }
 
 /** The request body of one run, ready to send, with what must stay hidden. */
@@ -47,6 +49,11 @@ export interface PreparedBody {
   readonly envUses: readonly EnvUse[];
   /** Every value to keep out of logs and messages: sensitive values and resolved env values. */
   readonly secretValues: readonly string[];
+  /**
+   * Variables that are unset or empty, each once: only in a body prepared for a preview
+   * (`allowMissingEnv`), which shows where they stand. Such a body must not be sent.
+   */
+  readonly missingEnv: readonly string[];
 }
 
 export type BodyProblemCode =
@@ -75,6 +82,11 @@ export interface BodyProblem {
   readonly range?: OffsetRange;
 }
 
+export interface PrepareOptions {
+  /** For a preview: unset or empty variables are marked where they stand instead of refused. */
+  readonly allowMissingEnv?: boolean;
+}
+
 export type PrepareResult = { readonly ok: true; readonly body: PreparedBody } | { readonly ok: false; readonly problems: readonly BodyProblem[] };
 
 /**
@@ -83,7 +95,7 @@ export type PrepareResult = { readonly ok: true; readonly body: PreparedBody } |
  * Refuses, listing every problem at once: an unset or empty variable, a malformed placeholder, an
  * `OBFUSCATED_...` value (after resolution too), a document that is not a mapping.
  */
-export function prepareBody(documentValue: unknown, ids: readonly string[], env: EnvLookup): PrepareResult {
+export function prepareBody(documentValue: unknown, ids: readonly string[], env: EnvLookup, options: PrepareOptions = {}): PrepareResult {
   if (!isRecord(documentValue)) {
     return {
       ok: false,
@@ -101,16 +113,17 @@ export function prepareBody(documentValue: unknown, ids: readonly string[], env:
   const envUses: EnvUse[] = [];
   const envValues: string[] = [];
   const settings: Record<string, unknown> = {};
+  const resolve: Resolution = { env, allowMissing: options.allowMissingEnv === true, problems, envUses, envValues };
   for (const [key, value] of Object.entries(documentValue)) {
     if (key === 'ids') continue;
-    settings[key] = resolveTree(value, [key], env, problems, envUses, envValues);
+    settings[key] = resolveTree(value, [key], resolve);
   }
   for (const path of findObfuscated(settings)) {
     problems.push({
       code: 'obfuscated',
       message:
         `\`${formatFieldPath(path)}\` holds a masked secret (OBFUSCATED_…) as the service shows it. ` +
-        'Sending it back would replace the real secret with the mask. Put the real value there (for example `${env:NAME}`), or remove the field. Nothing was sent.',
+        'Sending it back would replace the real secret with the mask. Put the real value there (for example `${env:NAME}`), or remove the field.',
       path,
       pointer: encodeJsonPointer(path),
     });
@@ -121,6 +134,7 @@ export function prepareBody(documentValue: unknown, ids: readonly string[], env:
   const sensitivePaths = findSensitivePaths(settings);
   const secretValues = new Set<string>(envValues);
   for (const use of envUses) {
+    if (use.missing.length > 0) continue; // a preview's value: nothing of it is a secret
     const v = valueAt(settings, use.path);
     if (typeof v === 'string') secretValues.add(v);
   }
@@ -138,6 +152,7 @@ export function prepareBody(documentValue: unknown, ids: readonly string[], env:
       sensitivePaths,
       envUses,
       secretValues: [...secretValues].sort((a, b) => b.length - a.length),
+      missingEnv: [...new Set(envUses.flatMap((use) => use.missing))],
     },
   };
 }
@@ -146,7 +161,13 @@ export function prepareBody(documentValue: unknown, ids: readonly string[], env:
  * {@link prepareBody} for document `documentIndex` of a parsed file; problems also carry the range
  * of their value (the nearest existing node), for a diagnostic or a `file:line:col` message.
  */
-export function prepareDocumentBody(file: ParsedFile, documentIndex: number, ids: readonly string[], env: EnvLookup): PrepareResult {
+export function prepareDocumentBody(
+  file: ParsedFile,
+  documentIndex: number,
+  ids: readonly string[],
+  env: EnvLookup,
+  options: PrepareOptions = {},
+): PrepareResult {
   const doc = file.documents[documentIndex];
   if (doc === undefined) {
     return {
@@ -154,7 +175,7 @@ export function prepareDocumentBody(file: ParsedFile, documentIndex: number, ids
       problems: [{ code: 'not-a-mapping', message: `There is no document ${documentIndex} in the file.`, path: [], pointer: '' }],
     };
   }
-  const result = prepareBody(doc.value, ids, env);
+  const result = prepareBody(doc.value, ids, env, options);
   if (result.ok) return result;
   return {
     ok: false,
@@ -176,20 +197,23 @@ export function requestBody(
 }
 
 /**
- * The body as the preview shows it: sensitive values replaced by {@link MASK}, and each resolved
- * `${env:NAME}` shown as `<from ${env:NAME}>` inside its written value. Contains no secret.
+ * The body as the preview shows it: sensitive values replaced by {@link MASK}, each resolved
+ * `${env:NAME}` shown as `<from ${env:NAME}>` inside its written value, and each unset one as
+ * `<not set: ${env:NAME}>`. Contains no secret.
  */
 export function maskBody(prepared: PreparedBody, ids: readonly string[] = prepared.ids): Record<string, unknown> {
   const replacements = new Map<string, unknown>();
+  const shown = (name: string, use: EnvUse): string => (use.missing.includes(name) ? `<not set: \${env:${name}}>` : `<from \${env:${name}}>`);
   for (const use of prepared.envUses) {
     replacements.set(
       encodeJsonPointer(use.path),
-      use.template.replace(ENV_PLACEHOLDER, (_m, name: string) => `<from \${env:${name}}>`),
+      use.template.replace(ENV_PLACEHOLDER, (_m, name: string) => shown(name, use)),
     );
   }
-  // Sensitive wins over env: a sensitive value is not shown even in part.
+  // Sensitive wins over env: a sensitive value is not shown even in part; an unset one has nothing to hide.
   for (const path of prepared.sensitivePaths) {
-    replacements.set(encodeJsonPointer(path), MASK);
+    const use = prepared.envUses.find((u) => encodeJsonPointer(u.path) === encodeJsonPointer(path));
+    replacements.set(encodeJsonPointer(path), use !== undefined && use.missing.length > 0 ? use.missing.map((name) => shown(name, use)).join(' ') : MASK);
   }
   const masked = cloneReplacing(prepared.settings, [], replacements) as Record<string, unknown>;
   return { ids: [...ids], ...masked };
@@ -269,37 +293,52 @@ export function envVariables(value: unknown): Array<{ name: string; path: PathSe
 
 // ---------------------------------------------------------------------------------------------
 
-function resolveTree(value: unknown, path: PathSegment[], env: EnvLookup, problems: BodyProblem[], envUses: EnvUse[], envValues: string[]): unknown {
+/** What resolving `${env:NAME}` placeholders works with, and what it collects. */
+interface Resolution {
+  readonly env: EnvLookup;
+  /** A preview's body: an unset or empty variable is recorded in its use rather than refused. */
+  readonly allowMissing: boolean;
+  readonly problems: BodyProblem[];
+  readonly envUses: EnvUse[];
+  readonly envValues: string[];
+}
+
+function resolveTree(value: unknown, path: PathSegment[], r: Resolution): unknown {
   if (typeof value === 'string') {
-    return resolveString(value, path, env, problems, envUses, envValues);
+    return resolveString(value, path, r);
   }
   if (Array.isArray(value)) {
-    return value.map((item, i) => resolveTree(item, [...path, i], env, problems, envUses, envValues));
+    return value.map((item, i) => resolveTree(item, [...path, i], r));
   }
   if (isRecord(value)) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = resolveTree(v, [...path, k], env, problems, envUses, envValues);
+    for (const [k, v] of Object.entries(value)) out[k] = resolveTree(v, [...path, k], r);
     return out;
   }
   return value;
 }
 
-function resolveString(text: string, path: PathSegment[], env: EnvLookup, problems: BodyProblem[], envUses: EnvUse[], envValues: string[]): string {
+function resolveString(text: string, path: PathSegment[], r: Resolution): string {
   if (!ENV_PLACEHOLDER_START.test(text)) return text;
   const field = formatFieldPath(path);
   const names: string[] = [];
+  const missing: string[] = [];
   let failed = false;
   const resolved = text.replace(ENV_PLACEHOLDER, (_m, name: string) => {
     if (!names.includes(name)) names.push(name);
-    const v = env(name);
+    const v = r.env(name);
     if (v === undefined || v === '') {
+      if (r.allowMissing) {
+        if (!missing.includes(name)) missing.push(name);
+        return '';
+      }
       failed = true;
-      if (!problems.some((p) => p.variable === name && p.pointer === encodeJsonPointer(path))) {
-        problems.push({
+      if (!r.problems.some((p) => p.variable === name && p.pointer === encodeJsonPointer(path))) {
+        r.problems.push({
           code: v === undefined ? 'missing-env' : 'empty-env',
           message:
             `The environment variable ${name} used in \`${field}\` (\${env:${name}}) is ${v === undefined ? 'not set' : 'empty'}. ` +
-            `Set ${name} in the environment ${v === undefined ? '' : 'to the value to send '}and run again; the value is read when the request is built and never written to the file. Nothing was sent.`,
+            `Set ${name} in the environment ${v === undefined ? '' : 'to the value to send '}and run again; the value is read when the request is built and never written to the file.`,
           path,
           pointer: encodeJsonPointer(path),
           variable: name,
@@ -307,24 +346,24 @@ function resolveString(text: string, path: PathSegment[], env: EnvLookup, proble
       }
       return '';
     }
-    envValues.push(v);
+    r.envValues.push(v);
     return v;
   });
   // Whatever is left that starts like a placeholder is malformed (`${env:}`, `${env:A-B}`, no `}`).
   const rest = text.replace(ENV_PLACEHOLDER, '');
   if (ENV_PLACEHOLDER_START.test(rest)) {
     failed = true;
-    problems.push({
+    r.problems.push({
       code: 'malformed-env',
       message:
         `\`${field}\` holds \`\${env:\` that is not a complete placeholder. Write \`\${env:NAME}\` with a variable name of letters, digits and underscores ` +
-        '(not starting with a digit). Nothing was sent.',
+        '(not starting with a digit).',
       path,
       pointer: encodeJsonPointer(path),
     });
   }
   if (failed) return text;
-  envUses.push({ path, names, template: text });
+  r.envUses.push({ path, names, template: text, missing });
   return resolved;
 }
 

@@ -24,6 +24,8 @@ export interface ChunkContext {
   stopped: RunStop | undefined;
   readonly redactor: Redactor;
   readonly chunkLabel: (i: number) => string;
+  /** Requests the run is split into. */
+  readonly chunkCount: number;
   readonly log: (level: 'info' | 'warn' | 'error' | 'debug', message: string) => void;
 }
 
@@ -212,7 +214,8 @@ export function classifyFailure(ctx: ChunkContext, index: number, ids: readonly 
       kind: failureKind,
       message: `Stopped after ${ctx.chunkLabel(index).toLowerCase()} failed (${kind}): the remaining requests would fail the same way.`,
     };
-    ctx.log('warn', ctx.stopped.message);
+    // With one request there is nothing left to stop: the failure itself is the whole story.
+    if (ctx.chunkCount > 1) ctx.log('warn', ctx.stopped.message);
   }
   return maybeApplied
     ? { ...base, status: 'unknown', invalid: 0, validNotApplied: 0, failed: 0, unknown: ids.length, reason }

@@ -9,7 +9,7 @@
 //   validNotApplied  it was in a chunk the service refused because OTHER ids of that chunk were
 //                    invalid. With `is_id_404_validation=true` the service applies all or nothing,
 //                    so these were not updated; they are not retried automatically (the result
-//                    offers "Update the N valid ids now", which sends exactly these).
+//                    offers "Update the N Valid Ids", which sends exactly these).
 //   failed           its chunk did not succeed and the service did not apply it: refused before
 //                    any work (400 validation with the field errors, 401, 429 or 503 after the
 //                    client's retries), a connection that never carried the request, a 500.
@@ -175,20 +175,27 @@ export function checkOutcome(outcome: BulkOutcome): string[] {
   return problems;
 }
 
-/** One line for a summary notification: `498 updated, 2 invalid, 0 failed`. */
+/**
+ * The summary of a run, one sentence per fact and every count exact:
+ * `0 of 5 ids updated in 1 request. 1 was rejected by the service as invalid. ...`
+ */
 export function describeOutcome(outcome: BulkOutcome): string {
-  const parts = [`${outcome.updated.length} updated`];
-  if (outcome.invalid.length > 0) parts.push(`${outcome.invalid.length} invalid`);
-  if (outcome.validNotApplied.length > 0) parts.push(`${outcome.validNotApplied.length} valid but not applied (their request had invalid ids)`);
-  const nFailed = failedIds(outcome).length;
-  if (nFailed > 0) parts.push(`${nFailed} failed`);
-  const nUnknown = unknownIds(outcome).length;
-  if (nUnknown > 0) parts.push(`${nUnknown} unknown (the service may have applied ${nUnknown === 1 ? 'it' : 'them'}; its answer was lost)`);
-  if (outcome.notSent.length > 0) parts.push(`${outcome.notSent.length} not sent`);
-  const of = `of ${plural(outcome.selected.length, 'id')}`;
-  const req = `${plural(outcome.requests, 'request')}`;
-  const stop = outcome.stopped ? ` ${outcome.stopped.cause === 'cancelled' ? 'Cancelled.' : outcome.stopped.message}` : '';
-  return `${parts.join(', ')} (${of}, ${req}).${stop}`;
+  const was = (n: number): string => (n === 1 ? 'was' : 'were');
+  const sentences = [`${outcome.updated.length} of ${plural(outcome.selected.length, 'id')} updated in ${plural(outcome.requests, 'request')}.`];
+  const invalid = outcome.invalid.length;
+  if (invalid > 0) sentences.push(`${invalid} ${was(invalid)} rejected by the service as invalid.`);
+  const valid = outcome.validNotApplied.length;
+  if (valid > 0) sentences.push(`${plural(valid, 'valid id')} ${was(valid)} not applied, because ${valid === 1 ? 'its' : 'their'} request had an invalid id.`);
+  const failed = failedIds(outcome).length;
+  if (failed > 0) sentences.push(`${failed} failed and ${was(failed)} not applied.`);
+  const unknown = unknownIds(outcome).length;
+  if (unknown > 0) sentences.push(`${unknown} may have been applied: the service's answer was lost.`);
+  const notSent = outcome.notSent.length;
+  if (notSent > 0) sentences.push(`${notSent} ${was(notSent)} not sent.`);
+  // A stop that left nothing unsent changed nothing: the counts above say it all.
+  if (outcome.stopped?.cause === 'cancelled') sentences.push('The run was cancelled.');
+  else if (outcome.stopped && notSent > 0) sentences.push(outcome.stopped.message);
+  return sentences.join(' ');
 }
 
 /** One group as the command line's `--format json` prints it. */

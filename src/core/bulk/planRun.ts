@@ -52,8 +52,16 @@ export type RunPlanResult = { readonly ok: true; readonly plan: RunPlan } | RunR
 
 /**
  * @param diagnostics the validation diagnostics of the file (errors block the run, warnings don't).
+ * @param purpose `preview`: unset `${env:NAME}` variables are marked in the preview instead of
+ *   refused (the plan's `prepared.missingEnv` names them; such a plan must not be sent).
  */
-export function planRun(file: ParsedFile, target: RunTarget, env: EnvLookup, diagnostics: readonly CoreDiagnostic[]): RunPlanResult {
+export function planRun(
+  file: ParsedFile,
+  target: RunTarget,
+  env: EnvLookup,
+  diagnostics: readonly CoreDiagnostic[],
+  purpose: 'run' | 'preview' = 'run',
+): RunPlanResult {
   const selection = 'selections' in target ? idsForSelections(file, target.selections) : idsForDocument(file, target.documentIndex, target.ids);
   if (!selection.ok) return { ok: false, reason: 'selection', message: selection.error, documentIndex: selection.documentIndex, selection };
   const documentIndex = selection.documentIndex;
@@ -73,10 +81,9 @@ export function planRun(file: ParsedFile, target: RunTarget, env: EnvLookup, dia
     };
   }
 
-  const prepared = prepareDocumentBody(file, documentIndex, selection.uniqueIds, env);
+  const prepared = prepareDocumentBody(file, documentIndex, selection.uniqueIds, env, { allowMissingEnv: purpose === 'preview' });
   if (!prepared.ok) {
-    const lines = prepared.problems.map((p) => p.message);
-    return { ok: false, reason: 'body', documentIndex, ids: selection.uniqueIds, problems: prepared.problems, message: `Nothing was sent: ${lines.join(' ')}` };
+    return { ok: false, reason: 'body', documentIndex, ids: selection.uniqueIds, problems: prepared.problems, message: bodyRefusal(prepared.problems) };
   }
   return {
     ok: true,
@@ -88,4 +95,18 @@ export function planRun(file: ParsedFile, target: RunTarget, env: EnvLookup, dia
       warnings: ofDocument.filter((d) => d.severity === 'warning').length,
     },
   };
+}
+
+/** One message for every problem of the body: the unset variables named together, then the others. */
+function bodyRefusal(problems: readonly BodyProblem[]): string {
+  const names = [...new Set(problems.flatMap((p) => (p.variable === undefined ? [] : [p.variable])))];
+  const sentences = ['Nothing was sent.'];
+  if (names.length > 0) {
+    const [subject, verb, them] = names.length === 1 ? ['The environment variable', 'is', 'it'] : ['The environment variables', 'are', 'them'];
+    sentences.push(
+      `${subject} ${names.join(', ')} ${verb} not set, or empty, where the bulk update runs. Set ${them} in the environment VS Code starts from, restart VS Code, and run the bulk update again.`,
+    );
+  }
+  sentences.push(...problems.filter((p) => p.variable === undefined).map((p) => p.message));
+  return sentences.join(' ');
 }

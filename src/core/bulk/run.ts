@@ -139,6 +139,7 @@ export async function runBulkUpdate(options: BulkRunOptions): Promise<BulkOutcom
     stopped: undefined,
     redactor,
     chunkLabel,
+    chunkCount: total,
     log,
   };
 

@@ -5,6 +5,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { describeOutcome, retryIds, type BulkOutcome } from '../../core/bulk/outcome';
+import { outcomeReport } from '../../core/bulk/report';
 import { twoStepCancel } from './twoStepCancel';
 import { runBulkUpdate } from '../../core/bulk/run';
 import { clientSend } from '../../core/bulk/send';
@@ -14,7 +15,7 @@ import { readSettings } from '../settings';
 import type { TargetFiles } from '../targetFiles';
 import { refuseIfUntrusted } from '../trust';
 import type { TargetSettingsClient } from '../languageClient';
-import { RequestPreviews } from './preview';
+import { ReadOnlyDocuments } from './readOnlyDocuments';
 import { plural } from '../../core/wording';
 
 export interface BulkUpdateDeps {
@@ -38,21 +39,27 @@ interface LastRun {
   uri: vscode.Uri;
   documentIndex: number;
   outcome: BulkOutcome;
+  service: string;
 }
 
 export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkUpdateDeps): void {
   const { log } = deps;
-  const previews = new RequestPreviews();
+  const documents = new ReadOnlyDocuments();
   let lastRun: LastRun | undefined;
-  context.subscriptions.push(previews);
+  context.subscriptions.push(documents);
+  const showPreview = (document: vscode.TextDocument, json: string): Promise<vscode.Uri> =>
+    documents.show(`${path.basename(document.uri.path).replace(/\.ya?ml$/, '')}.bulk-update-request.json`, json, 'json');
 
   const refuse = (message: string): BulkUpdateResult => {
     void vscode.window.showErrorMessage(message);
     return { status: 'refused', message };
   };
 
-  /** The document and what to send from it, or a refusal. */
-  const plan = async (args: BulkUpdateArgs | undefined): Promise<{ document: vscode.TextDocument; result: RunPlanResult } | { refused: string }> => {
+  /** The document and what to send from it (or, for a preview, what it would send), or a refusal. */
+  const plan = async (
+    args: BulkUpdateArgs | undefined,
+    purpose: 'run' | 'preview',
+  ): Promise<{ document: vscode.TextDocument; result: RunPlanResult } | { refused: string }> => {
     const editor = vscode.window.activeTextEditor;
     const uri = args?.uri ? (typeof args.uri === 'string' ? vscode.Uri.parse(args.uri) : args.uri) : editor?.document.uri;
     if (!uri) return { refused: 'Open a target-settings file and select the ids to update, then run the bulk update again.' };
@@ -68,36 +75,41 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
     } else {
       target = { documentIndex: 0 };
     }
-    const result = await deps.languageClient.planBulkUpdate({ uri: document.uri.toString(), version: document.version, target });
+    const result = await deps.languageClient.planBulkUpdate({ uri: document.uri.toString(), version: document.version, target, purpose });
     return { document, result };
   };
 
   const confirm = async (document: vscode.TextDocument, runPlan: RunPlan, baseUrl: string): Promise<boolean> => {
-    const count = runPlan.selection.uniqueIds.length;
-    const rule =
-      runPlan.selection.rule === 'selection' ? 'the ids you selected' : `every id of document ${runPlan.selection.documentIndex + 1} (nothing was selected)`;
-    const noun = count === 1 ? 'target' : 'targets';
+    const { selection } = runPlan;
+    const count = selection.uniqueIds.length;
+    const file = path.basename(document.uri.path);
+    const where = `document ${selection.documentIndex + 1} of ${file}`;
+    const repeats = selection.duplicateCount;
     const detail = [
-      `Ids: ${count} (${rule}${runPlan.selection.duplicateCount > 0 ? `; ${runPlan.selection.duplicateCount} repeated, sent once` : ''}).`,
-      `Service: ${baseUrl}`,
+      selection.rule === 'selection'
+        ? `${plural(selection.ids.length, 'id')} selected in ${where}.`
+        : `Nothing is selected, so every id of ${where} is used: ${plural(selection.ids.length, 'id')}.`,
+      repeats > 0 ? `${repeats} of them ${repeats === 1 ? 'repeats an id' : 'repeat ids'} listed above and ${repeats === 1 ? 'is' : 'are'} sent once.` : '',
+      `The requests go to ${baseUrl}.`,
       `Fields that will change: ${runPlan.fields.join(', ')}.`,
-      runPlan.warnings > 0 ? `The document has ${runPlan.warnings} warning(s); they do not block the update.` : '',
+      runPlan.warnings > 0 ? `The document has ${plural(runPlan.warnings, 'warning')}. Warnings do not stop the update.` : '',
     ]
       .filter(Boolean)
       .join('\n');
+    const noun = count === 1 ? 'target' : 'targets';
     for (;;) {
       const update = `Update ${count} ${noun}`;
       const choice = await vscode.window.showWarningMessage(`Run a bulk update on ${count} ${noun}?`, { modal: true, detail }, update, 'Preview Request');
       if (choice === update) return true;
       if (choice !== 'Preview Request') return false;
-      await previews.show(path.basename(document.uri.path), runPlan.preview);
+      await showPreview(document, runPlan.preview);
     }
   };
 
   const run = async (args?: BulkUpdateArgs): Promise<BulkUpdateResult> => {
     const untrusted = refuseIfUntrusted('Bulk update');
     if (untrusted) return untrusted;
-    const planned = await plan(args);
+    const planned = await plan(args, 'run');
     if ('refused' in planned) return refuse(planned.refused);
     const { document, result } = planned;
     if (!result.ok) return refuse(result.message);
@@ -145,12 +157,13 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
       },
     );
 
-    lastRun = { uri: document.uri, documentIndex: runPlan.selection.documentIndex, outcome };
-    await report(document, runPlan.selection.documentIndex, outcome);
+    lastRun = { uri: document.uri, documentIndex: runPlan.selection.documentIndex, outcome, service: client.baseUrl };
+    await report(document, lastRun);
     return { status: 'done', outcome, summary: describeOutcome(outcome) };
   };
 
-  const report = async (document: vscode.TextDocument, documentIndex: number, outcome: BulkOutcome): Promise<void> => {
+  const report = async (document: vscode.TextDocument, run: LastRun): Promise<void> => {
+    const { documentIndex, outcome } = run;
     // The server puts the rejected ids and the field errors on the file as diagnostics.
     await deps.languageClient.recordBulkOutcome({
       uri: document.uri.toString(),
@@ -160,7 +173,6 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
       failed: outcome.failed.map((g) => ({ fieldErrors: g.fieldErrors, chunkIds: g.chunkIds })),
     });
 
-    const summary = describeOutcome(outcome);
     const list = (name: string, ids: readonly string[]) => ids.length > 0 && log.info(`${name} (${ids.length}): ${ids.join(', ')}`);
     list('Updated', outcome.updated);
     list('Invalid (rejected by the service)', outcome.invalid);
@@ -169,29 +181,51 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
     for (const group of outcome.unknown) log.warn(`Unknown, may have been applied (${group.ids.length}), ${group.reason}: ${group.ids.join(', ')}`);
     list('Not sent', outcome.notSent);
 
-    const actions: string[] = [];
-    const updateValid = outcome.validNotApplied.length > 0 ? `Update the ${outcome.validNotApplied.length} valid ids now` : undefined;
-    const retry = retryIds(outcome).length > 0 ? `Retry ${retryIds(outcome).length} failed` : undefined;
-    if (updateValid) actions.push(updateValid);
-    if (retry) actions.push(retry);
-    actions.push('Show Log');
-    const problems = outcome.invalid.length + outcome.validNotApplied.length + retryIds(outcome).length > 0;
+    const valid = outcome.validNotApplied.length;
+    const updateValid = valid > 0 ? `Update the ${plural(valid, 'Valid Id', 'Valid Ids')}` : undefined;
+    // A refused token fails every request: a new token comes before a retry.
+    const setToken = outcome.failed.some((g) => g.kind === 'unauthorized') ? 'Set API Token' : undefined;
+    const retry = retryIds(outcome).length > 0 && setToken === undefined ? 'Retry Failed' : undefined;
+    const actions = [updateValid, setToken, retry, 'Show Report', 'Show Log'].filter((a): a is string => a !== undefined);
+    const problems = outcome.invalid.length + valid + retryIds(outcome).length > 0;
     const show = problems ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-    void show(`Bulk update: ${summary}`, ...actions).then((choice) => {
+    // Not awaited: the command ends with the run; the notification stays until it is answered.
+    void show(`Bulk update: ${describeOutcome(outcome)}`, ...actions).then((choice) => {
       if (choice === 'Show Log') log.show();
-      else if (choice && choice === updateValid) void run({ uri: document.uri, documentIndex, ids: [...outcome.validNotApplied] });
-      else if (choice && choice === retry) void vscode.commands.executeCommand('scanTargets.retryFailed');
+      else if (choice === 'Show Report') void showReport(run);
+      else if (choice === setToken) void vscode.commands.executeCommand('scanTargets.setApiToken');
+      else if (choice !== undefined && choice === updateValid)
+        void vscode.commands.executeCommand('scanTargets.bulkUpdate', { uri: document.uri, documentIndex, ids: [...outcome.validNotApplied] });
+      else if (choice !== undefined && choice === retry) void vscode.commands.executeCommand('scanTargets.retryFailed');
     });
+  };
+
+  const showReport = (run: LastRun): Promise<vscode.Uri> => {
+    const source = vscode.workspace.asRelativePath(run.uri);
+    return documents.show(
+      `${path.basename(run.uri.path).replace(/\.ya?ml$/, '')}.bulk-update-report.txt`,
+      outcomeReport(run.outcome, { source, documentIndex: run.documentIndex, service: run.service }),
+      'plaintext',
+    );
   };
 
   context.subscriptions.push(
     vscode.commands.registerCommand('scanTargets.bulkUpdate', (args?: BulkUpdateArgs) => run(args)),
     vscode.commands.registerCommand('scanTargets.previewBulkUpdate', async (args?: BulkUpdateArgs) => {
-      const planned = await plan(args);
+      const planned = await plan(args, 'preview');
       if ('refused' in planned) return refuse(planned.refused);
       if (!planned.result.ok) return refuse(planned.result.message);
-      const uri = await previews.show(path.basename(planned.document.uri.path), planned.result.plan.preview);
-      return { status: 'previewed', uri: uri.toString(), preview: planned.result.plan.preview };
+      const { preview, prepared } = planned.result.plan;
+      const uri = await showPreview(planned.document, preview);
+      return { status: 'previewed', uri: uri.toString(), preview, missingEnv: prepared.missingEnv };
+    }),
+    vscode.commands.registerCommand('scanTargets.showLastReport', async () => {
+      if (lastRun === undefined) {
+        const message = 'There is no report yet: no bulk update has run in this window.';
+        void vscode.window.showInformationMessage(message);
+        return { status: 'refused', message };
+      }
+      return { status: 'shown', uri: (await showReport(lastRun)).toString() };
     }),
     vscode.commands.registerCommand('scanTargets.retryFailed', async (args?: { confirm?: boolean }) => {
       const untrusted = refuseIfUntrusted('Retrying a bulk update');

@@ -47,7 +47,7 @@ describe('bulk update', function () {
     assert.strictEqual(first.status, 'done', JSON.stringify(first));
     const outcome = (first as { outcome: Outcome }).outcome;
     assert.deepStrictEqual(outcome.invalid, [INVALID[0]]);
-    // The service applies nothing when any id is invalid: the valid ones wait for "Update the N valid ids now".
+    // The service applies nothing when any id is invalid: the valid ones wait for "Update the N Valid Ids".
     assert.deepStrictEqual(outcome.validNotApplied.sort(), [valid[0], valid[1]].sort());
     assert.deepStrictEqual(outcome.updated, []);
 
@@ -103,6 +103,36 @@ describe('bulk update', function () {
     assert.deepStrictEqual(body.ids, [targetIds[0]]);
     assert.strictEqual(body.site.name, 'Shop (staging)');
     assert.ok(!result.preview.includes(CANARY_SECRET), 'the password is masked');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('previews a file whose variable is not set, marked where it stands, and refuses to run it once, in one message', async () => {
+    const uri = workspaceFile('unset-env.target-settings.yaml');
+    const text = settingsFile([at(targetIds, 0)]).replace(`password: ${CANARY_SECRET}`, 'password: ${env:SCAN_TARGETS_SURELY_UNSET_VARIABLE}');
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
+    const previewed = await vscode.commands.executeCommand<{ status: string; preview: string; missingEnv: string[] }>('scanTargets.previewBulkUpdate', {
+      uri: uri.toString(),
+      documentIndex: 0,
+    });
+    assert.strictEqual(previewed.status, 'previewed', JSON.stringify(previewed));
+    assert.deepStrictEqual(previewed.missingEnv, ['SCAN_TARGETS_SURELY_UNSET_VARIABLE']);
+    assert.match(previewed.preview, /"password": "<not set: \$\{env:SCAN_TARGETS_SURELY_UNSET_VARIABLE\}>"/);
+
+    const run = await vscode.commands.executeCommand<RunResult>('scanTargets.bulkUpdate', { uri: uri.toString(), documentIndex: 0, confirm: false });
+    assert.strictEqual(run.status, 'refused');
+    const message = (run as { message: string }).message;
+    assert.strictEqual(message.split('Nothing was sent').length - 1, 1, message);
+    assert.match(message, /SCAN_TARGETS_SURELY_UNSET_VARIABLE is not set/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('shows the report of the last run: every id under its bucket', async () => {
+    const shown = await vscode.commands.executeCommand<{ status: string; uri: string }>('scanTargets.showLastReport');
+    assert.strictEqual(shown.status, 'shown');
+    const report = await vscode.workspace.openTextDocument(vscode.Uri.parse(shown.uri));
+    assert.match(report.getText(), /^Bulk update of document 1 of bulk\.target-settings\.yaml, sent to http:\/\/127\.0\.0\.1:\d+\/api\/v1$/m);
+    assert.match(report.getText(), /^Updated: 3$/m);
+    for (const id of targetIds.slice(0, 3)) assert.ok(report.getText().includes(`  ${id}\n`), id);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

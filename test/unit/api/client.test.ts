@@ -215,7 +215,7 @@ describe('error statuses (spec 7)', () => {
     assert.equal(err.detail, 'Incorrect authentication credentials.');
     assert.match(
       err.message,
-      /refused the credentials .*401 Unauthorized: "Incorrect authentication credentials\."\)\. Set a valid API token for http:\/\/127\.0\.0\.1:\d+.*scheme \(JWT\).*header \(Authorization\)/,
+      /refused the API token .*401 Unauthorized: "Incorrect authentication credentials\."\)\. Set a valid API token for http:\/\/127\.0\.0\.1:\d+.*scheme \(JWT\).*header \(Authorization\)/,
     );
     assert.ok(!err.message.includes('wrong-token-value'));
   });

@@ -10,6 +10,7 @@ import {
   findObfuscated,
   findSensitivePaths,
   maskBody,
+  planRun,
   prepareBody,
   prepareDocumentBody,
   previewJson,
@@ -235,7 +236,7 @@ describe('refusals', () => {
     );
     const problem = firstProblem(result);
     assert.match(problem.message, /environment variable NOPE_PASSWORD used in `site\.basic_auth\.password` \(\$\{env:NOPE_PASSWORD\}\) is not set/);
-    assert.match(problem.message, /Nothing was sent/);
+    assert.doesNotMatch(problem.message, /Nothing was sent/, 'the refusal says it once, for every problem');
     const range = problem.range!;
     assert.equal(text.slice(range.start, range.end), '${env:NOPE_PASSWORD}');
   });
@@ -344,5 +345,45 @@ describe('changedFields', () => {
   test('plain settings work too; ids is never a field; odd keys are quoted', () => {
     assert.deepEqual(changedFields({ ids: ['a'], site: { 'odd key': 1 }, fail_fast: false }), ['site["odd key"]', 'fail_fast']);
     assert.deepEqual(changedFields({ site: {} }), []);
+  });
+});
+
+describe('a preview of a file whose variables are not set', () => {
+  const text = [
+    'ids: [a]',
+    'site:',
+    '  name: x',
+    '  basic_auth:',
+    '    username: u',
+    '    password: ${env:NOPE_PASSWORD}',
+    '    password_is_sensitive: true',
+    '  headers:',
+    '    - name: Authorization',
+    '      value: Bearer ${env:NOPE_TOKEN}',
+    '    - name: X-Shop',
+    '      value: ${env:SHOP_BASIC_PASSWORD}',
+    '',
+  ].join('\n');
+
+  test('shows where each unset variable stands, masks what is set, and names the unset ones', () => {
+    const result = prepareDocumentBody(parseFile(text), 0, ['a'], env, { allowMissingEnv: true });
+    assert.equal(result.ok, true);
+    if (!result.ok) return;
+    assert.deepEqual(result.body.missingEnv, ['NOPE_PASSWORD', 'NOPE_TOKEN']);
+    const shown = maskBody(result.body) as { site: { basic_auth: { password: string }; headers: Array<{ value: string }> } };
+    assert.equal(shown.site.basic_auth.password, '<not set: ${env:NOPE_PASSWORD}>', 'a sensitive value with nothing set has nothing to hide');
+    assert.equal(shown.site.headers[0]?.value, 'Bearer <not set: ${env:NOPE_TOKEN}>');
+    assert.equal(shown.site.headers[1]?.value, '<from ${env:SHOP_BASIC_PASSWORD}>');
+    assert.ok(!previewJson(result.body).includes(SHOP_PASSWORD));
+  });
+
+  test('the run refuses once, naming every unset variable in one sentence', () => {
+    const refused = planRun(parseFile(text), { documentIndex: 0 }, env, []);
+    assert.equal(refused.ok, false);
+    if (refused.ok) return;
+    assert.equal(refused.message.split('Nothing was sent').length - 1, 1, refused.message);
+    assert.match(refused.message, /The environment variables NOPE_PASSWORD, NOPE_TOKEN are not set/);
+    const previewed = planRun(parseFile(text), { documentIndex: 0 }, env, [], 'preview');
+    assert.equal(previewed.ok, true);
   });
 });

@@ -368,7 +368,10 @@ describe('reporting', () => {
         return { ids: body.ids };
       },
     });
-    assert.equal(describeOutcome(outcome), '2 updated, 1 invalid, 1 valid but not applied (their request had invalid ids), 2 failed (of 6 ids, 3 requests).');
+    assert.equal(
+      describeOutcome(outcome),
+      '2 of 6 ids updated in 3 requests. 1 was rejected by the service as invalid. 1 valid id was not applied, because its request had an invalid id. 2 failed and were not applied.',
+    );
     assert.deepEqual(outcomeToJson(outcome), {
       updated: ['id4', 'id5'],
       invalid: ['id0'],
