@@ -1,6 +1,7 @@
 // Composition root: activate() wires editor/ together and does nothing else.
 import * as vscode from 'vscode';
 import { NEW_SETTINGS_FILE_COMMAND, newSettingsFile } from './editor/newFile';
+import { OPEN_EXAMPLE_COMMAND, openExample } from './editor/example';
 import { registerBulkUpdate } from './editor/bulkUpdate/command';
 import { Connection } from './editor/connection';
 import { registerConnectionCommands } from './editor/connectionCommands';
@@ -59,7 +60,10 @@ export function activate(context: vscode.ExtensionContext): ScanTargetsApi {
   entitlements.setInterval(readSettings().refreshIntervalMinutes);
   void entitlements.refresh();
 
-  context.subscriptions.push(vscode.commands.registerCommand(NEW_SETTINGS_FILE_COMMAND, () => newSettingsFile()));
+  context.subscriptions.push(
+    vscode.commands.registerCommand(NEW_SETTINGS_FILE_COMMAND, () => newSettingsFile()),
+    vscode.commands.registerCommand(OPEN_EXAMPLE_COMMAND, () => openExample(context)),
+  );
   registerConnectionCommands(context, connection, log);
   const sandbox = registerSandboxCommands(context, connection, log);
   const statusBar = new ConnectionStatusBar(connection, sandbox, targetFiles);

@@ -1,7 +1,8 @@
 // The status bar item of target-settings files, read through the extension's API: where bulk
 // updates would go as the sandbox starts and stops and the token is cleared, the entries of its
-// menu, and "Start Local Sandbox" while one runs.
+// menu, and "Start Local Sandbox" while one runs; the example the walkthrough opens.
 import * as assert from 'assert';
+import * as path from 'path';
 import * as vscode from 'vscode';
 import { CANARY_SECRET } from '../../fixtures/canary';
 import { EXTENSION_ID, settingsFileText, workspaceFile } from '../helpers';
@@ -72,5 +73,16 @@ describe('status bar item', function () {
     await vscode.workspace.fs.writeFile(other, Buffer.from('a: 1\n'));
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(other));
     await statusWhen((s) => !s.visible, 'the item hidden for another YAML file');
+  });
+});
+
+describe('getting-started example', function () {
+  it('opens the example the walkthrough names, a target-settings file', async () => {
+    const document = await vscode.commands.executeCommand<vscode.TextDocument>('scanTargets.openExample');
+    assert.strictEqual(path.basename(document.uri.path), 'getting-started.target-settings.yaml');
+    assert.match(document.getText(), /Xq2UnknownId/);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri);
+    assert.strictEqual(lenses[0]?.command?.title, 'Bulk update 5 targets');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });

@@ -1,0 +1,47 @@
+// The walkthrough as declared in package.json: each step's page exists and ships in the .vsix,
+// each command it links or completes on is one the extension contributes (or one of VS Code's),
+// and the example it opens ships too.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+const root = path.resolve(__dirname, '../../../..');
+interface Step {
+  id: string;
+  description: string;
+  media: { markdown?: string };
+  completionEvents?: string[];
+}
+interface Manifest {
+  contributes: { commands: { command: string }[]; walkthroughs: { id: string; steps: Step[] }[] };
+}
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
+const vscodeignore = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8');
+
+test('one walkthrough: connect, open an example, preview, run, fix an invalid id', () => {
+  assert.deepEqual(
+    manifest.contributes.walkthroughs.map((w) => w.steps.map((s) => s.id)),
+    [['connect', 'openExample', 'preview', 'run', 'fixInvalidId']],
+  );
+});
+
+test('every step has its page, and links only commands that exist', () => {
+  const ours = new Set(manifest.contributes.commands.map((c) => c.command));
+  for (const step of manifest.contributes.walkthroughs.flatMap((w) => w.steps)) {
+    const page = step.media.markdown;
+    assert.ok(page !== undefined && fs.existsSync(path.join(root, page)), `${step.id}: ${page} exists`);
+    assert.match(page, /^media\//, `${step.id}: its page ships with media/**`);
+    const linked = [...step.description.matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1]);
+    const completing = (step.completionEvents ?? []).map((e) => e.replace(/^onCommand:/, ''));
+    assert.ok(linked.length > 0, `${step.id} has a button`);
+    for (const command of [...linked, ...completing]) {
+      assert.ok(command !== undefined && (ours.has(command) || command.startsWith('workbench.')), `${step.id}: ${command} is contributed`);
+    }
+  }
+});
+
+test('the example the walkthrough opens ships in the .vsix', () => {
+  assert.ok(fs.existsSync(path.join(root, 'examples', 'getting-started.target-settings.yaml')));
+  assert.match(vscodeignore, /^!examples\/getting-started\.target-settings\.yaml$/m);
+});
