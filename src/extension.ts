@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { NEW_SETTINGS_FILE_COMMAND, newSettingsFile } from './editor/newFile';
 import { OPEN_EXAMPLE_COMMAND, openExample } from './editor/example';
+import { EXPLAIN_CODE_COMMAND, explainCode } from './editor/explainCode';
 import { registerBulkUpdate } from './editor/bulkUpdate/command';
 import { Connection } from './editor/connection';
 import { registerConnectionCommands } from './editor/connectionCommands';
@@ -63,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): ScanTargetsApi {
   context.subscriptions.push(
     vscode.commands.registerCommand(NEW_SETTINGS_FILE_COMMAND, () => newSettingsFile()),
     vscode.commands.registerCommand(OPEN_EXAMPLE_COMMAND, () => openExample(context)),
+    vscode.commands.registerCommand(EXPLAIN_CODE_COMMAND, (code: unknown) => explainCode(context, code)),
   );
   registerConnectionCommands(context, connection, log);
   const sandbox = registerSandboxCommands(context, connection, log);

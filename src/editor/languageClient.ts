@@ -15,6 +15,7 @@ import {
   type RecordBulkOutcomeParams,
   type RecordBulkOutcomeResult,
 } from '../server/protocol';
+import { explainLink } from './explainCode';
 import { SECTION } from './settings';
 
 export class TargetSettingsClient implements vscode.Disposable {
@@ -36,6 +37,13 @@ export class TargetSettingsClient implements vscode.Disposable {
       traceOutputChannel: traceChannel(log),
       // Problems go to the log; the server says in its diagnostics what the user must know.
       revealOutputChannelOn: RevealOutputChannelOn.Never,
+      middleware: {
+        // A code's page opens rendered, through a command, rather than as Markdown source.
+        handleDiagnostics: (uri, diagnostics, next) => {
+          for (const d of diagnostics) if (typeof d.code === 'object') d.code = { value: d.code.value, target: explainLink(d.code.target) };
+          next(uri, diagnostics);
+        },
+      },
     };
     this.client = new LanguageClient('scanTargets', 'Scan Target Settings', serverOptions, clientOptions);
     this.started = this.client.start().then(() => {

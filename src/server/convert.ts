@@ -53,8 +53,8 @@ export function offsetRange(document: TextDocument, range: OffsetRange): Range {
   return { start: document.positionAt(range.start), end: document.positionAt(range.end) };
 }
 
-/** `codesDoc` documents each code under the anchor `code-<code>`. */
-export function toDiagnostic(core: CoreDiagnostic, codesDoc: string): Diagnostic {
+/** `codePage` gives the address of the page that explains a code. */
+export function toDiagnostic(core: CoreDiagnostic, codePage: (code: string) => string): Diagnostic {
   const carried: CarriedData = { document: core.document, path: core.path };
   if (core.data !== undefined) carried.data = core.data;
   const diagnostic: Diagnostic = {
@@ -62,7 +62,7 @@ export function toDiagnostic(core: CoreDiagnostic, codesDoc: string): Diagnostic
     severity: SEVERITY[core.severity],
     source: DIAGNOSTIC_SOURCE,
     code: core.code,
-    codeDescription: { href: `${codesDoc}#code-${core.code}` },
+    codeDescription: { href: codePage(core.code) },
     message: core.message,
     data: carried,
   };

@@ -41,8 +41,8 @@ import { ChangeTrackingDocuments } from './changes';
 import { DEFAULT_SETTINGS, readSettings } from './settings';
 import { TargetFiles } from './targetFiles';
 
-/** Where each diagnostic code is explained (the README beside the bundle, anchor `code-<code>`). */
-const CODES_DOC = pathToFileURL(path.resolve(__dirname, '..', 'README.md')).href;
+/** The page that explains a diagnostic code: docs/codes/<code>.md beside the bundle, a file any client can open. */
+const codePage = (code: string): string => pathToFileURL(path.resolve(__dirname, '..', 'docs', 'codes', `${code}.md`)).href;
 
 const FIXABLE = new Set<string>(FIXABLE_CODES);
 
@@ -115,7 +115,7 @@ export function startServer(connection: Connection): void {
       : service.diagnostics(uri, parse(uri, document, text), validateParams());
     if (tooLarge) service.forget(uri);
     published.add(uri);
-    void connection.sendDiagnostics({ uri, version: document.version, diagnostics: core.map((d) => toDiagnostic(d, CODES_DOC)) });
+    void connection.sendDiagnostics({ uri, version: document.version, diagnostics: core.map((d) => toDiagnostic(d, codePage)) });
   };
 
   const schedule = (uri: string, delayMs = settings.validation.debounceMs): void => {

@@ -1,5 +1,6 @@
 // The docs stay in step with the code: the version agrees across package.json and CHANGELOG,
-// every diagnostic code the product emits is documented in the README (diagnostics link to it),
+// every diagnostic code the product emits has its page in docs/codes/ (diagnostics link to it) and
+// a row in the README,
 // and every setting and command of the manifest is named there.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,10 +27,25 @@ test('the CHANGELOG has an entry for the version in package.json', () => {
   assert.match(changelog, new RegExp(`^## \\[${manifest.version.replace(/\./g, '\\.')}\\]`, 'm'));
 });
 
-test('every diagnostic code is documented in the README under its anchor', () => {
-  const codes = [...Object.keys(DIAGNOSTIC_CODES), NOT_ENTITLED_CODE, INVALID_ID_CODE, SERVICE_VALIDATION_CODE];
-  const missing = codes.filter((code) => !readme.includes(`<a id="code-${code}"></a>`));
+const CODES = [...Object.keys(DIAGNOSTIC_CODES), NOT_ENTITLED_CODE, INVALID_ID_CODE, SERVICE_VALIDATION_CODE];
+
+test('every diagnostic code is listed in the README under its anchor, linking its page', () => {
+  const missing = CODES.filter((code) => !readme.includes(`<a id="code-${code}"></a>[\`${code}\`](docs/codes/${code}.md)`));
   assert.deepEqual(missing, []);
+});
+
+test('every diagnostic code has a page, with its default severity and how to fix it; no page is for an unknown code', () => {
+  const pages = fs.readdirSync(path.join(root, 'docs', 'codes')).map((f) => f.replace(/\.md$/, ''));
+  assert.deepEqual([...pages].sort(), [...CODES].sort());
+  for (const code of CODES) {
+    const page = fs.readFileSync(path.join(root, 'docs', 'codes', `${code}.md`), 'utf8');
+    assert.ok(page.startsWith(`# \`${code}\`\n`), code);
+    assert.match(page, /^Default severity: \*\*(error|warning|information|hint)\*\*/m, code);
+    assert.match(page, /^## How to fix it$/m, code);
+  }
+  for (const [code, { defaultSeverity: severity }] of Object.entries(DIAGNOSTIC_CODES)) {
+    assert.match(fs.readFileSync(path.join(root, 'docs', 'codes', `${code}.md`), 'utf8'), new RegExp(`^Default severity: \\*\\*${severity}\\*\\*`, 'm'), code);
+  }
 });
 
 test('every setting and every palette command is named in the README', () => {

@@ -4,6 +4,8 @@
 // checked to belong to the version they were published for.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { at } from '../../fixtures/at';
 import { CLI, assertBuilt } from '../cli/helpers';
 import { StdioLspClient } from './lspClient';
@@ -98,7 +100,8 @@ test('a generic LSP client over stdio gets diagnostics per version, completion, 
     );
     assert.equal(enumError.source, 'scan-targets');
     assert.equal(enumError.severity, 1);
-    assert.match(enumError.codeDescription?.href ?? '', /README\.md#code-invalid-enum$/);
+    assert.match(enumError.codeDescription?.href ?? '', /^file:\/\/.*\/docs\/codes\/invalid-enum\.md$/);
+    assert.ok(existsSync(fileURLToPath(enumError.codeDescription?.href ?? '')), 'the page is there to open');
     const duplicate = third.diagnostics.find((d) => d.code === 'duplicate-id');
     assert.ok(duplicate, 'the repeated id is reported');
     assert.equal(duplicate.severity, 1, 'raised to error by the workspace/configuration settings');
