@@ -1,4 +1,4 @@
-// `scan-targets validate [--format text|json|github] [--entitlements FILE] [--max-problems N] FILE...`
+// `scan-targets validate [--format text|json|github|sarif] [--entitlements FILE] [--max-problems N] FILE...`
 import type { EntitlementsRecord } from '../../core/entitlements';
 import { parseChoice, parseCommandArgs, parseMaxProblems } from '../args';
 import { checkText } from '../check';
@@ -9,20 +9,21 @@ import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../exit';
 import { distinctFiles, readTextFile } from '../files';
 import { formatGithub } from '../format/github';
 import { formatJson } from '../format/json';
+import { formatSarif } from '../format/sarif';
 import { DEFAULT_MAX_PROBLEMS, MAX_PROBLEMS_OPTION } from '../format/limit';
 import { showReports, summarize, type FileReport } from '../format/model';
 import { formatText } from '../format/text';
 import { palette } from '../terminal';
 
-const FORMATS = ['text', 'json', 'github'] as const;
+const FORMATS = ['text', 'json', 'github', 'sarif'] as const;
 
-const HELP = `Usage: scan-targets validate [--format text|json|github] [--entitlements FILE] [--max-problems N] FILE...
+const HELP = `Usage: scan-targets validate [--format text|json|github|sarif] [--entitlements FILE] [--max-problems N] FILE...
 
 Checks target-settings YAML files exactly as the VS Code extension does (same checks, same
 messages, same codes), for CI pipelines.
 
 Options:
-  --format text|json|github  Output format (default: text).
+  --format text|json|github|sarif  Output format (default: text).
       text    path:line:col: severity code message  (line and col are 1-based), then a summary.
       json    {"files":[{"file","diagnostics":[{"severity","code","message","document","path",
               "range":{"start":{"line","character"},"end":{...}}}],"omitted"}],
@@ -32,6 +33,9 @@ Options:
               "omitted" is the number of the file's diagnostics left out by --max-problems (0
               when none). A file that could not be read has "error" and no diagnostics.
       github  GitHub Actions annotations (::error / ::warning / ::notice file=...,line=...,col=...).
+      sarif   SARIF 2.1.0 for GitHub code scanning (github/codeql-action/upload-sarif): one rule
+              per code, one result per problem with 1-based regions, paths relative to the
+              working directory.
   --entitlements FILE        Also warn (code not-entitled) where a file asks for something the
                              account does not have, using an entitlements record saved with
                              "scan-targets entitlements --format json > FILE".
@@ -95,6 +99,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   const shown = showReports(reports, maxProblems);
   if (format === 'json') ctx.out(formatJson(shown, summary));
   else if (format === 'github') ctx.out(formatGithub(shown, summary));
+  else if (format === 'sarif') ctx.out(formatSarif(shown));
   else ctx.out(formatText(shown, summary, ctx.colorOut ? paint : undefined));
 
   if (summary.unreadable > 0) return EXIT_USAGE;
