@@ -73,7 +73,7 @@ test("an unknown flag of a command is a usage error that points at that command'
 test('a bad flag value is a usage error naming the flag', async () => {
   const format = await runCli(['validate', '--format', 'xml', 'x.yaml']);
   assert.equal(format.code, 2);
-  assert.match(format.stderr, /--format must be one of text, json, github \(got "xml"\)/);
+  assert.match(format.stderr, /--format must be one of text, json, github, sarif \(got "xml"\)/);
   const chunk = await runCli(['bulk-update', 'x.yaml', '--chunk-size', '0']);
   assert.equal(chunk.code, 2);
   assert.match(chunk.stderr, /--chunk-size takes a whole number from 1 to 100000/);
