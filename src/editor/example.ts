@@ -1,10 +1,10 @@
 // `scanTargets.openExample`: the getting-started example, for the walkthrough. The workspace's own
 // copy when it has one (this repository's examples/); otherwise the copy shipped in the extension,
-// as a new unsaved file of the same name in the first workspace folder, so that the sandbox's
-// targets, the file's validation and a later save all work as in the repository.
-import * as os from 'os';
+// as a new unsaved file of the same name, so that the sandbox's targets, the file's validation
+// and a later save all work as in the repository.
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { untitledFile } from './untitled';
 
 export const OPEN_EXAMPLE_COMMAND = 'scanTargets.openExample';
 const EXAMPLE = 'getting-started.target-settings.yaml';
@@ -17,9 +17,7 @@ export async function openExample(context: vscode.ExtensionContext): Promise<vsc
     return document;
   }
   const shipped = await vscode.workspace.fs.readFile(vscode.Uri.file(context.asAbsolutePath(path.join('examples', EXAMPLE))));
-  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const target = folder ? vscode.Uri.joinPath(folder, EXAMPLE) : vscode.Uri.file(path.join(os.homedir(), EXAMPLE));
-  const document = await vscode.workspace.openTextDocument(target.with({ scheme: 'untitled' }));
+  const document = await vscode.workspace.openTextDocument(await untitledFile(EXAMPLE));
   const editor = await vscode.window.showTextDocument(document);
   if (document.getText() === '') await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), Buffer.from(shipped).toString('utf8')));
   return document;

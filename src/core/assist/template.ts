@@ -1,14 +1,11 @@
 // The template of a new target-settings file (command `scanTargets.newSettingsFile`), in snippet
-// syntax: the schema modeline first (its file name makes any YAML file a target-settings file),
-// then every property the schema requires at the top, with tab stops, and comments naming the
-// common optional blocks. Field names and descriptions are read from the schema.
+// syntax: every property the schema requires at the top, with tab stops, and comments naming the
+// common optional blocks. Field names and descriptions are read from the schema. It writes no
+// schema modeline: the new file is a target-settings file by its name, and a modeline would make
+// Red Hat's YAML extension validate it a second time.
 
-import { targetSettingsNavigator, targetSettingsSchema } from '../schema/bundledSchema';
+import { targetSettingsNavigator } from '../schema/bundledSchema';
 import { escapeSnippet } from './snippetSyntax';
-
-/** The modeline: points yaml-language-server (and this extension) at the bundled schema. */
-const SCHEMA_ID = targetSettingsSchema().$id;
-export const SCHEMA_MODELINE = `# yaml-language-server: $schema=${typeof SCHEMA_ID === 'string' ? SCHEMA_ID : 'https://scantargets.invalid/schemas/target-settings.schema.json'}`;
 
 /**
  * The new-file template as a snippet: `ids` with one id to type, `site` with `name` and `url`, then
@@ -27,7 +24,6 @@ export function newSettingsFileTemplate(): string {
     return p?.schema.title ?? name;
   };
   const lines = [
-    SCHEMA_MODELINE,
     '# One YAML document is one bulk update: the targets in `ids` get the settings below.',
     '# Press Ctrl+Space on an empty line for the fields that fit there; hover a field for its meaning.',
     '# A secret can be written as ${env:NAME}: it is read from the environment when the request is built.',

@@ -2,7 +2,6 @@
 // every extension uses (`vscode.execute*Provider`), and the new-file command. Waits on events.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { at } from '../../fixtures/at';
 import { activateExtension, codeOf, waitForDiagnostics, workspaceFile } from '../helpers';
 
 function labelOf(item: vscode.CompletionItem): string {
@@ -162,8 +161,9 @@ describe('editing assistance', () => {
       assert.ok(document, 'the command returns the document');
       assert.strictEqual(document.isUntitled, true);
       assert.strictEqual(document.languageId, 'yaml');
+      assert.match(document.uri.path, /\/new(-\d+)?\.target-settings\.yaml$/, 'named, so its tab says what it is');
       const text = document.getText();
-      assert.match(at(text.split('\n'), 0), /^# yaml-language-server: \$schema=\S*target-settings\.schema\.json$/);
+      assert.doesNotMatch(text, /yaml-language-server/, 'no modeline, so Red Hat YAML stays out of it');
       assert.match(text, /\nids:\n {2}- \S+\n/);
       assert.match(text, /\nsite:\n {2}name: .+\n {2}url: https:\/\//);
       // It is a target-settings file: completion works in it.

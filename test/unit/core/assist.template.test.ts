@@ -1,18 +1,17 @@
-// The new-file template: the modeline first (so the untitled file is a target-settings file), the
-// required fields with tab stops, comments; valid once the tab stops are filled in.
+// The new-file template: the required fields with tab stops, comments, no schema modeline; valid
+// once the tab stops are filled in.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { newSettingsFileTemplate, SCHEMA_MODELINE } from '../../../src/core/assist/template';
+import { newSettingsFileTemplate } from '../../../src/core/assist/template';
 import { expandSnippet, maxTabStop } from '../../../src/core/assist/snippetSyntax';
 import { hasSchemaModeline } from '../../../src/core/fileMatch';
 import { parseFile } from '../../../src/core/yaml/parse';
 import { coreValidateText, schemaErrors } from '../../fixtures/assist/helpers';
 
-test('the template starts with the schema modeline', () => {
+test('the template writes no schema modeline: the new file is a target-settings file by its name, and Red Hat YAML stays out', () => {
   const text = expandSnippet(newSettingsFileTemplate());
-  assert.equal(text.split('\n')[0], '# yaml-language-server: $schema=https://scantargets.invalid/schemas/target-settings.schema.json');
-  assert.equal(SCHEMA_MODELINE, text.split('\n')[0]);
-  assert.ok(hasSchemaModeline(text), 'the extension treats it as a target-settings file');
+  assert.ok(!hasSchemaModeline(text));
+  assert.doesNotMatch(text, /yaml-language-server/);
 });
 
 test('filled in, the template is valid; with its sample values too', async () => {
