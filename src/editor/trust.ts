@@ -10,7 +10,9 @@ export interface Refusal {
 
 export function refuseIfUntrusted(action: string): Refusal | undefined {
   if (vscode.workspace.isTrusted) return undefined;
-  const message = `${action} is off in Restricted Mode: this workspace is not trusted, and the extension makes no network call from an untrusted workspace. Nothing was sent. Trust the workspace (Manage Workspace Trust) to use it; validation and editing assistance keep working meanwhile.`;
+  const message =
+    `${action} is off in Restricted Mode. This folder is not trusted, so the extension makes no network call and reads no API token. ` +
+    'Validation and editing assistance keep working. To use it, trust the folder with Manage Workspace Trust.';
   void vscode.window.showErrorMessage(message, 'Manage Workspace Trust').then((choice) => {
     if (choice) void vscode.commands.executeCommand('workbench.trust.manage');
   });

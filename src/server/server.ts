@@ -146,7 +146,7 @@ export function startServer(connection: Connection): void {
       return work();
     } catch (err) {
       connection.console.error(`${what} failed: ${err instanceof Error ? err.message : String(err)}`);
-      if (err instanceof Error && err.stack) connection.console.log(err.stack);
+      if (err instanceof Error && err.stack) connection.console.debug(err.stack);
       return fallback;
     }
   }
@@ -164,7 +164,7 @@ export function startServer(connection: Connection): void {
     revalidateAll();
     // The lenses may have been turned on or off, or a file may match no more.
     if (refreshesLenses)
-      connection.sendRequest(CodeLensRefreshRequest.type).catch((err: unknown) => connection.console.log(`CodeLens refresh not done: ${String(err)}`));
+      connection.sendRequest(CodeLensRefreshRequest.type).catch((err: unknown) => connection.console.debug(`CodeLens refresh not done: ${String(err)}`));
   };
 
   connection.onInitialize((params): InitializeResult => {

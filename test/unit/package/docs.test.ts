@@ -55,3 +55,14 @@ test('every setting and every palette command is named in the README', () => {
   const missing = [...settings.filter((s) => !readme.includes(s.replace(/^scanTargets\./, ''))), ...commands.filter((c) => !readme.includes(c))];
   assert.deepEqual(missing, []);
 });
+
+test('every setting has a description, and every setting with a fixed set of values says what each means', () => {
+  const properties = manifest.contributes.configuration.properties as Record<
+    string,
+    { description?: string; markdownDescription?: string; enum?: unknown[]; enumDescriptions?: string[]; markdownEnumDescriptions?: string[] }
+  >;
+  for (const [name, setting] of Object.entries(properties)) {
+    assert.ok((setting.markdownDescription ?? setting.description ?? '').length > 20, `${name} has a description`);
+    if (setting.enum) assert.equal((setting.markdownEnumDescriptions ?? setting.enumDescriptions)?.length, setting.enum.length, `${name} describes each value`);
+  }
+});
