@@ -1,7 +1,7 @@
 // End-to-end tier: the packaged .vsix installed into code-server the way users install it, a
 // normal window (no test mode, so modal dialogs and input boxes are real), and headless Chromium
-// driving it like a person. Runs test/e2e with node's test runner; screenshots go to
-// media/screenshots/ (used by the README).
+// driving it like a person. Runs test/e2e with node's test runner. The README's pictures are taken
+// by `npm run screenshots`, not here.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';

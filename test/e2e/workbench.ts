@@ -83,7 +83,13 @@ export class Workbench {
     await input.waitFor({ state: 'visible', timeout: 10_000 });
     await input.fill(text);
     await this.page.locator('.find-widget .matchesCount', { hasText: /^1 of/ }).waitFor({ timeout: 10_000 });
-    await this.page.keyboard.press('Escape');
+    // Escape closes the widget and leaves the match selected (a first one may only end the typing).
+    const open = this.page.locator('.find-widget.visible');
+    for (let i = 0; i < 3 && (await open.count()) > 0; i++) {
+      await this.page.keyboard.press('Escape');
+      await open.waitFor({ state: 'detached', timeout: 2_000 }).catch(() => undefined);
+    }
+    await open.waitFor({ state: 'detached', timeout: 2_000 });
   }
 
   /** Waits for a notification whose text matches, in the notification center (a toast may hide before it is looked at). */
@@ -94,6 +100,13 @@ export class Workbench {
     const shown = await item.innerText();
     await this.runCommand('Notifications: Hide Notifications');
     return shown;
+  }
+
+  /** Waits until every finite animation of the page has ended (a toast fading in, a widget closing), so a picture shows the state, not a transition. */
+  async settle(): Promise<void> {
+    await this.page.evaluate(
+      'Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined)))',
+    );
   }
 
   /** Closes every notification, so that no picture shows one left over from an earlier step. */
