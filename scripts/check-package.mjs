@@ -6,9 +6,9 @@
 //     scripts/known-advisories.json. It prints which mode ran.
 //  2. the .vsix (scripts/package.mjs): no tests, no sources, no node_modules (the bundles hold the
 //     dependencies), no source map with an absolute path, and no dist/cli.js unless the extension's
-//     bundles use it.
+//     bundles use it; every page of docs/codes/ (the diagnostics link to them) is in it.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -156,6 +156,9 @@ try {
       if (absolute) problems.push(`.vsix ships ${name} with an absolute path (${absolute[1]}…)`);
     }
   }
+  // Every diagnostic links to the page of its code inside the install: each page must ship.
+  const pages = readdirSync(path.join(ROOT, 'docs', 'codes')).filter((f) => f.endsWith('.md'));
+  for (const page of pages) if (!shipped.includes(`docs/codes/${page}`)) problems.push(`.vsix lacks docs/codes/${page}, the page its diagnostics link to`);
   console.log(`check-package: .vsix: ${shipped.length} files (${shipped.join(', ')})`);
 } finally {
   rmSync(dir, { recursive: true, force: true });

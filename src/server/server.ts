@@ -21,6 +21,7 @@ import { version } from '../../package.json';
 import { FIXABLE_CODES, type DiagnosticLike } from '../core/assist';
 import { bulkUpdateLenses } from '../core/bulk/lenses';
 import { DIAGNOSTIC_SOURCE } from '../core/diagnostic';
+import { NOT_ENTITLED_CODE } from '../core/entitlements/diagnostics';
 import { documentSymbols, foldingRanges } from '../core/outline';
 import { LanguageService, type ValidateParams } from '../core/service';
 import { fileTooLargeDiagnostic } from '../core/validation/limit';
@@ -44,7 +45,8 @@ import { TargetFiles } from './targetFiles';
 /** The page that explains a diagnostic code: docs/codes/<code>.md beside the bundle, a file any client can open. */
 const codePage = (code: string): string => pathToFileURL(path.resolve(__dirname, '..', 'docs', 'codes', `${code}.md`)).href;
 
-const FIXABLE = new Set<string>(FIXABLE_CODES);
+/** The codes codeActions fixes: the schema's, and a value the account is not entitled to (it offers the entitled ones). */
+const FIXABLE = new Set<string>([...FIXABLE_CODES, NOT_ENTITLED_CODE]);
 
 /** The commands the lenses run, with `{ uri, documentIndex }`: the extension's, and names other clients can bind. */
 const BULK_UPDATE_COMMAND = 'scanTargets.bulkUpdate';

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { DIAGNOSTIC_CODES } from '../../../src/core/validation';
 import { NOT_ENTITLED_CODE } from '../../../src/core/entitlements/diagnostics';
 import { INVALID_ID_CODE, SERVICE_VALIDATION_CODE } from '../../../src/core/bulk';
+import { FIXABLE_CODES } from '../../../src/core/assist';
 
 const root = path.resolve(__dirname, '../../../..');
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -42,6 +43,20 @@ test('every diagnostic code has a page, with its default severity and how to fix
     assert.ok(page.startsWith(`# \`${code}\`\n`), code);
     assert.match(page, /^Default severity: \*\*(error|warning|information|hint)\*\*/m, code);
     assert.match(page, /^## How to fix it$/m, code);
+    assert.match(page, /^## Its severity\n\n`scanTargets\.validation\.severity` changes it/m, code);
+  }
+});
+
+// The codes the server offers quick fixes for: the schema's, a value the account is not entitled to, a rejected id.
+const WITH_QUICK_FIX = new Set<string>([...FIXABLE_CODES, NOT_ENTITLED_CODE, INVALID_ID_CODE]);
+
+test('every page says which quick fix the code has, and says so only for the codes that have one', () => {
+  for (const code of CODES) {
+    const page = fs.readFileSync(path.join(root, 'docs', 'codes', `${code}.md`), 'utf8');
+    const quickFix = /^## Quick fix\n\n(.*)$/m.exec(page)?.[1];
+    assert.ok(quickFix !== undefined, `${code} has a Quick fix section`);
+    if (WITH_QUICK_FIX.has(code)) assert.match(quickFix, /Ctrl\+\. \(Cmd\+\. on macOS\): \*\*[^*]+\*\*/, code);
+    else assert.match(quickFix, /^None[.:]/, code);
   }
   for (const [code, { defaultSeverity: severity }] of Object.entries(DIAGNOSTIC_CODES)) {
     assert.match(fs.readFileSync(path.join(root, 'docs', 'codes', `${code}.md`), 'utf8'), new RegExp(`^Default severity: \\*\\*${severity}\\*\\*`, 'm'), code);

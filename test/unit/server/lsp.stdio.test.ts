@@ -207,10 +207,19 @@ test('the entitlements record and the outcome of a bulk update reach the server 
     // A record without owasp among the allowed report types: a not-entitled warning appears.
     const record = { allowed_report_types: ['default'] };
     client.notify('scanTargets/setEntitlements', { record });
-    await client.waitForNotification(
+    const withNotEntitled = (await client.waitForNotification(
       'textDocument/publishDiagnostics',
       published(URI, 1, (ds) => ds.some((d) => d.code === 'not-entitled')),
+    )) as Published;
+    const notEntitled = withNotEntitled.diagnostics.find((d) => d.code === 'not-entitled')!;
+    // Its quick fix offers the values the account is entitled to.
+    const entitledFixes = await client.request<Array<{ title: string; edit: { changes: Record<string, Array<{ newText: string }>> } }>>(
+      'textDocument/codeAction',
+      { textDocument: { uri: URI }, range: notEntitled.range, context: { diagnostics: [notEntitled], only: ['quickfix'] } },
     );
+    const toDefault = entitledFixes.find((a) => a.title.includes('`default`'));
+    assert.ok(toDefault, entitledFixes.map((a) => a.title).join(' | '));
+    assert.equal(at(toDefault.edit.changes[URI] ?? [], 0, 'edit of the document').newText, 'default');
 
     const outcome = await client.request<{ invalidIds: number }>('scanTargets/recordBulkOutcome', {
       uri: URI,
