@@ -3,6 +3,7 @@
 // diagnostic to that page as a file (any LSP client can open it); in VS Code the link is made to
 // run this command instead, so that the page opens rendered rather than as Markdown source.
 import * as vscode from 'vscode';
+import { exists } from './exists';
 
 export const EXPLAIN_CODE_COMMAND = 'scanTargets.explainCode';
 
@@ -24,13 +25,7 @@ export async function explainCode(context: vscode.ExtensionContext, given: unkno
     }));
   if (code === undefined) return undefined;
   const page = typeof code === 'string' && /^[a-z][a-z-]*$/.test(code) ? vscode.Uri.joinPath(pages, `${code}.md`) : undefined;
-  const exists =
-    page !== undefined &&
-    (await vscode.workspace.fs.stat(page).then(
-      () => true,
-      () => false,
-    ));
-  if (!exists) {
+  if (page === undefined || !(await exists(page))) {
     void vscode.window.showErrorMessage(
       `There is no page for the diagnostic code "${typeof code === 'string' ? code : JSON.stringify(code)}". The README's Diagnostic codes section lists every code.`,
     );

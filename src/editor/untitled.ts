@@ -5,6 +5,7 @@
 import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
+import { exists } from './exists';
 
 export async function untitledFile(name: string): Promise<vscode.Uri> {
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(os.homedir());
@@ -14,10 +15,6 @@ export async function untitledFile(name: string): Promise<vscode.Uri> {
   const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.path));
   for (let n = 1; ; n++) {
     const file = vscode.Uri.joinPath(folder, `${base}${n === 1 ? '' : `-${n}`}${suffix}`);
-    const exists = await vscode.workspace.fs.stat(file).then(
-      () => true,
-      () => false,
-    );
-    if (!exists && !open.has(file.path)) return file.with({ scheme: 'untitled' });
+    if (!(await exists(file)) && !open.has(file.path)) return file.with({ scheme: 'untitled' });
   }
 }

@@ -7,20 +7,15 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Browser } from 'playwright-core';
-import { host, REPO_ROOT, Workbench } from './workbench';
+import { demoWorkbench, host, REPO_ROOT, Workbench, type DemoServer } from './workbench';
 
-interface DemoWorkbench {
-  GETTING_STARTED: string;
-  startDemoWorkbench: (options: Record<string, unknown>) => Promise<{ server: { stop(): Promise<void> }; url: string }>;
-}
-
-let demo: Awaited<ReturnType<DemoWorkbench['startDemoWorkbench']>>;
+let demo: DemoServer;
 let browser: Browser;
 let wb: Workbench;
 let example: string;
 
 before(async () => {
-  const { GETTING_STARTED, startDemoWorkbench } = (await import(path.join(REPO_ROOT, 'scripts', 'demo-workbench.mjs'))) as DemoWorkbench;
+  const { GETTING_STARTED, startDemoWorkbench } = await demoWorkbench();
   example = GETTING_STARTED;
   const workDir = path.join(REPO_ROOT, '.vscode-test', 'first-run');
   fs.rmSync(workDir, { recursive: true, force: true });

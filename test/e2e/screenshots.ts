@@ -5,16 +5,12 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Browser, Locator } from 'playwright-core';
-import { host, REPO_ROOT, Workbench } from './workbench';
+import { demoWorkbench, host, REPO_ROOT, Workbench } from './workbench';
 
 const EXAMPLE = 'getting-started.target-settings.yaml';
 
-interface DemoWorkbench {
-  startDemoWorkbench: (options: Record<string, unknown>) => Promise<{ server: { stop(): Promise<void> }; url: string }>;
-}
-
 async function main(): Promise<void> {
-  const { startDemoWorkbench } = (await import(path.join(REPO_ROOT, 'scripts', 'demo-workbench.mjs'))) as DemoWorkbench;
+  const { startDemoWorkbench } = await demoWorkbench();
   const workDir = path.join(REPO_ROOT, '.vscode-test', 'screenshots');
   fs.rmSync(workDir, { recursive: true, force: true });
   const folder = path.join(workDir, 'examples');

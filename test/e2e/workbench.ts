@@ -22,6 +22,19 @@ export function host(): Promise<VsCodeHost> {
   return import(path.join(REPO_ROOT, 'scripts', 'vscode-host.mjs')) as Promise<VsCodeHost>;
 }
 
+interface DemoWorkbench {
+  GETTING_STARTED: string;
+  startDemoWorkbench: (options: Record<string, unknown>) => Promise<{ server: { stop(): Promise<void> }; url: string }>;
+}
+
+/** A running demo workbench: its code-server and the URL to open. */
+export type DemoServer = Awaited<ReturnType<DemoWorkbench['startDemoWorkbench']>>;
+
+/** The workbench `npm start` opens (scripts/demo-workbench.mjs). */
+export function demoWorkbench(): Promise<DemoWorkbench> {
+  return import(path.join(REPO_ROOT, 'scripts', 'demo-workbench.mjs')) as Promise<DemoWorkbench>;
+}
+
 export class Workbench {
   constructor(readonly page: Page) {}
 

@@ -47,8 +47,10 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
   const documents = new ReadOnlyDocuments();
   let lastRun: LastRun | undefined;
   context.subscriptions.push(documents);
+  /** `shop` for `…/shop.target-settings.yaml`'s documents: what the preview and report are named after. */
+  const stem = (uri: vscode.Uri): string => path.basename(uri.path).replace(/\.ya?ml$/, '');
   const showPreview = (document: vscode.TextDocument, json: string): Promise<vscode.Uri> =>
-    documents.show(`${path.basename(document.uri.path).replace(/\.ya?ml$/, '')}.bulk-update-request.json`, json, 'json');
+    documents.show(`${stem(document.uri)}.bulk-update-request.json`, json, 'json');
 
   const refuse = (message: string): BulkUpdateResult => {
     void vscode.window.showErrorMessage(message);
@@ -203,7 +205,7 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
   const showReport = (run: LastRun): Promise<vscode.Uri> => {
     const source = vscode.workspace.asRelativePath(run.uri);
     return documents.show(
-      `${path.basename(run.uri.path).replace(/\.ya?ml$/, '')}.bulk-update-report.txt`,
+      `${stem(run.uri)}.bulk-update-report.txt`,
       outcomeReport(run.outcome, { source, documentIndex: run.documentIndex, service: run.service }),
       'plaintext',
     );
