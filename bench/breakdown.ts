@@ -42,7 +42,7 @@ function pathTaken(before: ReturnType<typeof counters>, stats: unknown): string 
 
 export function breakdown(shape: Shape): Breakdown {
   collectGarbage();
-  const service = new LanguageService(() => undefined);
+  const service = new LanguageService(() => 'unset');
   const uri = `file:///bench/breakdown-${shape.key}.target-settings.yaml`;
   const params = { maxProblems: 1000 };
   let text = shape.text;
@@ -51,7 +51,8 @@ export function breakdown(shape: Shape): Breakdown {
   const measure = (zone: string, change?: TextChange): ZoneCost => {
     const before = counters();
     let t = now();
-    const file = service.parse(uri, version, text, change);
+    if (change !== undefined) service.changed(uri, change);
+    const file = service.parse(uri, version, text);
     const parseMs = now() - t;
     t = now();
     service.diagnostics(uri, file, params);

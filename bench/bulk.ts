@@ -5,8 +5,8 @@
 import * as path from 'path';
 import { Worker } from 'worker_threads';
 import { Agent, request } from 'undici';
-import { createClient } from '../src/api';
-import { clientSend, planChunks, planRun, runBulkUpdate, DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY, type RunPlan } from '../src/core/bulk';
+import { createClient } from '../src/api/client';
+import { clientSend, planChunks, planRun, resolveBody, runBulkUpdate, DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY, type RunPlan } from '../src/core/bulk';
 import type { CoreDiagnostic } from '../src/core/diagnostic';
 import { validateFile } from '../src/core/validation';
 import { parseFile, type ParsedFile } from '../src/core/yaml';
@@ -81,7 +81,7 @@ export async function benchBulk(): Promise<BulkRow[]> {
 }
 
 function plan(file: ParsedFile, diagnostics: readonly CoreDiagnostic[]): RunPlan {
-  const planned = planRun(file, { documentIndex: 0 }, () => undefined, diagnostics);
+  const planned = planRun(file, { documentIndex: 0 }, () => 'unset', diagnostics);
   if (!planned.ok) throw new Error(`bulk plan refused: ${planned.message}`);
   return planned.plan;
 }
@@ -99,12 +99,14 @@ async function endToEnd(baseUrl: string, text: string, n: number): Promise<{ ms:
   const prepareMs = now() - t;
   t = now();
   const planned = plan(file, diagnostics);
+  const resolved = resolveBody(planned.prepared, () => undefined);
+  if (!resolved.ok) throw new Error(`bulk body refused: ${resolved.message}`);
   const outcome = await runBulkUpdate({
-    ids: planned.prepared.ids,
-    body: planned.prepared.settings,
+    ids: resolved.body.ids,
+    body: resolved.body.settings,
     chunkSize: DEFAULT_CHUNK_SIZE,
     concurrency: DEFAULT_CONCURRENCY,
-    send: clientSend(client, { secretValues: planned.prepared.secretValues }),
+    send: clientSend(client, { secretValues: resolved.body.secretValues }),
   });
   const ms = now() - t;
   await client.close();

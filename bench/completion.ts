@@ -1,8 +1,8 @@
 // Completion (in-process) at the end of the file and inside `site`: after a one-character edit (a new
-// version through the ParseCache, as the language server does) and on an unchanged version (cache hit),
+// version through the LanguageService, as the language server does) and on an unchanged version (cache hit),
 // against yaml-language-server's doComplete.
 import { complete } from '../src/core/assist';
-import { ParseCache } from '../src/core/yaml';
+import { LanguageService } from '../src/core/service';
 import { SIZES, log, runsFor, targetSettingsFile, timeMedian } from './common';
 import { ylsDocument, ylsService } from './yls';
 
@@ -44,19 +44,19 @@ export async function benchCompletion(): Promise<CompletionRow[]> {
     for (const where of ['end of file', 'inside site'] as const) {
       log(`completion ${n} ids, ${where}`);
       const offset = cursors[where];
-      const cache = new ParseCache();
+      const service = new LanguageService(() => 'unset');
       const uri = `file:///bench/completion-${n}.target-settings.yaml`;
       let version = 0;
       let oursItems = 0;
       const oursEdit = await timeMedian(
         () => {
           version++;
-          oursItems = complete(cache.get(uri, version, variant(version)), offset).items.length;
+          oursItems = complete(service.parse(uri, version, variant(version)), offset).items.length;
         },
         runs,
         warmup,
       );
-      const oursCached = await timeMedian(() => complete(cache.get(uri, version, variant(version)), offset), runs * 3, warmup);
+      const oursCached = await timeMedian(() => complete(service.parse(uri, version, variant(version)), offset), runs * 3, warmup);
       let ylsItems = 0;
       let k = 0;
       const ylsEdit = await timeMedian(

@@ -1,7 +1,7 @@
-// Run in a fresh process by memory.ts: validates the 100,000-id file (through a ParseCache, as the
+// Run in a fresh process by memory.ts: validates the 100,000-id file (through a LanguageService, as the
 // language server does, then a one-character edit) and prints peak memory. Usage: node memoryChild.js [full]
 import { validateFile } from '../src/core/validation';
-import { ParseCache } from '../src/core/yaml';
+import { LanguageService } from '../src/core/service';
 import { fastIdsControl } from '../src/core/yaml/fastIds';
 import { targetSettingsFile } from './common';
 
@@ -16,11 +16,11 @@ const sample = (): void => {
   rssPeak = Math.max(rssPeak, m.rss);
 };
 const timer = setInterval(sample, 5);
-const cache = new ParseCache();
+const service = new LanguageService(() => 'unset');
 let version = 0;
 const files: unknown[] = [];
 for (const t of [text, text.replace('Shop (staging)', 'Shop (staginh)')]) {
-  const file = cache.get('file:///bench/memory.yaml', ++version, t);
+  const file = service.parse('file:///bench/memory.yaml', ++version, t);
   sample();
   validateFile(file);
   sample();

@@ -22,7 +22,7 @@ const README = path.join(ROOT, 'README.md');
 const START_MARKER = '<!-- bench:targets:start -->';
 const END_MARKER = '<!-- bench:targets:end -->';
 
-/** The language-server targets (issue: the server over stdio on every shape). */
+/** The language-server targets (the server over stdio, on every shape of file). */
 const GOALS = {
   openRatio: 0.2,
   cliRatio: 0.2,
@@ -440,7 +440,7 @@ async function main(): Promise<void> {
   }
   out.push('');
   out.push(
-    '"After an edit": a new version through the ParseCache (one character of `site.name` changed, so the unchanged `ids` list and its nodes are reused), as the language server does; for yaml-language-server a new document version. Section 1.3 gives the same through the servers.',
+    '"After an edit": a new version through the LanguageService (one character of `site.name` changed, so the unchanged `ids` list and its nodes are reused), as the language server does; for yaml-language-server a new document version. Section 1.3 gives the same through the servers.',
   );
   out.push('');
 
@@ -489,7 +489,7 @@ async function main(): Promise<void> {
   }
   out.push('');
   out.push(
-    "A fresh process parses and validates the plain-id file through a ParseCache, then a one-character edit of it (both parses kept alive). Section 1.5 gives the server process's memory.",
+    "A fresh process parses and validates the plain-id file through a LanguageService, then a one-character edit of it (both parses kept alive). Section 1.5 gives the server process's memory.",
   );
   out.push('');
   out.push(`Whole bench: ${((Date.now() - started) / 1000).toFixed(0)} s.`);

@@ -7,7 +7,7 @@ import { entitlementDiagnostics } from '../core/entitlements/diagnostics';
 import type { EntitlementsRecord } from '../core/entitlements';
 import { validateFile } from '../core/validation';
 import { envDiagnostics } from '../core/validation/envReferences';
-import type { EnvLookup } from '../core/envPlaceholders';
+import type { EnvCheck } from '../core/envPlaceholders';
 import { parseFile, type ParsedFile } from '../core/yaml';
 
 export interface FileCheck {
@@ -16,7 +16,7 @@ export interface FileCheck {
   readonly diagnostics: readonly CoreDiagnostic[];
 }
 
-export function checkText(text: string, env: EnvLookup, record?: EntitlementsRecord): FileCheck {
+export function checkText(text: string, env: EnvCheck, record?: EntitlementsRecord): FileCheck {
   const file = parseFile(text);
   // The entitlement and environment warnings go through the validator's own finishing
   // (de-duplication, order), as in the editor.

@@ -1,4 +1,4 @@
-// Exit codes of `scan-targets` (issue 8). Each command documents which ones it uses in its --help.
+// Exit codes of `scan-targets`. Each command documents which ones it uses in its --help.
 
 /** Success: no errors (validate), every id updated (bulk-update). */
 export const EXIT_OK = 0;

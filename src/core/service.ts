@@ -1,14 +1,21 @@
-// The language service the language server runs: one parse cache, the state the checks need (the
-// entitlements record, the ids the service rejected), and every operation the editor asks for, each
-// a pure function of a parsed file and plain parameters.
+// The language service the language server runs. It owns everything the server keeps per
+// document (the last parse, the change pending since it, what the last bulk update left on it) and
+// the state the checks need (the entitlements record); every language feature goes through it,
+// each a pure function of a parsed file and plain parameters. The server only translates LSP.
+//
+// The environment is asked only whether a variable is set (`EnvCheck`), never for a value: what
+// this service answers crosses the language-server protocol, which any client may log.
 import { envDiagnostics } from './validation/envReferences';
-import { codeActions, complete, hover, type CompletionResult, type CoreCodeAction, type DiagnosticLike, type EnvCheck, type HoverResult } from './assist';
+import { codeActions, complete, hover, type CompletionResult, type CoreCodeAction, type DiagnosticLike, type HoverResult } from './assist';
 import type { CoreDiagnostic, Severity } from './diagnostic';
 import { entitlementDiagnostics } from './entitlements/diagnostics';
 import type { EntitlementsRecord } from './entitlements/types';
+import type { EnvCheck } from './envPlaceholders';
+import { documentSymbols, foldingRanges, type FoldingOffsets, type OutlineSymbol } from './outline';
 import { limitDiagnostics, validateFile } from './validation';
-import { InvalidIdTracker, outcomeDiagnostics, planRun, removeIdsEdits, type EnvLookup, type OffsetEdit, type RunPlanResult, type RunTarget } from './bulk';
-import { ParseCache, type ParsedFile, type TextChange } from './yaml';
+import { INVALID_ID_CODE, outcomeDiagnostics, planRun, recordRun, trackInvalidIds, type InvalidIdRecord, type RunPlanResult, type RunTarget } from './bulk';
+import { bulkUpdateLenses, type BulkUpdateLens } from './bulk/lenses';
+import { composeChanges, parseFile, type ParsedFile, type TextChange } from './yaml';
 import type { FlatFieldError } from './serviceContract';
 
 export interface ValidateParams {
@@ -33,29 +40,69 @@ interface Validated {
   readonly diagnostics: CoreDiagnostic[];
 }
 
+/** What the service keeps of an open document. */
+interface OpenDocument {
+  readonly version: number;
+  /** The text as given (the parse's text has each lone `\r` read as `\n`). */
+  readonly source: string;
+  readonly file: ParsedFile;
+  /** Where the text changed since {@link file} was parsed, from the editor's change events. */
+  pending?: TextChange;
+  /** `service-validation` diagnostics of the last run, kept while the text is the one they were made on. */
+  serviceErrors?: { readonly text: string; readonly diagnostics: CoreDiagnostic[] };
+}
+
 export class LanguageService {
-  private readonly cache = new ParseCache();
+  private readonly open = new Map<string, OpenDocument>();
+  /**
+   * The ids the service rejected, per file. Kept when the file is closed (reopened, it shows them
+   * again) and moved when it is renamed; dropped when it is deleted.
+   */
+  private readonly invalidIds = new Map<string, InvalidIdRecord[]>();
   private entitlements: EntitlementsRecord | undefined;
-  private readonly invalidIds = new InvalidIdTracker();
-  /** `service-validation` diagnostics of the last run per uri, kept until the file changes. */
-  private readonly serviceErrors = new Map<string, { file: ParsedFile; diagnostics: CoreDiagnostic[] }>();
   // The diagnostics of a parsed version, kept with it: a bulk update plans on the version live
   // validation has just checked, and must not pay for checking it again.
   private readonly validated = new WeakMap<ParsedFile, Validated>();
 
-  /** @param env where `${env:NAME}` placeholders are looked up when a request body is built. */
-  constructor(private readonly env: EnvLookup) {}
+  /** @param env whether a `${env:NAME}` variable is set where the bulk update will run. */
+  constructor(private readonly env: EnvCheck) {}
 
-  /** The parse of `uri` at `version`; `change`: where `text` differs from the last one parsed for `uri`, if known. */
-  parse(uri: string, version: number, text: string, change?: TextChange): ParsedFile {
-    return this.cache.get(uri, version, text, change);
+  /**
+   * The parse of `uri` at `version`. The same (uri, version, text) returns the same object; a new
+   * version re-uses what did not change since the last parse (see {@link changed}).
+   */
+  parse(uri: string, version: number, text: string): ParsedFile {
+    const known = this.open.get(uri);
+    if (known !== undefined && known.version === version && known.source === text) return known.file;
+    const file = parseFile(text, known?.file, known?.pending);
+    this.open.set(uri, { version, source: text, file, serviceErrors: known?.serviceErrors });
+    return file;
   }
 
-  /** Forgets a closed file: its parse and its bulk update results. */
-  forget(uri: string): void {
-    this.cache.delete(uri);
-    this.invalidIds.clear(uri);
-    this.serviceErrors.delete(uri);
+  /** Where the text of `uri` changed since its last parse (several changes compose into one). */
+  changed(uri: string, change: TextChange): void {
+    const known = this.open.get(uri);
+    if (known !== undefined) known.pending = composeChanges(known.pending, change);
+  }
+
+  /** Forgets an open document's parse (closed, or too large to work on); what a run left stays. */
+  close(uri: string): void {
+    this.open.delete(uri);
+  }
+
+  /** A file or folder was renamed: what the last bulk update left on its files follows them. */
+  renamed(from: string, to: string): void {
+    for (const [uri, records] of [...this.invalidIds]) {
+      const moved = movedUri(uri, from, to);
+      if (moved === undefined) continue;
+      this.invalidIds.delete(uri);
+      this.invalidIds.set(moved, records);
+    }
+  }
+
+  /** A file or folder was deleted: nothing of its files is kept. */
+  deleted(uri: string): void {
+    for (const known of [...this.invalidIds.keys()]) if (movedUri(known, uri, '') !== undefined) this.invalidIds.delete(known);
   }
 
   /** The entitlements record the `not-entitled` checks use (undefined: none loaded). */
@@ -83,43 +130,70 @@ export class LanguageService {
     return run.length === 0 ? shown : [...shown, ...run];
   }
 
-  /** Everything checked before a bulk update sends (ids, validation errors, body). */
+  /** Everything checked before a bulk update sends (ids, validation errors, body), placeholders left unresolved. */
   planBulkUpdate(file: ParsedFile, target: RunTarget, validation: ValidateParams, purpose: 'run' | 'preview' = 'run'): RunPlanResult {
     return planRun(file, target, this.env, this.validateAll(file, validation), purpose);
   }
 
   /** After a run: records the rejected ids (tracked across edits from now on) and the mapped 400 errors. */
   recordBulkOutcome(uri: string, file: ParsedFile, outcome: BulkOutcomeParams): { invalidIds: number; serviceErrors: number } {
-    const invalid = this.invalidIds.recordRun(uri, file, outcome.documentIndex, outcome.sent, outcome.invalid);
+    const records = recordRun(this.invalidIds.get(uri) ?? [], file, outcome.documentIndex, outcome.sent, outcome.invalid);
+    const invalid = this.trackInvalidIds(uri, records, file);
     const serviceErrors = outcomeDiagnostics(file, outcome.documentIndex, { invalid: [], failed: outcome.failed });
-    if (serviceErrors.length > 0) this.serviceErrors.set(uri, { file, diagnostics: serviceErrors });
-    else this.serviceErrors.delete(uri);
+    const open = this.open.get(uri);
+    if (open !== undefined) open.serviceErrors = serviceErrors.length > 0 ? { text: file.text, diagnostics: serviceErrors } : undefined;
     return { invalidIds: invalid.length, serviceErrors: serviceErrors.length };
   }
 
   /** The `invalid-id` diagnostics (following their items) and the 400 errors, until the file changes. */
   runDiagnostics(uri: string, file: ParsedFile): CoreDiagnostic[] {
-    const invalid = this.invalidIds.has(uri) ? this.invalidIds.update(uri, file) : [];
-    const service = this.serviceErrors.get(uri);
-    if (service !== undefined && service.file.text !== file.text) this.serviceErrors.delete(uri);
-    const kept = this.serviceErrors.get(uri)?.diagnostics ?? [];
+    const records = this.invalidIds.get(uri);
+    const invalid = records === undefined ? [] : this.trackInvalidIds(uri, records, file);
+    const open = this.open.get(uri);
+    if (open?.serviceErrors !== undefined && open.serviceErrors.text !== file.text) open.serviceErrors = undefined;
+    const kept = open?.serviceErrors?.diagnostics ?? [];
     return kept.length === 0 ? invalid : [...invalid, ...kept];
   }
 
-  /** Edits that remove every item of `ids` from a document's `ids` list. */
-  removeIdsEdits(file: ParsedFile, documentIndex: number, ids: readonly string[]): OffsetEdit[] {
-    return removeIdsEdits(file, documentIndex, ids);
+  /** Quick fixes for the diagnostics a client asks about; codes without a fix are skipped. */
+  codeActions(uri: string, file: ParsedFile, diagnostics: readonly DiagnosticLike[]): CoreCodeAction[] {
+    const invalidIds = diagnostics.some((d) => d.code === INVALID_ID_CODE) ? this.runDiagnostics(uri, file) : [];
+    return codeActions(file, diagnostics, invalidIds);
   }
 
   complete(file: ParsedFile, offset: number): CompletionResult {
     return complete(file, offset);
   }
 
-  hover(file: ParsedFile, offset: number, isEnvSet?: EnvCheck): HoverResult | undefined {
-    return hover(file, offset, isEnvSet);
+  /** Hover; on a `${env:NAME}` placeholder it says whether NAME is set, never its value. */
+  hover(file: ParsedFile, offset: number): HoverResult | undefined {
+    return hover(file, offset, this.env);
   }
 
-  codeActions(file: ParsedFile, diagnostics: readonly DiagnosticLike[]): CoreCodeAction[] {
-    return codeActions(file, diagnostics);
+  lenses(file: ParsedFile): BulkUpdateLens[] {
+    return bulkUpdateLenses(file);
   }
+
+  symbols(file: ParsedFile): OutlineSymbol[] {
+    return documentSymbols(file);
+  }
+
+  folding(file: ParsedFile): FoldingOffsets[] {
+    return foldingRanges(file);
+  }
+
+  /** Re-locates the records on `file`; returns the diagnostics. */
+  private trackInvalidIds(uri: string, records: readonly InvalidIdRecord[], file: ParsedFile): CoreDiagnostic[] {
+    const { records: next, diagnostics } = trackInvalidIds(records, file);
+    if (next.length > 0) this.invalidIds.set(uri, next);
+    else this.invalidIds.delete(uri);
+    return diagnostics;
+  }
+}
+
+/** `uri` with the file or folder `from` renamed to `to`, or `undefined` when it is not `from` nor under it. */
+function movedUri(uri: string, from: string, to: string): string | undefined {
+  if (uri === from) return to;
+  const folder = from.endsWith('/') ? from : `${from}/`;
+  return uri.startsWith(folder) ? `${to.replace(/\/?$/, '/')}${uri.slice(folder.length)}` : undefined;
 }

@@ -1,17 +1,17 @@
 // The extension's side of the language server (dist/server.js): starts it over Node IPC, sends it
 // every YAML document (the server decides which are target-settings files, from the same
 // `scanTargets.files` setting it reads with workspace/configuration), and forwards the two things
-// only the extension knows: the entitlements record, and the outcome of a bulk update.
-import { traceChannel } from './protocolTrace';
+// only the extension knows: the entitlements record, and the outcome of a bulk update. The
+// server's plan of a bulk update holds no resolved secret; the bulk update command resolves it.
 import * as vscode from 'vscode';
 import { LanguageClient, RevealOutputChannelOn, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import type { EntitlementsRecord } from '../core/entitlements/types';
+import type { RunPlanResult } from '../core/bulk/planRun';
 import {
-  PLAN_BULK_UPDATE,
-  RECORD_BULK_OUTCOME,
-  SET_ENTITLEMENTS,
+  PlanBulkUpdate,
+  RecordBulkOutcome,
+  SetEntitlements,
   type PlanBulkUpdateParams,
-  type PlanBulkUpdateResult,
   type RecordBulkOutcomeParams,
   type RecordBulkOutcomeResult,
 } from '../server/protocol';
@@ -33,8 +33,10 @@ export class TargetSettingsClient implements vscode.Disposable {
       documentSelector: [{ language: 'yaml' }],
       diagnosticCollectionName: 'scan-targets',
       synchronize: { configurationSection: SECTION },
+      // The trace (`scanTargets.trace.server`) shows every message as it is: no message of the
+      // server holds a resolved `${env:NAME}` value.
       outputChannel: log,
-      traceOutputChannel: traceChannel(log),
+      traceOutputChannel: log,
       // Problems go to the log; the server says in its diagnostics what the user must know.
       revealOutputChannelOn: RevealOutputChannelOn.Never,
       middleware: {
@@ -64,17 +66,17 @@ export class TargetSettingsClient implements vscode.Disposable {
   }
 
   private sendEntitlements(): Promise<void> {
-    return this.client.sendNotification(SET_ENTITLEMENTS, { record: this.entitlements ?? null });
+    return this.client.sendNotification(SetEntitlements, { record: this.entitlements ?? null });
   }
 
-  async planBulkUpdate(params: PlanBulkUpdateParams): Promise<PlanBulkUpdateResult> {
+  async planBulkUpdate(params: PlanBulkUpdateParams): Promise<RunPlanResult> {
     await this.started;
-    return this.client.sendRequest<PlanBulkUpdateResult>(PLAN_BULK_UPDATE, params);
+    return this.client.sendRequest(PlanBulkUpdate, params);
   }
 
   async recordBulkOutcome(params: RecordBulkOutcomeParams): Promise<RecordBulkOutcomeResult> {
     await this.started;
-    return this.client.sendRequest<RecordBulkOutcomeResult>(RECORD_BULK_OUTCOME, params);
+    return this.client.sendRequest(RecordBulkOutcome, params);
   }
 
   dispose(): void {

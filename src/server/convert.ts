@@ -10,6 +10,7 @@ import {
   InsertTextFormat,
   InsertTextMode,
   SymbolKind,
+  type CodeLens,
   type CompletionItem,
   type Diagnostic,
   type DocumentSymbol,
@@ -19,6 +20,7 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem as CoreCompletionItem, CompletionKind, CoreCodeAction, DiagnosticLike, OffsetEdit } from '../core/assist';
 import { DIAGNOSTIC_SOURCE, type CoreDiagnostic, type DiagnosticData, type Severity } from '../core/diagnostic';
+import type { BulkUpdateLens } from '../core/bulk/lenses';
 import type { FoldingOffsets, OutlineKind, OutlineSymbol } from '../core/outline';
 import type { OffsetRange } from '../core/yaml';
 
@@ -85,7 +87,7 @@ function isCarried(data: unknown): data is CarriedData {
   return typeof data === 'object' && data !== null && typeof (data as CarriedData).document === 'number' && typeof (data as CarriedData).path === 'string';
 }
 
-export function toTextEdits(document: TextDocument, edits: readonly OffsetEdit[]): TextEdit[] {
+function toTextEdits(document: TextDocument, edits: readonly OffsetEdit[]): TextEdit[] {
   return edits.map((e) => ({ range: offsetRange(document, e.range), newText: e.newText }));
 }
 
@@ -134,4 +136,21 @@ export function toFoldingRanges(document: TextDocument, ranges: readonly Folding
     if (end > start) out.push(FoldingRange.create(start, end));
   }
   return out;
+}
+
+/** The commands the lenses run, with `{ uri, documentIndex }`: the extension's, and names other clients can bind. */
+const BULK_UPDATE_COMMAND = 'scanTargets.bulkUpdate';
+const PREVIEW_COMMAND = 'scanTargets.previewBulkUpdate';
+
+/** "Bulk update N targets" and "Preview" above each document's `ids:`. */
+export function toCodeLenses(document: TextDocument, lenses: readonly BulkUpdateLens[]): CodeLens[] {
+  return lenses.flatMap((lens) => {
+    const range = offsetRange(document, lens.range);
+    const args = [{ uri: document.uri, documentIndex: lens.documentIndex }];
+    const count = `${lens.targets.toLocaleString('en-US')} ${lens.targets === 1 ? 'target' : 'targets'}`;
+    return [
+      { range, command: { title: `Bulk update ${count}`, command: BULK_UPDATE_COMMAND, arguments: args } },
+      { range, command: { title: 'Preview', command: PREVIEW_COMMAND, arguments: args } },
+    ];
+  });
 }

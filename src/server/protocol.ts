@@ -1,44 +1,45 @@
-// The language server's own messages, beside the standard ones. Any LSP client can send them
-// (the README shows how from Neovim); the VS Code extension is one such client.
+// The language server's own messages, beside the standard ones, typed once for both ends: the
+// server registers its handlers with these objects and the VS Code extension sends them, so the
+// method names and parameter types cannot drift apart. Any LSP client can send them by method name
+// (docs show how from Neovim).
 //
-// Types only, plus the method names: the editor imports this file and nothing else of server/.
+// Nothing in them holds a secret: a plan carries the body as the file writes it, `${env:NAME}`
+// placeholders unresolved, because any client may log every message. The side that sends the
+// request resolves them (core's `resolveBody`).
+//
+// The editor imports this file and nothing else of server/.
+import { NotificationType, RequestType } from 'vscode-jsonrpc';
 import type { BulkOutcomeParams } from '../core/service';
 import type { RunPlanResult, RunTarget } from '../core/bulk/planRun';
 import type { EntitlementsRecord } from '../core/entitlements/types';
 
-/**
- * Notification, client to server: the account's entitlements record (`null`: none loaded). Files
- * get `not-entitled` warnings where they ask for something the record does not allow.
- */
-export const SET_ENTITLEMENTS = 'scanTargets/setEntitlements';
 export interface SetEntitlementsParams {
   record: EntitlementsRecord | null;
 }
 
 /**
- * Request, client to server: what a bulk update of a document would send, checked as the editor
- * checks it (ids, validation errors, `${env:NAME}`, `OBFUSCATED_` values). `version` is the
- * document version the selection offsets were computed on; the server answers an error when it
- * holds another one.
+ * Notification, client to server: the account's entitlements record (`null`: none loaded). Files
+ * get `not-entitled` warnings where they ask for something the record does not allow.
  */
-export const PLAN_BULK_UPDATE = 'scanTargets/planBulkUpdate';
+export const SetEntitlements = new NotificationType<SetEntitlementsParams>('scanTargets/setEntitlements');
+
 export interface PlanBulkUpdateParams {
   uri: string;
+  /** The document version the selection offsets were computed on; the server refuses another one. */
   version: number;
   target: RunTarget;
   /** `preview`: unset `${env:NAME}` variables are marked in the preview rather than refused. Default `run`. */
   purpose?: 'run' | 'preview';
 }
-export type PlanBulkUpdateResult = RunPlanResult;
 
 /**
- * Request, client to server: the outcome of a bulk update of a document. The ids the service
- * rejected (`invalid_ids`) become `invalid-id` errors on their items, which follow the items as the
- * file is edited; field errors of a 400 answer become `service-validation` errors until the file
- * changes. A client that runs the update elsewhere (e.g. `scan-targets bulk-update --format json`)
- * can send its `invalid` list with `sent: []`.
+ * Request, client to server: what a bulk update of a document would send, checked as the editor
+ * checks it (ids, validation errors, `${env:NAME}` variables set, no `OBFUSCATED_` value): the ids,
+ * the fields that change, the masked preview, and the body with its placeholders as written, with
+ * where each placeholder and each sensitive value stands.
  */
-export const RECORD_BULK_OUTCOME = 'scanTargets/recordBulkOutcome';
+export const PlanBulkUpdate = new RequestType<PlanBulkUpdateParams, RunPlanResult, void>('scanTargets/planBulkUpdate');
+
 export interface RecordBulkOutcomeParams extends BulkOutcomeParams {
   uri: string;
 }
@@ -46,6 +47,15 @@ export interface RecordBulkOutcomeResult {
   invalidIds: number;
   serviceErrors: number;
 }
+
+/**
+ * Request, client to server: the outcome of a bulk update of a document. The ids the service
+ * rejected (`invalid_ids`) become `invalid-id` errors on their items, which follow the items as the
+ * file is edited (and the file when it is renamed); field errors of a 400 answer become
+ * `service-validation` errors until the file changes. A client that runs the update elsewhere
+ * (e.g. `scan-targets bulk-update --format json`) can send its `invalid` list with `sent: []`.
+ */
+export const RecordBulkOutcome = new RequestType<RecordBulkOutcomeParams, RecordBulkOutcomeResult, void>('scanTargets/recordBulkOutcome');
 
 /** The settings the server reads with `workspace/configuration` (section `scanTargets`). */
 export interface ServerSettings {

@@ -1,76 +1,51 @@
 // The Scan Target Settings language server: owns the language of target-settings files for any
-// LSP client. Open documents are kept with incremental sync; every answer is computed by core/ on
-// the parse of the version asked about (one parse per version, shared by every request).
+// LSP client. A thin adapter from LSP to core's LanguageService, which keeps each document's state
+// and computes every answer on the parse of the version asked about. This file schedules
+// validation, reads settings, and converts positions and shapes (convert.ts).
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import {
-  CodeAction,
   CodeActionKind,
   CodeLensRefreshRequest,
-  type CodeLens,
   CompletionTriggerKind,
   TextDocuments,
   TextDocumentSyncKind,
-  type CodeActionParams,
-  type CompletionParams,
   type Connection,
   type InitializeResult,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { version } from '../../package.json';
-import { FIXABLE_CODES, type DiagnosticLike } from '../core/assist';
-import { bulkUpdateLenses } from '../core/bulk/lenses';
 import { DIAGNOSTIC_SOURCE } from '../core/diagnostic';
-import { NOT_ENTITLED_CODE } from '../core/entitlements/diagnostics';
-import { documentSymbols, foldingRanges } from '../core/outline';
+import { envStateOf, type EnvCheck } from '../core/envPlaceholders';
 import { LanguageService, type ValidateParams } from '../core/service';
 import { fileTooLargeDiagnostic } from '../core/validation/limit';
 import type { ParsedFile } from '../core/yaml';
-import { fromDiagnostic, offsetRange, toCodeAction, toCompletionItem, toDiagnostic, toDocumentSymbol, toFoldingRanges, toTextEdits } from './convert';
-import {
-  PLAN_BULK_UPDATE,
-  RECORD_BULK_OUTCOME,
-  SET_ENTITLEMENTS,
-  type PlanBulkUpdateParams,
-  type PlanBulkUpdateResult,
-  type RecordBulkOutcomeParams,
-  type RecordBulkOutcomeResult,
-  type ServerSettings,
-  type SetEntitlementsParams,
-} from './protocol';
-import { ChangeTrackingDocuments } from './changes';
+import { fromDiagnostic, offsetRange, toCodeAction, toCodeLenses, toCompletionItem, toDiagnostic, toDocumentSymbol, toFoldingRanges } from './convert';
+import { PlanBulkUpdate, RecordBulkOutcome, SetEntitlements, type ServerSettings } from './protocol';
+import { ChangeReportingDocuments } from './changes';
 import { DEFAULT_SETTINGS, readSettings } from './settings';
 import { TargetFiles } from './targetFiles';
 
 /** The page that explains a diagnostic code: docs/codes/<code>.md beside the bundle, a file any client can open. */
 const codePage = (code: string): string => pathToFileURL(path.resolve(__dirname, '..', 'docs', 'codes', `${code}.md`)).href;
 
-/** The codes codeActions fixes: the schema's, and a value the account is not entitled to (it offers the entitled ones). */
-const FIXABLE = new Set<string>([...FIXABLE_CODES, NOT_ENTITLED_CODE]);
-
-/** The commands the lenses run, with `{ uri, documentIndex }`: the extension's, and names other clients can bind. */
-const BULK_UPDATE_COMMAND = 'scanTargets.bulkUpdate';
-const PREVIEW_COMMAND = 'scanTargets.previewBulkUpdate';
-
 /** Typing a space opens completion only where it ends `key: ` (values) or `- ` (an item's first key). */
 const SPACE_TRIGGER = /(:\s|^\s*(-\s+)+)$/;
+
+/** Every rename and deletion is reported: a folder's takes its files' records with it. */
+const ALL_FILES = { filters: [{ pattern: { glob: '**/*' } }] };
 
 /** Whether a requested code action kind includes quick fixes (`quickfix` itself or a parent such as `""`). */
 function coversQuickFix(kind: string): boolean {
   return kind === '' || kind === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(`${kind}.`);
 }
 
-/** Whether a variable is set in the server's environment (inherited from the editor). Never its value. */
-function envState(name: string): boolean | 'empty' {
-  const value = process.env[name];
-  if (value === undefined) return false;
-  return value === '' ? 'empty' : true;
-}
+/** Whether a variable is set in the server's environment (inherited from the editor). The value stays here. */
+const envState: EnvCheck = (name) => envStateOf(process.env[name]);
 
 export function startServer(connection: Connection): void {
-  const tracked = new ChangeTrackingDocuments();
-  const documents = new TextDocuments(tracked);
-  const service = new LanguageService((name) => process.env[name]);
+  const service = new LanguageService(envState);
+  const documents = new TextDocuments(new ChangeReportingDocuments((uri, change) => service.changed(uri, change)));
   let settings: ServerSettings = DEFAULT_SETTINGS;
   const targets = new TargetFiles(settings.files);
   let pullsConfiguration = false;
@@ -95,14 +70,11 @@ export function startServer(connection: Connection): void {
     return { document, text, tooLarge: text.length > settings.validation.maxFileSizeMB * 1024 * 1024 };
   };
 
-  /** Every parse goes through here: the change it is given is the one since the last parse of `uri`. */
-  const parse = (uri: string, document: TextDocument, text: string): ParsedFile => service.parse(uri, document.version, text, tracked.takeChange(uri));
-
   /** The parse of an open target-settings document at its current version (none for a file too large). */
   const parsed = (uri: string): { document: TextDocument; file: ParsedFile } | undefined => {
     const target = targetDocument(uri);
     if (target === undefined || target.tooLarge) return undefined;
-    return { document: target.document, file: parse(uri, target.document, target.text) };
+    return { document: target.document, file: service.parse(uri, target.document.version, target.text) };
   };
 
   const publish = (uri: string): void => {
@@ -112,10 +84,10 @@ export function startServer(connection: Connection): void {
       return;
     }
     const { document, text, tooLarge } = target;
+    if (tooLarge) service.close(uri);
     const core = tooLarge
       ? [fileTooLargeDiagnostic(text.length, settings.validation.maxFileSizeMB)]
-      : service.diagnostics(uri, parse(uri, document, text), validateParams());
-    if (tooLarge) service.forget(uri);
+      : service.diagnostics(uri, service.parse(uri, document.version, text), validateParams());
     published.add(uri);
     void connection.sendDiagnostics({ uri, version: document.version, diagnostics: core.map((d) => toDiagnostic(d, codePage)) });
   };
@@ -183,6 +155,7 @@ export function startServer(connection: Connection): void {
         documentSymbolProvider: true,
         foldingRangeProvider: true,
         codeLensProvider: { resolveProvider: false },
+        workspace: { fileOperations: { didRename: ALL_FILES, didDelete: ALL_FILES } },
       },
       serverInfo: { name: 'scan-targets', version },
     };
@@ -197,12 +170,12 @@ export function startServer(connection: Connection): void {
     void loadSettings(pushed);
   });
 
-  connection.onNotification(SET_ENTITLEMENTS, (params: SetEntitlementsParams) => {
+  connection.onNotification(SetEntitlements, (params) => {
     service.setEntitlements(params.record ?? undefined);
     revalidateAll();
   });
 
-  connection.onRequest<PlanBulkUpdateResult, void>(PLAN_BULK_UPDATE, (params: PlanBulkUpdateParams): PlanBulkUpdateResult => {
+  connection.onRequest(PlanBulkUpdate, (params) => {
     const target = parsed(params.uri);
     if (target === undefined) throw new Error('the document is not open as a target-settings file');
     if (target.document.version !== params.version) throw new Error('the document changed while the bulk update was planned; run it again');
@@ -210,7 +183,7 @@ export function startServer(connection: Connection): void {
     return service.planBulkUpdate(target.file, params.target, validation, params.purpose === 'preview' ? 'preview' : 'run');
   });
 
-  connection.onRequest<RecordBulkOutcomeResult, void>(RECORD_BULK_OUTCOME, (params: RecordBulkOutcomeParams): RecordBulkOutcomeResult => {
+  connection.onRequest(RecordBulkOutcome, (params) => {
     const target = parsed(params.uri);
     if (target === undefined) return { invalidIds: 0, serviceErrors: 0 };
     const result = service.recordBulkOutcome(params.uri, target.file, params);
@@ -218,29 +191,38 @@ export function startServer(connection: Connection): void {
     return result;
   });
 
+  // What the last bulk update left on a file follows it when renamed (an open file is closed and
+  // opened again under its new name, before or after this notification).
+  connection.workspace.onDidRenameFiles((params) => {
+    for (const { oldUri, newUri } of params.files) service.renamed(oldUri, newUri);
+    revalidateAll();
+  });
+  connection.workspace.onDidDeleteFiles((params) => {
+    for (const { uri } of params.files) service.deleted(uri);
+  });
+
   documents.onDidOpen((e) => schedule(e.document.uri, 0));
   documents.onDidChangeContent((e) => schedule(e.document.uri));
   documents.onDidClose((e) => {
     timers.get(e.document.uri)?.();
     timers.delete(e.document.uri);
-    service.forget(e.document.uri);
-    tracked.takeChange(e.document.uri);
+    service.close(e.document.uri);
     if (published.delete(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
-  connection.onCompletion((params: CompletionParams) =>
+  connection.onCompletion((params) =>
     guard(
       'Completion',
       () => {
         const target = parsed(params.textDocument.uri);
         if (target === undefined) return null;
         const { document, file } = target;
-        const offset = document.offsetAt(params.position);
         if (params.context?.triggerKind === CompletionTriggerKind.TriggerCharacter && params.context.triggerCharacter === ' ') {
           const before = document.getText({ start: { line: params.position.line, character: 0 }, end: params.position });
           if (!SPACE_TRIGGER.test(before)) return null;
         }
-        return { isIncomplete: false, items: service.complete(file, offset).items.map((item) => toCompletionItem(document, item)) };
+        const items = service.complete(file, document.offsetAt(params.position)).items;
+        return { isIncomplete: false, items: items.map((item) => toCompletionItem(document, item)) };
       },
       null,
     ),
@@ -251,16 +233,15 @@ export function startServer(connection: Connection): void {
       'Hover',
       () => {
         const target = parsed(params.textDocument.uri);
-        if (target === undefined) return null;
-        const result = service.hover(target.file, target.document.offsetAt(params.position), envState);
-        if (result === undefined) return null;
+        const result = target && service.hover(target.file, target.document.offsetAt(params.position));
+        if (target === undefined || result === undefined) return null;
         return { contents: { kind: 'markdown' as const, value: result.markdown }, range: offsetRange(target.document, result.range) };
       },
       null,
     ),
   );
 
-  connection.onCodeAction((params: CodeActionParams) =>
+  connection.onCodeAction((params) =>
     guard(
       'Quick fixes',
       () => {
@@ -268,64 +249,18 @@ export function startServer(connection: Connection): void {
         const target = parsed(params.textDocument.uri);
         if (target === undefined) return null;
         const ours = params.context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE);
-        const fixable = ours.filter((d) => FIXABLE.has(String(d.code)));
-        const actions: CodeAction[] = service.codeActions(target.file, fixable.map(fromDiagnostic)).map((a) => toCodeAction(target.document, a, fixable));
-        actions.push(
-          ...invalidIdActions(params.textDocument.uri, target.document, target.file, ours.filter((d) => d.code === 'invalid-id').map(fromDiagnostic)),
-        );
-        return actions;
+        return service.codeActions(params.textDocument.uri, target.file, ours.map(fromDiagnostic)).map((a) => toCodeAction(target.document, a, ours));
       },
       null,
     ),
   );
 
-  /** "Remove invalid id X" for each rejected id asked about, and "Remove all N" when the file has several. */
-  function invalidIdActions(uri: string, document: TextDocument, file: ParsedFile, asked: DiagnosticLike[]): CodeAction[] {
-    if (asked.length === 0) return [];
-    const remove = (title: string, byDocument: Map<number, string[]>): CodeAction => {
-      const edits = [...byDocument].flatMap(([documentIndex, ids]) => service.removeIdsEdits(file, documentIndex, ids));
-      return CodeAction.create(title, { changes: { [uri]: toTextEdits(document, edits) } }, CodeActionKind.QuickFix);
-    };
-    const actions: CodeAction[] = [];
-    for (const d of asked) {
-      const id = d.data?.id;
-      if (typeof id !== 'string' || d.document === undefined) continue;
-      actions.push({ ...remove(`Remove invalid id ${id}`, new Map([[d.document, [id]]])), isPreferred: true });
-    }
-    const byDocument = new Map<number, string[]>();
-    let total = 0;
-    for (const d of service.runDiagnostics(uri, file)) {
-      const id = d.data?.id;
-      if (d.code !== 'invalid-id' || typeof id !== 'string') continue;
-      const list = byDocument.get(d.document) ?? [];
-      if (!list.includes(id)) {
-        list.push(id);
-        total++;
-      }
-      byDocument.set(d.document, list);
-    }
-    if (total > 1) actions.push(remove(`Remove all ${total} invalid ids in this file`, byDocument));
-    return actions;
-  }
-
-  // The lenses run the extension's commands: a client without them (Neovim) maps the command
-  // names to its own handlers, as the README shows.
   connection.onCodeLens((params) =>
     guard(
       'CodeLens',
-      (): CodeLens[] => {
-        if (!settings.codeLens.enabled) return [];
-        const target = parsed(params.textDocument.uri);
-        if (target === undefined) return [];
-        return bulkUpdateLenses(target.file).flatMap((lens) => {
-          const range = offsetRange(target.document, lens.range);
-          const args = [{ uri: params.textDocument.uri, documentIndex: lens.documentIndex }];
-          const count = `${lens.targets.toLocaleString('en-US')} ${lens.targets === 1 ? 'target' : 'targets'}`;
-          return [
-            { range, command: { title: `Bulk update ${count}`, command: BULK_UPDATE_COMMAND, arguments: args } },
-            { range, command: { title: 'Preview', command: PREVIEW_COMMAND, arguments: args } },
-          ];
-        });
+      () => {
+        const target = settings.codeLens.enabled ? parsed(params.textDocument.uri) : undefined;
+        return target === undefined ? [] : toCodeLenses(target.document, service.lenses(target.file));
       },
       [],
     ),
@@ -336,7 +271,7 @@ export function startServer(connection: Connection): void {
       'Outline',
       () => {
         const target = parsed(params.textDocument.uri);
-        return target === undefined ? null : documentSymbols(target.file).map((s) => toDocumentSymbol(target.document, s));
+        return target === undefined ? null : service.symbols(target.file).map((s) => toDocumentSymbol(target.document, s));
       },
       null,
     ),
@@ -347,7 +282,7 @@ export function startServer(connection: Connection): void {
       'Folding',
       () => {
         const target = parsed(params.textDocument.uri);
-        return target === undefined ? null : toFoldingRanges(target.document, foldingRanges(target.file));
+        return target === undefined ? null : toFoldingRanges(target.document, service.folding(target.file));
       },
       null,
     ),

@@ -13,7 +13,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { parseAllDocuments } from 'yaml';
 import { getLanguageService } from 'yaml-language-server';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createAjv } from '../../src/core/schema/ajv';
+import { createAjv } from '../fixtures/ajv';
 import { at } from '../fixtures/at';
 import { entitlementsValidate, targetSettingsValidate } from '../../src/core/schema/validators';
 

@@ -10,6 +10,7 @@ import {
   outcomeDiagnostics,
   planChunks,
   planRun,
+  resolveBody,
   runBulkUpdate,
   retryIds,
   IN_FLIGHT_WAIT_LIMIT_MS,
@@ -21,6 +22,7 @@ import {
 } from '../../core/bulk';
 import { DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY, MAX_CHUNK_SIZE, MAX_CONCURRENCY } from '../../core/bulk/plan';
 import type { CoreDiagnostic } from '../../core/diagnostic';
+import { envCheckOf } from '../../core/envPlaceholders';
 import type { ParsedFile } from '../../core/yaml';
 import { parseChoice, parseCommandArgs, parseIntegerFlag, parseMaxProblems, splitList } from '../args';
 import { checkText } from '../check';
@@ -142,13 +144,13 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
 
   // The editor's checks, in its order (core/bulk planRun): the ids, then validation errors in that
   // document, then the body. One parse for all of it; the refusals worded for a terminal.
-  const { file, diagnostics } = checkText(read.text, (name) => ctx.env[name]);
+  const env = envCheckOf((name) => ctx.env[name]);
+  const { file, diagnostics } = checkText(read.text, env);
   const documentIndex = chooseDocument(file, documentFlag, path);
-  const planned = planRun(file, { documentIndex, ids: onlyIds }, (name) => ctx.env[name], diagnostics);
+  const planned = planRun(file, { documentIndex, ids: onlyIds }, env, diagnostics);
   if (!planned.ok) return refuse(ctx, format, file, path, planned, errPaint, maxProblems);
-  const { selection, prepared: body, fields } = planned.plan;
+  const { selection, prepared, fields } = planned.plan;
   const ids = selection.uniqueIds;
-  ctx.addSecrets(body.secretValues);
   const plan = planChunks(ids, chunkSize);
 
   if (dryRun) {
@@ -156,7 +158,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
     const target = baseUrl
       ? `${baseUrl.trim().replace(/\/+$/, '')}/targets/bulk/update/?is_id_404_validation=true`
       : '{base URL}/targets/bulk/update/?is_id_404_validation=true';
-    const masked = maskBody(body);
+    const masked = maskBody(prepared);
     const note =
       `Dry run: nothing was sent. Document ${documentIndex} of ${path}: ${plural(ids.length, 'id')}` +
       `${selection.duplicateCount > 0 ? ` (${plural(selection.duplicateCount, 'repeated id')} sent once)` : ''}` +
@@ -195,6 +197,20 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
     }
   }
 
+  // The placeholders get their values here, right before the requests, for this run only.
+  const resolved = resolveBody(prepared, (name) => ctx.env[name]);
+  if (!resolved.ok)
+    return refuse(
+      ctx,
+      format,
+      file,
+      path,
+      { ok: false, reason: 'body', message: resolved.message, documentIndex, ids, problems: resolved.problems },
+      errPaint,
+      maxProblems,
+    );
+  const body = resolved.body;
+  ctx.addSecrets(body.secretValues);
   const client = connect(values, ctx, body.secretValues);
   // Ctrl+C once stops new requests and waits, at most IN_FLIGHT_WAIT_LIMIT_MS, for the ones in flight;
   // twice gives up on them. Either way the run ends with its full report.

@@ -14,6 +14,7 @@ import { DEFAULT_MAX_PROBLEMS, MAX_PROBLEMS_OPTION } from '../format/limit';
 import { showReports, summarize, type FileReport } from '../format/model';
 import { formatText } from '../format/text';
 import { palette } from '../terminal';
+import { envCheckOf } from '../../core/envPlaceholders';
 
 const FORMATS = ['text', 'json', 'github', 'sarif'] as const;
 
@@ -90,7 +91,11 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
       reports.push({ file: path, diagnostics: [], error: read.message });
       continue;
     }
-    const { diagnostics } = checkText(read.text, (name) => ctx.env[name], record);
+    const { diagnostics } = checkText(
+      read.text,
+      envCheckOf((name) => ctx.env[name]),
+      record,
+    );
     reports.push({ file: path, diagnostics });
   }
 

@@ -10,7 +10,10 @@
 // - whitelist-absolute-url: an absolute URL on the target's own host (site.url) made relative
 //   (whitelistFix.ts);
 // - duplicate-id: remove every later repeat of an id in the document (one action,
-//   duplicateIdsFix.ts).
+//   duplicateIdsFix.ts);
+// - invalid-id: remove the id the service rejected, or all of them (invalidIdFix.ts).
+//
+// The codes are listed in fixableCodes.ts; any other diagnostic is skipped.
 //
 // Diagnostics may come back from the editor without `data` or `path` (VS Code hands providers
 // copies of diagnostics without extra fields): every fact a fix needs is then found again from the
@@ -18,7 +21,11 @@
 
 import type { ParsedFile } from '../yaml/parsedFile';
 import type { CoreCodeAction, DiagnosticLike, Draft } from './codeActionTypes';
+import { INVALID_ID_CODE } from '../bulk/mapErrors';
+import type { CoreDiagnostic } from '../diagnostic';
 import { DuplicateIdGroups } from './duplicateIdsFix';
+import { FIXABLE_CODES } from './fixableCodes';
+import { removeInvalidIds } from './invalidIdFix';
 import { replaceEnum } from './enumFix';
 import { locate } from './fixTarget';
 import { insertMissing } from './missingPropertyFix';
@@ -27,11 +34,20 @@ import { makeRelative } from './whitelistFix';
 
 export type { CoreCodeAction, DiagnosticLike } from './codeActionTypes';
 
-/** Quick fixes for `diagnostics` (of `file`); diagnostics without a fix are skipped. */
-export function codeActions(file: ParsedFile, diagnostics: readonly DiagnosticLike[]): CoreCodeAction[] {
+/**
+ * Quick fixes for `diagnostics` (of `file`); diagnostics without a fix are skipped.
+ * @param invalidIds the file's current `invalid-id` diagnostics, for "remove all invalid ids".
+ */
+export function codeActions(file: ParsedFile, diagnostics: readonly DiagnosticLike[], invalidIds: readonly CoreDiagnostic[] = []): CoreCodeAction[] {
   const out: Draft[] = [];
   const duplicateGroups = new DuplicateIdGroups();
+  const rejected: DiagnosticLike[] = [];
   for (const d of diagnostics) {
+    if (!FIXABLE_CODES.has(d.code)) continue;
+    if (d.code === INVALID_ID_CODE) {
+      rejected.push(d);
+      continue;
+    }
     const target = locate(file, d);
     if (target === undefined) continue;
     switch (d.code) {
@@ -57,6 +73,6 @@ export function codeActions(file: ParsedFile, diagnostics: readonly DiagnosticLi
         break;
     }
   }
-  out.push(...duplicateGroups.actions(file));
+  out.push(...duplicateGroups.actions(file), ...removeInvalidIds(file, rejected, invalidIds));
   return out.map((a) => ({ ...a, diagnosticIndexes: a.diagnostics.map((d) => diagnostics.indexOf(d)) }));
 }

@@ -17,24 +17,6 @@ export interface OffsetEdit {
   readonly newText: string;
 }
 
-/**
- * Applies non-overlapping edits to `text` (in any order; edits are sorted here). Throws a
- * `RangeError` for overlapping edits, as VS Code would refuse them.
- */
-export function applyEdits(text: string, edits: readonly OffsetEdit[]): string {
-  const sorted = [...edits].sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end);
-  let out = '';
-  let at = 0;
-  for (const edit of sorted) {
-    if (edit.range.start < at || edit.range.end < edit.range.start) {
-      throw new RangeError(`overlapping or inverted edit at ${edit.range.start}`);
-    }
-    out += text.slice(at, edit.range.start) + edit.newText;
-    at = edit.range.end;
-  }
-  return out + text.slice(at);
-}
-
 /** The line break the file uses (the first one found), `\n` for a file without one. */
 export function eolOf(text: string): '\n' | '\r\n' {
   const nl = text.indexOf('\n');

@@ -3,7 +3,7 @@
 // one marked), and for a `${env:NAME}` placeholder whether NAME is set where the extension runs.
 // A placeholder's value is never read into the hover: the caller answers "is it set" only.
 
-import { ENV_PLACEHOLDER } from '../envPlaceholders';
+import { ENV_PLACEHOLDER, type EnvCheck } from '../envPlaceholders';
 import { isScalar } from 'yaml';
 import type { OffsetRange } from '../yaml/parsedDocument';
 import type { ParsedFile } from '../yaml/parsedFile';
@@ -22,12 +22,6 @@ export interface HoverResult {
   /** Offsets of the hovered key, value or placeholder. */
   readonly range: OffsetRange;
 }
-
-/**
- * Whether an environment variable is set where the extension runs: `true`, `false`, or `'empty'`
- * (set to the empty string, which a bulk update refuses like an unset one).
- */
-export type EnvCheck = (name: string) => boolean | 'empty';
 
 /** What the hover at `offset` shows, or `undefined` for nothing there. */
 export function hover(file: ParsedFile, offset: number, isEnvSet?: EnvCheck): HoverResult | undefined {
@@ -201,7 +195,7 @@ function envMarkdown(name: string, isEnvSet: EnvCheck | undefined): string {
   if (state === 'empty') {
     return `${head} is set but **empty** in the environment VS Code runs in. A bulk update refuses an empty variable as if it were unset: give it a value and restart VS Code.\n\n${rule}`;
   }
-  if (state) {
+  if (state === 'set') {
     return `${head} is **set** in the environment VS Code runs in.\n\n${rule}`;
   }
   return `${head} is **not set** in the environment VS Code runs in, so a bulk update of this document would stop before sending. Set it in the environment VS Code starts from (or in your CI job for the command line), then restart VS Code.\n\n${rule}`;

@@ -4,6 +4,6 @@
 
 export * from './edits';
 export { complete, type CompletionItem, type CompletionKind, type CompletionResult } from './completion';
-export { hover, type EnvCheck, type HoverResult } from './hover';
+export { hover, type HoverResult } from './hover';
 export { codeActions, type CoreCodeAction, type DiagnosticLike } from './codeActions';
-export { FIXABLE_CODES } from './fixableCodes';
+export { FIXABLE_CODES, VALIDATION_FIXABLE_CODES } from './fixableCodes';

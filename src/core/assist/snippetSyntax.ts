@@ -145,14 +145,3 @@ export function expandSnippet(snippet: string, fill?: (n: number, defaultText: s
   }
   return out;
 }
-
-/**
- * Inserts a snippet into `text` as VS Code does: the text of `[start, end)` is replaced, and every
- * line of the snippet after the first gets the leading whitespace of the line it is inserted on.
- */
-export function insertSnippet(text: string, range: { start: number; end: number }, snippet: string, fill?: (n: number, defaultText: string) => string): string {
-  const lineStart = text.lastIndexOf('\n', range.start - 1) + 1;
-  const indent = /^[ \t]*/.exec(text.slice(lineStart, range.start))![0];
-  const expanded = expandSnippet(snippet, fill).replace(/\n/g, `\n${indent}`);
-  return text.slice(0, range.start) + expanded + text.slice(range.end);
-}

@@ -1,20 +1,25 @@
-// Building the bulk update request body from one YAML document: every setting but `ids`, with
-// `${env:NAME}` placeholders resolved at this moment, plus the ids chosen. Also: what must never
-// be sent (`OBFUSCATED_...` masks), what must never be shown (sensitive and env-resolved values,
-// masked in the preview), and the fields a run changes (for the confirmation).
+// Building the bulk update request body from one YAML document, in two steps, one on each side of
+// the trust boundary:
 //
-// Resolved values live only in the returned `PreparedBody.settings` (the body that is sent): they
-// are never written back into the YAML, and every message here names the variable and the field,
-// never a value. Pass `PreparedBody.secretValues` to the API client (`sensitiveValues`) so its
-// log lines and error messages cannot quote them either.
+// 1. `prepareBody`, here (the language server; the command line before it asks): every setting but
+//    `ids` as written, `${env:NAME}` placeholders left in place, with where each placeholder and
+//    each sensitive value stands. It only asks whether a variable is set (`EnvCheck`), never for
+//    its value, so what it returns holds no resolved value and may cross the language-server
+//    protocol, which any client may log.
+// 2. `resolveBody` (resolve.ts; the side that sends, right before it sends): the placeholders replaced by
+//    their values, and every secret value of the body for the redactor. Kept in memory for that
+//    run only.
+//
+// Also: what must never be sent (`OBFUSCATED_...` masks), what must never be shown (sensitive and
+// env values, masked in the preview), and the fields a run changes (for the confirmation). Every
+// message names the variable and the field, never a value.
 
-import { ENV_PLACEHOLDER, ENV_PLACEHOLDER_START, type EnvLookup } from '../envPlaceholders';
-import { encodeJsonPointer, formatFieldPath, type PathSegment, type YamlPath } from '../paths';
-import { nodeAtPath, type OffsetRange, type ParsedFile } from '../yaml';
+import { ENV_PLACEHOLDER, ENV_PLACEHOLDER_START, type EnvCheck } from '../envPlaceholders';
+import { encodeJsonPointer, formatFieldPath, type PathSegment } from '../paths';
+import { nodeAtPath, type ParsedFile } from '../yaml';
 import { isRecord } from '../records';
-
-/** Reads an environment variable (`process.env[name]` in the command line). */
-export type { EnvLookup } from '../envPlaceholders';
+import { envProblem, malformedProblem, obfuscatedProblems, type BodyProblem } from './bodyProblems';
+import { cloneReplacing, valueAt, walk } from './valueTree';
 
 /** What a sensitive value is replaced with in the preview. */
 export const MASK = '••••••';
@@ -22,64 +27,35 @@ export const MASK = '••••••';
 /** Keys whose value is a secret whatever the document says. */
 const ALWAYS_SENSITIVE_KEYS: ReadonlySet<string> = new Set(['otp_secret', 'otp_login_sequence_totp_value']);
 
-/** One string value of the body that holds resolved `${env:...}` values. */
+/** One string value of the body that holds `${env:...}` placeholders. */
 export interface EnvUse {
   /** Path of the value in the body (without `ids`). */
   readonly path: readonly PathSegment[];
   /** The variables used, in order, each once. */
   readonly names: readonly string[];
-  /** The value as written in the YAML (with the placeholders): safe to show. */
-  readonly template: string;
   /** The variables of {@link names} that are unset or empty (a preview's body only). */
   readonly missing: readonly string[];
 }
 
-/** The request body of one run, ready to send, with what must stay hidden. */
+/** The request body of one run as the file writes it: safe to pass around, not yet to send. */
 export interface PreparedBody {
   /** The ids to send: each once, in order. */
   readonly ids: readonly string[];
   /**
-   * Every setting of the document but `ids`, with `${env:...}` resolved. Holds secrets: send it,
-   * never log or show it (show {@link maskBody} instead).
+   * Every setting of the document but `ids`, as written: `${env:NAME}` placeholders unresolved
+   * (see `resolveBody`). A sensitive value written in clear is here as written, as in the
+   * file itself; show {@link maskBody}, never this.
    */
   readonly settings: Readonly<Record<string, unknown>>;
   /** Paths (in `settings`) of the sensitive values: `X` beside `X_is_sensitive: true`, `otp_secret`, `basic_auth.password`. */
   readonly sensitivePaths: readonly (readonly PathSegment[])[];
-  /** The string values that hold resolved `${env:...}` values. */
+  /** The string values that hold `${env:...}` placeholders. */
   readonly envUses: readonly EnvUse[];
-  /** Every value to keep out of logs and messages: sensitive values and resolved env values. */
-  readonly secretValues: readonly string[];
   /**
    * Variables that are unset or empty, each once: only in a body prepared for a preview
-   * (`allowMissingEnv`), which shows where they stand. Such a body must not be sent.
+   * (`allowMissingEnv`), which shows where they stand. Such a body cannot be resolved.
    */
   readonly missingEnv: readonly string[];
-}
-
-export type BodyProblemCode =
-  /** A `${env:NAME}` variable is not set. */
-  | 'missing-env'
-  /** A `${env:NAME}` variable is set but empty (CI systems give unset secrets as empty strings). */
-  | 'empty-env'
-  /** `${env:` not followed by a variable name and `}`. */
-  | 'malformed-env'
-  /** A value of the form `OBFUSCATED_...`: the service's mask of a secret. */
-  | 'obfuscated'
-  /** The document is not a mapping of settings. */
-  | 'not-a-mapping';
-
-/** Why a body cannot be sent. `message` names the field and the variable, never a value. */
-export interface BodyProblem {
-  readonly code: BodyProblemCode;
-  readonly message: string;
-  /** Path of the value in the document. */
-  readonly path: readonly PathSegment[];
-  /** The same as a JSON pointer (as in CoreDiagnostic.path). */
-  readonly pointer: string;
-  /** The variable, for the env problems. */
-  readonly variable?: string;
-  /** Range of the value in the file, when built by {@link prepareDocumentBody}. */
-  readonly range?: OffsetRange;
 }
 
 export interface PrepareOptions {
@@ -90,12 +66,12 @@ export interface PrepareOptions {
 export type PrepareResult = { readonly ok: true; readonly body: PreparedBody } | { readonly ok: false; readonly problems: readonly BodyProblem[] };
 
 /**
- * Builds the body of a run from a document's plain-JS value (`ParsedDocument.value`): its settings
- * (everything but `ids`) with `${env:NAME}` resolved through `env`, and `ids` (repeats dropped).
- * Refuses, listing every problem at once: an unset or empty variable, a malformed placeholder, an
- * `OBFUSCATED_...` value (after resolution too), a document that is not a mapping.
+ * Prepares the body of a run from a document's plain-JS value (`ParsedDocument.value`): its
+ * settings (everything but `ids`) as written and `ids` (repeats dropped). Refuses, listing every
+ * problem at once: a variable `env` says is unset or empty (unless `allowMissingEnv`), a malformed
+ * placeholder, an `OBFUSCATED_...` value, a document that is not a mapping.
  */
-export function prepareBody(documentValue: unknown, ids: readonly string[], env: EnvLookup, options: PrepareOptions = {}): PrepareResult {
+export function prepareBody(documentValue: unknown, ids: readonly string[], env: EnvCheck, options: PrepareOptions = {}): PrepareResult {
   if (!isRecord(documentValue)) {
     return {
       ok: false,
@@ -111,47 +87,28 @@ export function prepareBody(documentValue: unknown, ids: readonly string[], env:
   }
   const problems: BodyProblem[] = [];
   const envUses: EnvUse[] = [];
-  const envValues: string[] = [];
   const settings: Record<string, unknown> = {};
-  const resolve: Resolution = { env, allowMissing: options.allowMissingEnv === true, problems, envUses, envValues };
   for (const [key, value] of Object.entries(documentValue)) {
-    if (key === 'ids') continue;
-    settings[key] = resolveTree(value, [key], resolve);
+    if (key !== 'ids') settings[key] = value;
   }
-  for (const path of findObfuscated(settings)) {
-    problems.push({
-      code: 'obfuscated',
-      message:
-        `\`${formatFieldPath(path)}\` holds a masked secret (OBFUSCATED_…) as the service shows it. ` +
-        'Sending it back would replace the real secret with the mask. Put the real value there (for example `${env:NAME}`), or remove the field.',
-      path,
-      pointer: encodeJsonPointer(path),
-    });
-  }
-  if (problems.length > 0) {
-    return { ok: false, problems };
-  }
-  const sensitivePaths = findSensitivePaths(settings);
-  const secretValues = new Set<string>(envValues);
-  for (const use of envUses) {
-    if (use.missing.length > 0) continue; // a preview's value: nothing of it is a secret
-    const v = valueAt(settings, use.path);
-    if (typeof v === 'string') secretValues.add(v);
-  }
-  for (const path of sensitivePaths) {
-    const v = valueAt(settings, path);
-    if (typeof v === 'string') secretValues.add(v);
-    else if (typeof v === 'number' || typeof v === 'boolean') secretValues.add(String(v));
-  }
-  secretValues.delete('');
+  walk(settings, [], (value, path) => {
+    if (typeof value !== 'string' || !ENV_PLACEHOLDER_START.test(value)) return;
+    const names = [...new Set(Array.from(value.matchAll(ENV_PLACEHOLDER), (m) => m[1] ?? ''))];
+    const missing = names.filter((name) => env(name) !== 'set');
+    if (options.allowMissingEnv !== true) for (const name of missing) problems.push(envProblem(name, env(name) === 'empty', path));
+    // Whatever is left that starts like a placeholder is malformed (`${env:}`, `${env:A-B}`, no `}`).
+    if (ENV_PLACEHOLDER_START.test(value.replace(ENV_PLACEHOLDER, ''))) problems.push(malformedProblem(path));
+    envUses.push({ path, names, missing });
+  });
+  problems.push(...obfuscatedProblems(settings));
+  if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
     body: {
-      ids: unique(ids),
+      ids: [...new Set(ids)],
       settings,
-      sensitivePaths,
+      sensitivePaths: findSensitivePaths(settings),
       envUses,
-      secretValues: [...secretValues].sort((a, b) => b.length - a.length),
       missingEnv: [...new Set(envUses.flatMap((use) => use.missing))],
     },
   };
@@ -165,7 +122,7 @@ export function prepareDocumentBody(
   file: ParsedFile,
   documentIndex: number,
   ids: readonly string[],
-  env: EnvLookup,
+  env: EnvCheck,
   options: PrepareOptions = {},
 ): PrepareResult {
   const doc = file.documents[documentIndex];
@@ -188,16 +145,8 @@ export function prepareDocumentBody(
   };
 }
 
-/** The body of one request: `{ids, ...settings}` (ids first, as in the spec's listing). */
-export function requestBody(
-  prepared: PreparedBody,
-  ids: readonly string[] = prepared.ids,
-): { ids: string[]; site: Record<string, unknown>; [field: string]: unknown } {
-  return { ids: [...ids], ...(prepared.settings as Record<string, unknown>) } as { ids: string[]; site: Record<string, unknown> };
-}
-
 /**
- * The body as the preview shows it: sensitive values replaced by {@link MASK}, each resolved
+ * The body as the preview shows it: sensitive values replaced by {@link MASK}, each
  * `${env:NAME}` shown as `<from ${env:NAME}>` inside its written value, and each unset one as
  * `<not set: ${env:NAME}>`. Contains no secret.
  */
@@ -205,9 +154,10 @@ export function maskBody(prepared: PreparedBody, ids: readonly string[] = prepar
   const replacements = new Map<string, unknown>();
   const shown = (name: string, use: EnvUse): string => (use.missing.includes(name) ? `<not set: \${env:${name}}>` : `<from \${env:${name}}>`);
   for (const use of prepared.envUses) {
+    const template = String(valueAt(prepared.settings, use.path));
     replacements.set(
       encodeJsonPointer(use.path),
-      use.template.replace(ENV_PLACEHOLDER, (_m, name: string) => shown(name, use)),
+      template.replace(ENV_PLACEHOLDER, (_m, name: string) => shown(name, use)),
     );
   }
   // Sensitive wins over env: a sensitive value is not shown even in part; an unset one has nothing to hide.
@@ -222,22 +172,6 @@ export function maskBody(prepared: PreparedBody, ids: readonly string[] = prepar
 /** {@link maskBody} as the pretty-printed JSON the preview editor shows. */
 export function previewJson(prepared: PreparedBody, ids: readonly string[] = prepared.ids): string {
   return `${JSON.stringify(maskBody(prepared, ids), null, 2)}\n`;
-}
-
-/**
- * The service's mask of a secret, `OBFUSCATED_<hash>`, wherever it stands in a value (`Bearer
- * OBFUSCATED_1f…`, a JSON login payload holding one) and in any letter case: sent back, it would
- * replace the real secret with the mask.
- */
-const SECRET_MASK = /obfuscated_\w/i;
-
-/** Paths of every string value that holds the service's mask of a secret, anywhere in `value`. */
-export function findObfuscated(value: unknown): PathSegment[][] {
-  const out: PathSegment[][] = [];
-  walk(value, [], (v, path) => {
-    if (typeof v === 'string' && SECRET_MASK.test(v)) out.push(path);
-  });
-  return out;
 }
 
 /**
@@ -265,10 +199,9 @@ export function findSensitivePaths(value: unknown): PathSegment[][] {
  * service merges `site` field by field) and the name of every other body-level field (replaced as
  * a whole), in document order. `ids` is not a field.
  */
-export function changedFields(settings: Readonly<Record<string, unknown>> | PreparedBody): string[] {
-  const record = isPreparedBody(settings) ? settings.settings : settings;
+export function changedFields(settings: Readonly<Record<string, unknown>>): string[] {
   const out: string[] = [];
-  for (const [key, value] of Object.entries(record)) {
+  for (const [key, value] of Object.entries(settings)) {
     if (key === 'ids') continue;
     if (key === 'site' && isRecord(value)) {
       for (const field of Object.keys(value)) out.push(formatFieldPath(['site', field]));
@@ -277,138 +210,4 @@ export function changedFields(settings: Readonly<Record<string, unknown>> | Prep
     }
   }
   return out;
-}
-
-/** The `${env:NAME}` variables a document value uses, each once, with the first path using it. */
-export function envVariables(value: unknown): Array<{ name: string; path: PathSegment[] }> {
-  const seen = new Map<string, PathSegment[]>();
-  walk(value, [], (v, path) => {
-    if (typeof v !== 'string') return;
-    for (const [, name] of v.matchAll(ENV_PLACEHOLDER)) {
-      if (name !== undefined && !seen.has(name)) seen.set(name, path);
-    }
-  });
-  return [...seen].map(([name, path]) => ({ name, path }));
-}
-
-// ---------------------------------------------------------------------------------------------
-
-/** What resolving `${env:NAME}` placeholders works with, and what it collects. */
-interface Resolution {
-  readonly env: EnvLookup;
-  /** A preview's body: an unset or empty variable is recorded in its use rather than refused. */
-  readonly allowMissing: boolean;
-  readonly problems: BodyProblem[];
-  readonly envUses: EnvUse[];
-  readonly envValues: string[];
-}
-
-function resolveTree(value: unknown, path: PathSegment[], r: Resolution): unknown {
-  if (typeof value === 'string') {
-    return resolveString(value, path, r);
-  }
-  if (Array.isArray(value)) {
-    return value.map((item, i) => resolveTree(item, [...path, i], r));
-  }
-  if (isRecord(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = resolveTree(v, [...path, k], r);
-    return out;
-  }
-  return value;
-}
-
-function resolveString(text: string, path: PathSegment[], r: Resolution): string {
-  if (!ENV_PLACEHOLDER_START.test(text)) return text;
-  const field = formatFieldPath(path);
-  const names: string[] = [];
-  const missing: string[] = [];
-  let failed = false;
-  const resolved = text.replace(ENV_PLACEHOLDER, (_m, name: string) => {
-    if (!names.includes(name)) names.push(name);
-    const v = r.env(name);
-    if (v === undefined || v === '') {
-      if (r.allowMissing) {
-        if (!missing.includes(name)) missing.push(name);
-        return '';
-      }
-      failed = true;
-      if (!r.problems.some((p) => p.variable === name && p.pointer === encodeJsonPointer(path))) {
-        r.problems.push({
-          code: v === undefined ? 'missing-env' : 'empty-env',
-          message:
-            `The environment variable ${name} used in \`${field}\` (\${env:${name}}) is ${v === undefined ? 'not set' : 'empty'}. ` +
-            `Set ${name} in the environment ${v === undefined ? '' : 'to the value to send '}and run again; the value is read when the request is built and never written to the file.`,
-          path,
-          pointer: encodeJsonPointer(path),
-          variable: name,
-        });
-      }
-      return '';
-    }
-    r.envValues.push(v);
-    return v;
-  });
-  // Whatever is left that starts like a placeholder is malformed (`${env:}`, `${env:A-B}`, no `}`).
-  const rest = text.replace(ENV_PLACEHOLDER, '');
-  if (ENV_PLACEHOLDER_START.test(rest)) {
-    failed = true;
-    r.problems.push({
-      code: 'malformed-env',
-      message:
-        `\`${field}\` holds \`\${env:\` that is not a complete placeholder. Write \`\${env:NAME}\` with a variable name of letters, digits and underscores ` +
-        '(not starting with a digit).',
-      path,
-      pointer: encodeJsonPointer(path),
-    });
-  }
-  if (failed) return text;
-  r.envUses.push({ path, names, template: text, missing });
-  return resolved;
-}
-
-function cloneReplacing(value: unknown, path: PathSegment[], replacements: ReadonlyMap<string, unknown>): unknown {
-  if (replacements.size > 0 && path.length > 0) {
-    const pointer = encodeJsonPointer(path);
-    if (replacements.has(pointer)) return replacements.get(pointer);
-  }
-  if (Array.isArray(value)) return value.map((item, i) => cloneReplacing(item, [...path, i], replacements));
-  if (isRecord(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = cloneReplacing(v, [...path, k], replacements);
-    return out;
-  }
-  return value;
-}
-
-/** Depth-first walk (iterative) calling `visit` on every value with its path. */
-function walk(value: unknown, base: PathSegment[], visit: (value: unknown, path: PathSegment[]) => void): void {
-  const stack: Array<{ value: unknown; path: PathSegment[] }> = [{ value, path: base }];
-  while (stack.length > 0) {
-    const { value: v, path } = stack.pop()!;
-    visit(v, path);
-    if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: [...path, i] });
-    } else if (isRecord(v)) {
-      for (const [key, value] of Object.entries(v).reverse()) stack.push({ value, path: [...path, key] });
-    }
-  }
-}
-
-function valueAt(root: unknown, path: YamlPath): unknown {
-  let current: unknown = root;
-  for (const segment of path) {
-    if (Array.isArray(current) && typeof segment === 'number') current = current[segment];
-    else if (isRecord(current)) current = current[String(segment)];
-    else return undefined;
-  }
-  return current;
-}
-
-function unique(ids: readonly string[]): string[] {
-  return [...new Set(ids)];
-}
-
-function isPreparedBody(value: unknown): value is PreparedBody {
-  return isRecord(value) && isRecord(value.settings) && Array.isArray(value.sensitivePaths) && Array.isArray(value.envUses);
 }

@@ -118,23 +118,6 @@ export function retryIds(outcome: BulkOutcome): string[] {
   return [...failedIds(outcome), ...unknownIds(outcome), ...outcome.notSent];
 }
 
-export type Bucket = 'updated' | 'invalid' | 'validNotApplied' | 'failed' | 'unknown' | 'notSent';
-
-/** The bucket of each selected id. */
-export function bucketOf(outcome: BulkOutcome): Map<string, Bucket> {
-  const map = new Map<string, Bucket>();
-  const put = (ids: readonly string[], bucket: Bucket): void => {
-    for (const id of ids) if (!map.has(id)) map.set(id, bucket);
-  };
-  put(outcome.updated, 'updated');
-  put(outcome.invalid, 'invalid');
-  put(outcome.validNotApplied, 'validNotApplied');
-  put(failedIds(outcome), 'failed');
-  put(unknownIds(outcome), 'unknown');
-  put(outcome.notSent, 'notSent');
-  return map;
-}
-
 /**
  * The accounting rule, checked: every selected id in exactly one bucket, and no bucket holding an
  * id that was not selected. Returns the problems found (none for a correct outcome).

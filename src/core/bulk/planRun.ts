@@ -1,10 +1,13 @@
 // Everything a bulk update checks before it sends, in order, for both front ends: which ids
-// (selection or explicit), no validation errors in that document, the body with `${env:NAME}`
-// resolved and nothing obfuscated. Either a plan ready to send or one refusal that says what to do.
+// (selection or explicit), no validation errors in that document, the body (every `${env:NAME}`
+// variable set, nothing obfuscated). Either a plan or one refusal that says what to do. The plan
+// holds no resolved value: the side that sends resolves it (`resolveBody`) right before sending.
 import type { CoreDiagnostic } from '../diagnostic';
 import type { ParsedFile } from '../yaml';
 import { plural } from '../wording';
-import { changedFields, prepareDocumentBody, previewJson, type BodyProblem, type EnvLookup, type PreparedBody } from './body';
+import type { EnvCheck } from '../envPlaceholders';
+import { changedFields, prepareDocumentBody, previewJson, type PreparedBody } from './body';
+import { bodyRefusal, type BodyProblem } from './bodyProblems';
 import { idsForDocument, idsForSelections, type IdSelection, type IdSelectionRefusal, type TextSelection } from './selection';
 
 export type RunTarget =
@@ -58,7 +61,7 @@ export type RunPlanResult = { readonly ok: true; readonly plan: RunPlan } | RunR
 export function planRun(
   file: ParsedFile,
   target: RunTarget,
-  env: EnvLookup,
+  env: EnvCheck,
   diagnostics: readonly CoreDiagnostic[],
   purpose: 'run' | 'preview' = 'run',
 ): RunPlanResult {
@@ -91,22 +94,8 @@ export function planRun(
       selection,
       prepared: prepared.body,
       preview: previewJson(prepared.body),
-      fields: changedFields(prepared.body),
+      fields: changedFields(prepared.body.settings),
       warnings: ofDocument.filter((d) => d.severity === 'warning').length,
     },
   };
-}
-
-/** One message for every problem of the body: the unset variables named together, then the others. */
-function bodyRefusal(problems: readonly BodyProblem[]): string {
-  const names = [...new Set(problems.flatMap((p) => (p.variable === undefined ? [] : [p.variable])))];
-  const sentences = ['Nothing was sent.'];
-  if (names.length > 0) {
-    const [subject, verb, them] = names.length === 1 ? ['The environment variable', 'is', 'it'] : ['The environment variables', 'are', 'them'];
-    sentences.push(
-      `${subject} ${names.join(', ')} ${verb} not set, or empty, where the bulk update runs. Set ${them} in the environment VS Code starts from, restart VS Code, and run the bulk update again.`,
-    );
-  }
-  sentences.push(...problems.filter((p) => p.variable === undefined).map((p) => p.message));
-  return sentences.join(' ');
 }

@@ -1,7 +1,7 @@
 // Selection -> ids: which target ids a bulk update sends, from the editor's selections (or, in the
 // command line, from a document index and an optional list of ids).
 //
-// Rules (issue 7):
+// Rules:
 // - A non-empty selection selects every `ids` item it touches: any overlap with the item's value
 //   (`abc`, `"abc"`, `[a, b]`'s `b`). Multi-cursor and partial-line selections are just several
 //   ranges. Selecting only the dash, the `ids:` key or a comment touches no item.

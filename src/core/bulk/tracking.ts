@@ -76,8 +76,9 @@ function better(a: { fingerprint: boolean; score: number; distance: number }, b:
 }
 
 /**
- * Follows records to a new parse: each record re-located (and refreshed for the next parse), and
- * the `invalid-id` diagnostics of the file, one per occurrence of a rejected id in its document.
+ * Follows records to a new parse (call on every change of the file): each record re-located (and
+ * refreshed for the next parse), and the `invalid-id` diagnostics of the file, one per occurrence
+ * of a rejected id in its document.
  */
 export function trackInvalidIds(records: readonly InvalidIdRecord[], file: ParsedFile): { records: InvalidIdRecord[]; diagnostics: CoreDiagnostic[] } {
   const next: InvalidIdRecord[] = [];
@@ -104,86 +105,30 @@ export function trackInvalidIds(records: readonly InvalidIdRecord[], file: Parse
 }
 
 /**
- * The records of every file (keyed by URI or path), for the editor's `invalid-id` collection:
- * `recordRun` after a run, `update` on every change of the file, `clear` when it closes.
+ * The records of a file after a run on document `documentIndex`: ids that were sent and not
+ * rejected lose their record (a target created since, an id corrected); the rejected ones are
+ * added. Records of other documents are kept as they are.
  */
-export class InvalidIdTracker {
-  private readonly files = new Map<string, InvalidIdRecord[]>();
-
-  /**
-   * After a run on document `documentIndex` of `file`: ids that were sent and not rejected lose
-   * their record (a target created since, an id corrected); the rejected ones are added.
-   * Returns the file's diagnostics.
-   */
-  recordRun(uri: string, file: ParsedFile, documentIndex: number, sent: Iterable<string>, invalid: Iterable<string>): CoreDiagnostic[] {
-    const sentSet = new Set(sent);
-    const invalidList = [...new Set(invalid)];
-    const kept: InvalidIdRecord[] = [];
-    const previous = new Set<string>();
-    for (const record of this.files.get(uri) ?? []) {
-      if (locateRecord(record, file) === documentIndex) {
-        for (const id of record.ids) if (!sentSet.has(id)) previous.add(id);
-      } else {
-        kept.push(record);
-      }
+export function recordRun(
+  records: readonly InvalidIdRecord[],
+  file: ParsedFile,
+  documentIndex: number,
+  sent: Iterable<string>,
+  invalid: Iterable<string>,
+): InvalidIdRecord[] {
+  const sentSet = new Set(sent);
+  const kept: InvalidIdRecord[] = [];
+  const stillInvalid = new Set<string>();
+  for (const record of records) {
+    if (locateRecord(record, file) === documentIndex) {
+      for (const id of record.ids) if (!sentSet.has(id)) stillInvalid.add(id);
+    } else {
+      kept.push(record);
     }
-    for (const id of invalidList) previous.add(id);
-    if (previous.size > 0) kept.push(createInvalidIdRecord(file, documentIndex, previous));
-    return this.store(uri, kept, file);
   }
-
-  /** The file's diagnostics for a new parse of it (call on every change). */
-  update(uri: string, file: ParsedFile): CoreDiagnostic[] {
-    const records = this.files.get(uri);
-    if (records === undefined) return [];
-    return this.store(uri, records, file);
-  }
-
-  /** Forgets some rejected ids of a file (all of them without `ids`). */
-  forget(uri: string, ids?: Iterable<string>): void {
-    if (ids === undefined) {
-      this.files.delete(uri);
-      return;
-    }
-    const drop = new Set(ids);
-    const records = (this.files.get(uri) ?? []).map((r) => ({ ...r, ids: r.ids.filter((id) => !drop.has(id)) })).filter((r) => r.ids.length > 0);
-    if (records.length > 0) this.files.set(uri, records);
-    else this.files.delete(uri);
-  }
-
-  /** Forgets a file (closed or deleted). */
-  clear(uri: string): void {
-    this.files.delete(uri);
-  }
-
-  /** Moves a file's records to a new URI (renamed). */
-  rename(from: string, to: string): void {
-    const records = this.files.get(from);
-    if (records === undefined) return;
-    this.files.delete(from);
-    this.files.set(to, records);
-  }
-
-  has(uri: string): boolean {
-    return this.files.has(uri);
-  }
-
-  /** The files with records. */
-  uris(): string[] {
-    return [...this.files.keys()];
-  }
-
-  /** The records of a file (for tests and the log). */
-  records(uri: string): readonly InvalidIdRecord[] {
-    return this.files.get(uri) ?? [];
-  }
-
-  private store(uri: string, records: readonly InvalidIdRecord[], file: ParsedFile): CoreDiagnostic[] {
-    const { records: next, diagnostics } = trackInvalidIds(records, file);
-    if (next.length > 0) this.files.set(uri, next);
-    else this.files.delete(uri);
-    return diagnostics;
-  }
+  for (const id of invalid) stillInvalid.add(id);
+  if (stillInvalid.size > 0) kept.push(createInvalidIdRecord(file, documentIndex, stillInvalid));
+  return kept;
 }
 
 /**

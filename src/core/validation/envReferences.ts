@@ -3,13 +3,13 @@
 // bulk update is tried. The `ids` list is skipped: a target id is never a placeholder, and a long
 // list must not be walked on every version.
 import type { CoreDiagnostic } from '../diagnostic';
-import { ENV_PLACEHOLDER, type EnvLookup } from '../envPlaceholders';
+import { ENV_PLACEHOLDER, type EnvCheck } from '../envPlaceholders';
 import { encodeJsonPointer, type PathSegment } from '../paths';
 import { hasCycle, isRecord } from '../records';
 import { nodeAtPath, nodeRange } from '../yaml/nodes';
 import type { ParsedDocument, ParsedFile } from '../yaml';
 
-export function envDiagnostics(file: ParsedFile, env: EnvLookup): CoreDiagnostic[] {
+export function envDiagnostics(file: ParsedFile, env: EnvCheck): CoreDiagnostic[] {
   const out: CoreDiagnostic[] = [];
   for (const doc of file.documents) {
     const value = doc.isEmpty ? undefined : doc.value;
@@ -28,21 +28,21 @@ function visitStrings(value: unknown, path: PathSegment[], visit: (text: string,
   else if (isRecord(value)) for (const [key, child] of Object.entries(value)) visitStrings(child, [...path, key], visit);
 }
 
-function placeholdersIn(file: ParsedFile, doc: ParsedDocument, text: string, path: PathSegment[], env: EnvLookup, out: CoreDiagnostic[]): void {
+function placeholdersIn(file: ParsedFile, doc: ParsedDocument, text: string, path: PathSegment[], env: EnvCheck, out: CoreDiagnostic[]): void {
   if (!text.includes('${env:')) return;
   const r = nodeRange(nodeAtPath(doc.document, path)?.value);
   if (r === undefined) return;
   // The scalar as written: placeholders hold no character a quoted style would escape.
   for (const m of file.text.slice(r.start, r.end).matchAll(ENV_PLACEHOLDER)) {
     const [placeholder, name = ''] = m;
-    const value = env(name);
-    if (value !== undefined && value !== '') continue;
+    const state = env(name);
+    if (state === 'set') continue;
     const start = r.start + (m.index ?? 0);
     out.push({
       severity: 'warning',
       code: 'env-not-set',
       message:
-        `The environment variable ${name} is ${value === undefined ? 'not set' : 'empty'} where the checks run, so a bulk update would refuse to send this file. ` +
+        `The environment variable ${name} is ${state === 'unset' ? 'not set' : 'empty'} where the checks run, so a bulk update would refuse to send this file. ` +
         `Set ${name} (then restart the editor, which reads the environment it was started in), or write the value another way.`,
       document: doc.index,
       path: encodeJsonPointer(path),

@@ -84,11 +84,6 @@ export function splitAt(text: string, markers: readonly number[]): Array<[number
   return out;
 }
 
-/** {@link splitAt} of the whole text. */
-export function splitDocuments(text: string): Array<[number, number]> {
-  return splitAt(text, markerLines(text));
-}
-
 /** True when `text[start, end)` holds anything but blank lines and comments. */
 function hasContent(text: string, start: number, end: number): boolean {
   let lineStart = start;

@@ -300,11 +300,6 @@ export function readIds(source: string, options: Options, previous?: IdsScan, ba
   }
 }
 
-/** The stand-in for `source` when it holds a long `ids` list of simple ids (a fresh read), else `undefined`. */
-export function fastIdsStandIn(source: string, options: Options, minIds = MIN_FAST_IDS): FastIdsStandIn | undefined {
-  return readIds(source, options, undefined, 0, undefined, minIds).standIn;
-}
-
 /** Whether the parsed stand-in item is the run's first item, as written. */
 function isSimpleStandIn(item: unknown, run: IdsRun, start: number): item is Scalar & { range: [number, number, number] } {
   const first = run.first;

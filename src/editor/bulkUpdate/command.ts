@@ -1,12 +1,15 @@
 // `scanTargets.bulkUpdate`, `scanTargets.previewBulkUpdate`, `scanTargets.retryFailed`.
-// The checks and the run are core's (planRun, runBulkUpdate); this file asks, shows progress,
-// and reports. Each command takes an optional argument object for programmatic use:
+// The checks and the run are core's (planRun in the language server, resolveBody and
+// runBulkUpdate here); this file asks, shows progress, and reports. The server's plan leaves every
+// `${env:NAME}` placeholder as written: they are resolved here, in the extension host that sends
+// the requests, right before the run, and the values live only in this run's memory. Each command takes an optional argument object for programmatic use:
 //   { uri?, ids?, documentIndex?, confirm?: boolean }   (confirm: false skips the modal, like --yes)
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { describeOutcome, retryIds, type BulkOutcome } from '../../core/bulk/outcome';
 import { outcomeReport } from '../../core/bulk/report';
 import { twoStepCancel } from './twoStepCancel';
+import { resolveBody } from '../../core/bulk/resolve';
 import { runBulkUpdate } from '../../core/bulk/run';
 import { clientSend } from '../../core/bulk/send';
 import type { RunPlan, RunPlanResult, RunTarget } from '../../core/bulk/planRun';
@@ -127,6 +130,11 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
       return { status: 'cancelled', message: 'Bulk update cancelled before anything was sent.' };
     }
 
+    // After the confirmation, so that a variable set meanwhile is read as it is now.
+    const resolved = resolveBody(runPlan.prepared, (name) => process.env[name]);
+    if (!resolved.ok) return refuse(resolved.message);
+    const { secretValues } = resolved.body;
+
     const settings = readSettings();
     const ids = runPlan.selection.uniqueIds;
     log.info(
@@ -139,13 +147,13 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
         let reported = 0;
         return runBulkUpdate({
           ids,
-          body: runPlan.prepared.settings,
+          body: resolved.body.settings,
           chunkSize: settings.chunkSize,
           concurrency: settings.concurrency,
-          send: clientSend(client, { secretValues: runPlan.prepared.secretValues }),
+          send: clientSend(client, { secretValues }),
           signal: cancel.stopSending,
           inFlightSignal: cancel.abandonInFlight,
-          secretValues: runPlan.prepared.secretValues,
+          secretValues,
           logger: log,
           onProgress: (p) => {
             const percent = p.idsTotal === 0 ? 100 : (100 * p.idsDone) / p.idsTotal;

@@ -4,16 +4,9 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  ApiError,
-  ApiInvalidIdsError,
-  ApiInvalidResponseError,
-  ApiValidationError,
-  createClient,
-  type ApiClient,
-  type BulkUpdateBody,
-  type ClientOptions,
-} from '../../../src/api';
+import { ApiError, ApiInvalidIdsError, ApiInvalidResponseError, ApiValidationError } from '../../../src/api/errors';
+import { createClient, type ApiClient, type ClientOptions } from '../../../src/api/client';
+import type { BulkUpdateBody } from '../../../src/api/types';
 import { FULL_PROFILE, startSandbox, type Sandbox } from '../../../src/sandbox';
 import { at } from '../../fixtures/at';
 import { SECRET_TOKEN, SENSITIVE_HEADER_VALUE, SENSITIVE_PASSWORD, assertNothingLeaked, captured, recordingLogger, rejection, sensitiveBody } from './helpers';

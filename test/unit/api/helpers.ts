@@ -1,7 +1,7 @@
 // Shared by the client tests: a logger that records every line, the secrets no line or message
 // may ever contain, and a check over everything captured in this test process.
 import assert from 'node:assert/strict';
-import type { Logger } from '../../../src/api';
+import type { Logger } from '../../../src/api/client';
 
 /** The API token used with the sandbox in the client tests. */
 export const SECRET_TOKEN = 'tok-SECRET-4f9a1c77e2d0b3';

@@ -4,7 +4,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as net from 'node:net';
-import { ApiError, createClient, type ApiClient, type ClientOptions, type RetryInfo } from '../../../src/api';
+import { ApiError } from '../../../src/api/errors';
+import { createClient, type ApiClient, type ClientOptions, type RetryInfo } from '../../../src/api/client';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { at } from '../../fixtures/at';
 import { ManualClock } from '../../fixtures/manualClock';

@@ -1,16 +1,16 @@
 // The whole bulk update flow against the real sandbox over loopback, with the real client (no
-// mocks): YAML text -> selection -> body (env resolved) -> chunked run -> outcome -> diagnostics on
+// mocks): YAML text -> selection -> body (placeholders as written) -> resolved -> chunked run -> outcome -> diagnostics on
 // the YAML. Every test ends by checking the sandbox's record of what it changed: each id in
 // `updated` applied exactly once, no other id applied, and the buckets partition the selection.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createClient, type ApiClient, type ClientOptions, type Logger } from '../../../src/api';
+import { createClient, type ApiClient, type ClientOptions, type Logger } from '../../../src/api/client';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { at } from '../../fixtures/at';
 import { ManualClock } from '../../fixtures/manualClock';
 import { parseFile, type ParsedFile } from '../../../src/core/yaml';
+import { envCheckOf } from '../../../src/core/envPlaceholders';
 import {
-  InvalidIdTracker,
   checkOutcome,
   clientSend,
   failedIds,
@@ -19,13 +19,17 @@ import {
   mapValidationErrors,
   maskBody,
   prepareDocumentBody,
+  recordRun,
+  resolveBody,
   retryIds,
   runBulkUpdate,
+  trackInvalidIds,
   unknownIds,
   type BulkOutcome,
   type BulkProgress,
   type IdSelection,
   type PreparedBody,
+  type ResolvedBody,
   type TextSelection,
 } from '../../../src/core/bulk';
 
@@ -97,6 +101,7 @@ interface Flow {
   file: ParsedFile;
   selection: IdSelection;
   body: PreparedBody;
+  resolved: ResolvedBody;
   outcome: BulkOutcome;
 }
 
@@ -105,22 +110,25 @@ async function runFlow(text: string, options: FlowOptions = {}): Promise<Flow> {
   const file = parseFile(text);
   const selection = idsForSelections(file, options.selections ?? []);
   if (!selection.ok) assert.fail(selection.error);
-  const prepared = prepareDocumentBody(file, selection.documentIndex, selection.uniqueIds, env);
+  const prepared = prepareDocumentBody(file, selection.documentIndex, selection.uniqueIds, envCheckOf(env));
   if (!prepared.ok) assert.fail(prepared.problems.map((p) => p.message).join(' | '));
   const body = prepared.body;
+  const resolvedBody = resolveBody(body, env);
+  if (!resolvedBody.ok) assert.fail(resolvedBody.message);
+  const resolved = resolvedBody.body;
   const outcome = await runBulkUpdate({
     ids: options.ids ?? body.ids,
-    body: body.settings,
+    body: resolved.settings,
     chunkSize: options.chunkSize,
     concurrency: options.concurrency,
-    send: clientSend(options.api ?? client(), { secretValues: body.secretValues }),
+    send: clientSend(options.api ?? client(), { secretValues: resolved.secretValues }),
     signal: options.signal,
     onProgress: options.onProgress,
     logger,
-    secretValues: body.secretValues,
+    secretValues: resolved.secretValues,
   });
   for (const g of outcome.failed) captured.push(g.reason);
-  return { file, selection, body, outcome };
+  return { file, selection, body, resolved, outcome };
 }
 
 /**
@@ -208,12 +216,11 @@ describe('bulk update flow against the sandbox', () => {
         [23, 'NOPE-cccc0003'],
       ],
     );
-    // The tracker keeps them on their items after an edit above them.
-    const tracker = new InvalidIdTracker();
-    tracker.recordRun('file:///flow.yaml', file, 0, outcome.selected, outcome.invalid);
+    // Their records keep them on their items after an edit above them.
+    const records = recordRun([], file, 0, outcome.selected, outcome.invalid);
     const edited = parseFile(`# a new first line\n${text}`, file);
     assert.deepEqual(
-      tracker.update('file:///flow.yaml', edited).map((d) => d.range.start.line),
+      trackInvalidIds(records, edited).diagnostics.map((d) => d.range.start.line),
       [5, 14, 24],
     );
     assertSandboxAgrees([outcome], ids);
@@ -288,8 +295,8 @@ describe('bulk update flow against the sandbox', () => {
       'site:\n  name: Shop\n  has_basic_auth: true\n  basic_auth:\n    username: u\n    password: "2"\n    password_is_sensitive: true\n' +
       '  headers:\n    - name: X-Key\n      value: o\n      value_is_sensitive: true\nreport_type: owasp\n';
     const before = captured.length;
-    const { outcome, body } = await runFlow(documentText(ids, settings));
-    assert.deepEqual([...body.secretValues].sort(), ['2', 'o']);
+    const { outcome, resolved } = await runFlow(documentText(ids, settings));
+    assert.deepEqual([...resolved.secretValues].sort(), ['2', 'o']);
     assert.deepEqual(outcome.invalid, ['unknown1', 'o1o']);
     assert.deepEqual(outcome.validNotApplied, targetIds.slice(0, 3));
     const seen = captured.slice(before).join('\n');

@@ -12,7 +12,9 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { ApiError, ApiInvalidIdsError, ApiValidationError, createClient, type ApiClient, type BulkUpdateBody } from '../../../src/api';
+import { ApiError, ApiInvalidIdsError, ApiValidationError } from '../../../src/api/errors';
+import { createClient, type ApiClient } from '../../../src/api/client';
+import type { BulkUpdateBody } from '../../../src/api/types';
 import { CONTRACT_HEADERS, CONTRACT_TOKEN, KNOWN_IDS, UNKNOWN_IDS, WRONG_TOKEN, loadContractFixtures, type ContractFixture } from '../../fixtures/contract';
 
 const ROOT = path.resolve(__dirname, '../../../..');

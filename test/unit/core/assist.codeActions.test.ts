@@ -9,7 +9,7 @@ import { closestName } from '../../../src/core/wording';
 import { codeActions, type CoreCodeAction, type DiagnosticLike } from '../../../src/core/assist/codeActions';
 import { closestValue } from '../../../src/core/assist/enumFix';
 import { relativeOnHost } from '../../../src/core/assist/whitelistFix';
-import { applyEdits } from '../../../src/core/assist/edits';
+import { applyEdits } from '../../fixtures/applyEdits';
 import type { CoreDiagnostic, DiagnosticData } from '../../../src/core/diagnostic';
 import { marked } from '../../fixtures/validation/markers';
 import { coreValidateText, schemaErrors } from '../../fixtures/assist/helpers';

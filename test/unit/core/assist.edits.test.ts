@@ -4,7 +4,8 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFile } from '../../../src/core/yaml/parse';
-import { applyEdits, removeSequenceItemsEdits } from '../../../src/core/assist/edits';
+import { removeSequenceItemsEdits } from '../../../src/core/assist/edits';
+import { applyEdits } from '../../fixtures/applyEdits';
 import type { YamlPath } from '../../../src/core/paths';
 
 function removed(text: string, indexes: number[], path: YamlPath = ['ids'], documentIndex = 0): string {

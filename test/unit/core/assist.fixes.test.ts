@@ -9,12 +9,12 @@ import * as path from 'node:path';
 import { validateText } from '../../../src/core/validation';
 import { parseFile } from '../../../src/core/yaml/parse';
 import { codeActions } from '../../../src/core/assist/codeActions';
-import { FIXABLE_CODES } from '../../../src/core/assist/fixableCodes';
-import { applyEdits } from '../../../src/core/assist/edits';
+import { VALIDATION_FIXABLE_CODES } from '../../../src/core/assist/fixableCodes';
+import { applyEdits } from '../../fixtures/applyEdits';
 import type { CoreDiagnostic } from '../../../src/core/diagnostic';
 import { repoRoot } from '../../fixtures/assist/helpers';
 
-const FIXABLE = new Set<string>(FIXABLE_CODES);
+const FIXABLE = new Set<string>(VALIDATION_FIXABLE_CODES);
 const fixture = fs.readFileSync(path.join(repoRoot, 'test/fixtures/assist/fixable.target-settings.yaml'), 'utf8');
 
 function fixable(text: string): CoreDiagnostic[] {

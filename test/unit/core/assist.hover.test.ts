@@ -4,8 +4,9 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { hover } from '../../../src/core/assist/hover';
 import { at } from '../../fixtures/assist/helpers';
+import { envCheckOf, type EnvCheck } from '../../../src/core/envPlaceholders';
 
-function hoverAt(source: string, isEnvSet?: (name: string) => boolean | 'empty'): { markdown: string; hovered: string } | undefined {
+function hoverAt(source: string, isEnvSet?: EnvCheck): { markdown: string; hovered: string } | undefined {
   const { file, offset, text } = at(source);
   const r = hover(file, offset, isEnvSet);
   return r === undefined ? undefined : { markdown: r.markdown, hovered: text.slice(r.range.start, r.range.end) };
@@ -83,7 +84,7 @@ describe('hover on a value', () => {
 
 describe('hover on ${env:NAME}', () => {
   const env: Record<string, string> = { SHOP_PASSWORD: 's3cr3t-value', EMPTY_ONE: '' };
-  const isEnvSet = (name: string): boolean | 'empty' => (env[name] === undefined ? false : env[name] === '' ? 'empty' : true);
+  const isEnvSet = envCheckOf((name) => env[name]);
 
   test('set: says so, never shows the value', () => {
     const h = hoverAt('site:\n  basic_auth:\n    password: ${env:SHOP_P‸ASSWORD}\n', isEnvSet)!;
@@ -101,7 +102,7 @@ describe('hover on ${env:NAME}', () => {
     const asked: string[] = [];
     hoverAt('site:\n  headers:\n    - name: a\n      value: ${env:A}-${env:B‸B}\n', (n) => {
       asked.push(n);
-      return true;
+      return 'set';
     });
     assert.deepEqual(asked, ['BB']);
   });

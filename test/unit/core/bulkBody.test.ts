@@ -1,12 +1,13 @@
-// Request body building: settings without ids, `${env:NAME}` resolution (and its failures),
-// masking for the preview, the OBFUSCATED_ refusal, the changed fields.
+// Request body building: settings without ids, placeholders left as written by the plan and
+// resolved only by `resolveBody` (and their failures), masking for the preview, the OBFUSCATED_
+// refusal, the changed fields.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFile, type ParsedDocument } from '../../../src/core/yaml';
+import { envCheckOf } from '../../../src/core/envPlaceholders';
 import {
   MASK,
   changedFields,
-  envVariables,
   findObfuscated,
   findSensitivePaths,
   maskBody,
@@ -14,10 +15,11 @@ import {
   prepareBody,
   prepareDocumentBody,
   previewJson,
-  requestBody,
+  resolveBody,
   type BodyProblem,
   type PreparedBody,
   type PrepareResult,
+  type ResolvedBody,
 } from '../../../src/core/bulk';
 
 const SHOP_PASSWORD = 'env-SECRET-shop-7f3a9c';
@@ -36,7 +38,9 @@ const ENV: Record<string, string> = {
   ORDERS_API_PASSWORD: API_PASSWORD,
   REPORT_TYPE: REPORT,
 };
-const env = (name: string): string | undefined => ENV[name];
+const lookup = (name: string): string | undefined => ENV[name];
+/** What the language server may know: whether each variable is set. */
+const env = envCheckOf(lookup);
 
 const DOC = `ids:
   - aaa111
@@ -88,6 +92,13 @@ function prepared(result: PrepareResult): PreparedBody {
   return result.body;
 }
 
+/** The body as the side that sends has it, asserted to resolve. */
+function resolved(body: PreparedBody, from: (name: string) => string | undefined = lookup): ResolvedBody {
+  const result = resolveBody(body, from);
+  if (!result.ok) assert.fail(`refused: ${result.message}`);
+  return result.body;
+}
+
 /** The first problem of a refused result, asserted to be a refusal with a problem. */
 function firstProblem(result: PrepareResult, message?: string): BodyProblem {
   if (result.ok) assert.fail(`expected a refusal${message === undefined ? '' : `: ${message}`}`);
@@ -117,8 +128,17 @@ describe('prepareBody', () => {
   const doc = file.documents[0];
   assert.ok(doc, 'a document');
 
-  test('settings are the document without ids, in document order, with env resolved; ids once each', () => {
+  test('the prepared settings are the document without ids, in document order, placeholders as written; ids once each', () => {
     const body = prepared(prepareBody(doc.value, ['aaa111', 'bbb222', 'aaa111'], env));
+    assert.deepEqual(Object.keys(body.settings), ['site', 'report_type', 'blackout_period']);
+    assert.deepEqual(body.ids, ['aaa111', 'bbb222']);
+    assert.equal(at(body.settings, 'site.basic_auth.password'), '${env:SHOP_BASIC_PASSWORD}');
+    assert.equal(body.settings.report_type, '${env:REPORT_TYPE}');
+    for (const s of [SHOP_PASSWORD, API_PASSWORD]) assert.ok(!JSON.stringify(body).includes(s), 'no resolved value in what may cross the protocol');
+  });
+
+  test('resolveBody replaces every placeholder; the ids and the rest stay as prepared', () => {
+    const body = resolved(prepared(prepareBody(doc.value, ['aaa111', 'bbb222', 'aaa111'], env)));
     assert.deepEqual(Object.keys(body.settings), ['site', 'report_type', 'blackout_period']);
     assert.deepEqual(body.ids, ['aaa111', 'bbb222']);
     const site = body.settings.site as Record<string, unknown>;
@@ -126,19 +146,30 @@ describe('prepareBody', () => {
     assert.equal((site.basic_auth as Record<string, unknown>).password, SHOP_PASSWORD);
     assert.equal((site.api_scan_settings as Record<string, unknown>).api_login_payload, `{"username": "scanner", "password": "${API_PASSWORD}"}`);
     assert.equal(body.settings.report_type, REPORT);
-    assert.deepEqual(requestBody(body, ['x']).ids, ['x']);
-    assert.deepEqual(Object.keys(requestBody(body)), ['ids', 'site', 'report_type', 'blackout_period']);
   });
 
-  test('resolved values are never written back: the parsed value and the text keep the placeholders', () => {
-    prepared(prepareBody(doc.value, ['aaa111'], env));
+  test('resolved values are never written back: the parsed value, the prepared body and the text keep the placeholders', () => {
+    const body = prepared(prepareBody(doc.value, ['aaa111'], env));
+    resolved(body);
     const value = doc.value as { site: { basic_auth: { password: string } } };
     assert.equal(value.site.basic_auth.password, '${env:SHOP_BASIC_PASSWORD}');
+    assert.equal(at(body.settings, 'site.basic_auth.password'), '${env:SHOP_BASIC_PASSWORD}');
     assert.ok(!file.text.includes(SHOP_PASSWORD));
   });
 
+  test('preparing never reads a value: only whether each variable is set', () => {
+    const asked: string[] = [];
+    prepared(
+      prepareBody(doc.value, ['aaa111'], (name) => {
+        asked.push(name);
+        return 'set';
+      }),
+    );
+    assert.deepEqual([...new Set(asked)].sort(), ['ORDERS_API_PASSWORD', 'REPORT_TYPE', 'SHOP_BASIC_PASSWORD']);
+  });
+
   test("secretValues holds every env value and sensitive value, for the client's redactor", () => {
-    const body = prepared(prepareBody(doc.value, ['aaa111'], env));
+    const body = resolved(prepared(prepareBody(doc.value, ['aaa111'], env)));
     for (const s of SECRETS)
       assert.ok(
         body.secretValues.some((v) => v.includes(s)),
@@ -158,10 +189,6 @@ describe('prepareBody', () => {
         ['site.api_scan_settings.api_login_payload', 'ORDERS_API_PASSWORD'],
         ['report_type', 'REPORT_TYPE'],
       ],
-    );
-    assert.deepEqual(
-      envVariables(doc.value).map((v) => v.name),
-      ['REPORT_TYPE', 'SHOP_BASIC_PASSWORD', 'ORDERS_API_PASSWORD'],
     );
   });
 });
@@ -216,7 +243,7 @@ describe('sensitive values and the masked preview', () => {
     const text = previewJson(body, ['only-one']);
     assertNoSecret(text);
     assert.deepEqual((JSON.parse(text) as { ids: unknown }).ids, ['only-one']);
-    assert.equal(at(body.settings, 'site.basic_auth.password'), SHOP_PASSWORD);
+    assert.equal(at(body.settings, 'site.headers.0.value'), HEADER_VALUE);
   });
 });
 
@@ -242,10 +269,28 @@ describe('refusals', () => {
   });
 
   test('an empty variable is refused too (CI systems give unset secrets as empty strings)', () => {
-    const result = prepareBody({ ids: ['a'], site: { name: '${env:EMPTY}' } }, ['a'], (n) => (n === 'EMPTY' ? '' : undefined));
+    const result = prepareBody({ ids: ['a'], site: { name: '${env:EMPTY}' } }, ['a'], (n) => (n === 'EMPTY' ? 'empty' : 'unset'));
     const problem = firstProblem(result);
     assert.equal(problem.code, 'empty-env');
     assert.match(problem.message, /EMPTY .* is empty/);
+  });
+
+  test('the side that sends refuses once, naming every variable, when one is unset or empty where it runs', () => {
+    const body = prepared(prepareBody(firstDocument(DOC).value, ['a'], env));
+    const result = resolveBody(body, (name) => (name === 'REPORT_TYPE' ? '' : undefined));
+    assert.equal(result.ok, false);
+    if (result.ok) return;
+    assert.equal(result.message.split('Nothing was sent').length - 1, 1, result.message);
+    assert.match(result.message, /The environment variables REPORT_TYPE, SHOP_BASIC_PASSWORD, ORDERS_API_PASSWORD are not set, or empty/);
+    assert.deepEqual(
+      result.problems.map((p) => [p.code, p.pointer]),
+      [
+        ['empty-env', '/site/name'],
+        ['missing-env', '/site/basic_auth/password'],
+        ['missing-env', '/site/api_scan_settings/api_login_payload'],
+        ['empty-env', '/report_type'],
+      ],
+    );
   });
 
   test('a malformed placeholder is refused rather than sent literally', () => {
@@ -293,9 +338,16 @@ describe('refusals', () => {
     assert.ok(!JSON.stringify(result).includes('5f4dcc3b'));
   });
 
-  test('an OBFUSCATED_ value coming from a variable is refused too, without quoting it', () => {
-    const result = prepareBody({ site: { name: 'x', otp_secret: '${env:OTP}' } }, ['a'], (n) => (n === 'OTP' ? 'OBFUSCATED_secretish' : undefined));
-    assert.equal(firstProblem(result).code, 'obfuscated');
+  test('an OBFUSCATED_ value coming from a variable is refused when it is resolved, without quoting it', () => {
+    const otp = (n: string): string | undefined => (n === 'OTP' ? 'OBFUSCATED_secretish' : undefined);
+    const body = prepared(prepareBody({ site: { name: 'x', otp_secret: '${env:OTP}' } }, ['a'], envCheckOf(otp)));
+    const result = resolveBody(body, otp);
+    assert.equal(result.ok, false);
+    if (result.ok) return;
+    assert.deepEqual(
+      result.problems.map((p) => [p.code, p.pointer]),
+      [['obfuscated', '/site/otp_secret']],
+    );
     assert.ok(!JSON.stringify(result).includes('secretish'));
   });
 
@@ -327,7 +379,7 @@ describe('refusals', () => {
 describe('changedFields', () => {
   test('site fields one by one (the service merges site), other fields whole, in document order', () => {
     const body = prepared(prepareBody(firstDocument(DOC).value, ['a'], env));
-    assert.deepEqual(changedFields(body), [
+    assert.deepEqual(changedFields(body.settings), [
       'site.name',
       'site.url',
       'site.has_basic_auth',

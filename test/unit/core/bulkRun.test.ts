@@ -2,9 +2,9 @@
 // inject; the real client against the sandbox is in test/unit/bulk/flow*.test.ts).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { bucketOf } from '../../fixtures/buckets';
 import {
   DEFAULT_CHUNK_SIZE,
-  bucketOf,
   checkOutcome,
   describeOutcome,
   normalizeChunkSize,

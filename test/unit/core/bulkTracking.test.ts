@@ -4,8 +4,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CoreDiagnostic } from '../../../src/core/diagnostic';
 import { parseFile, type ParsedFile } from '../../../src/core/yaml';
-import { applyEdits } from '../../../src/core/assist/edits';
-import { InvalidIdTracker, createInvalidIdRecord, locateRecord, removeIdsEdits, removeInvalidIdsEdits, trackInvalidIds } from '../../../src/core/bulk';
+import { applyEdits } from '../../fixtures/applyEdits';
+import { createInvalidIdRecord, locateRecord, removeIdsEdits, removeInvalidIdsEdits, trackInvalidIds } from '../../../src/core/bulk';
+import { LanguageService } from '../../../src/core/service';
 
 const URI = 'file:///work/shop.target-settings.yaml';
 
@@ -28,9 +29,21 @@ function covered(file: ParsedFile, diagnostics: readonly CoreDiagnostic[]): Arra
   return diagnostics.map((d) => [d.document, d.range.start.line, file.text.slice(file.offsetAt(d.range.start), file.offsetAt(d.range.end))]);
 }
 
-describe('InvalidIdTracker follows the text', () => {
+/** The language service as the server drives it: a run's outcome recorded, then every new parse. */
+function invalidIdTracker(service = new LanguageService(() => 'unset')) {
+  return {
+    service,
+    recordRun(uri: string, file: ParsedFile, documentIndex: number, sent: string[], invalid: string[]): CoreDiagnostic[] {
+      service.recordBulkOutcome(uri, file, { documentIndex, sent, invalid, failed: [] });
+      return service.runDiagnostics(uri, file);
+    },
+    update: (uri: string, file: ParsedFile): CoreDiagnostic[] => service.runDiagnostics(uri, file),
+  };
+}
+
+describe('the invalid ids of a run follow the text', () => {
   test('after a run: each rejected id is marked where it is', () => {
-    const tracker = new InvalidIdTracker();
+    const tracker = invalidIdTracker();
     const file = parseFile(ONE);
     const diags = tracker.recordRun(URI, file, 0, ['good1', 'bad1', 'good2', 'bad2'], ['bad1', 'bad2']);
     assert.deepEqual(covered(file, diags), [
@@ -40,7 +53,7 @@ describe('InvalidIdTracker follows the text', () => {
   });
 
   test('lines inserted above move the diagnostics with their items', () => {
-    const tracker = new InvalidIdTracker();
+    const tracker = invalidIdTracker();
     const before = parseFile(ONE);
     tracker.recordRun(URI, before, 0, ['bad1', 'bad2'], ['bad1', 'bad2']);
     const text = `# added\n# lines\n${ONE.replace('  - good1\n', '  - good1\n  - new0\n')}`;
@@ -52,7 +65,7 @@ describe('InvalidIdTracker follows the text', () => {
   });
 
   test('an id that is changed or removed loses its diagnostic; undo brings it back', () => {
-    const tracker = new InvalidIdTracker();
+    const tracker = invalidIdTracker();
     const v1 = parseFile(ONE);
     tracker.recordRun(URI, v1, 0, ['bad1', 'bad2'], ['bad1', 'bad2']);
     const v2 = parseFile(ONE.replace('bad1', 'fixed1').replace('  - bad2\n', ''), v1);
@@ -65,20 +78,17 @@ describe('InvalidIdTracker follows the text', () => {
   });
 
   test('a document inserted above: the record follows its document to the new index', () => {
-    const tracker = new InvalidIdTracker();
+    const tracker = invalidIdTracker();
     const v1 = parseFile(`${ONE}---\n${TWO}`);
     tracker.recordRun(URI, v1, 1, ['bad1', 'other'], ['bad1']);
     assert.deepEqual(covered(v1, tracker.update(URI, v1)), [[1, 9, 'bad1']]);
     // A new document at the top that also lists bad1 (not rejected there).
     const v2 = parseFile(`ids: [bad1]\nsite: {name: New}\n---\n${ONE}---\n${TWO}`, v1);
     assert.deepEqual(covered(v2, tracker.update(URI, v2)), [[2, 12, 'bad1']]);
-    const [record] = tracker.records(URI);
-    assert.ok(record, 'a record');
-    assert.equal(record.documentIndex, 2);
   });
 
   test('documents reordered: the record stays with its document, found by its unchanged text', () => {
-    const tracker = new InvalidIdTracker();
+    const tracker = invalidIdTracker();
     const v1 = parseFile(`${ONE}---\n${TWO}`);
     tracker.recordRun(URI, v1, 0, ['bad1', 'bad2'], ['bad1', 'bad2']);
     const v2 = parseFile(`${TWO}---\n${ONE}`, v1);
@@ -89,7 +99,7 @@ describe('InvalidIdTracker follows the text', () => {
   });
 
   test('edits inside the document (its fingerprint changes) are followed too', () => {
-    const tracker = new InvalidIdTracker();
+    const tracker = invalidIdTracker();
     let file = parseFile(`${TWO}---\n${ONE}`);
     tracker.recordRun(URI, file, 1, ['bad1', 'bad2'], ['bad1', 'bad2']);
     for (const name of ['Onee', 'Oneee', 'Renamed']) {
@@ -102,7 +112,7 @@ describe('InvalidIdTracker follows the text', () => {
   });
 
   test('a later run on the same document drops ids sent and accepted, keeps the others, adds new ones', () => {
-    const tracker = new InvalidIdTracker();
+    const tracker = invalidIdTracker();
     const file = parseFile(`${ONE}---\n${TWO}`);
     tracker.recordRun(URI, file, 0, ['bad1', 'bad2'], ['bad1', 'bad2']);
     tracker.recordRun(URI, file, 1, ['bad1', 'other'], ['other']);
@@ -114,23 +124,24 @@ describe('InvalidIdTracker follows the text', () => {
     ]);
     tracker.recordRun(URI, file, 0, ['bad1'], []);
     tracker.recordRun(URI, file, 1, ['other'], []);
-    assert.equal(tracker.has(URI), false);
+    assert.deepEqual(tracker.update(URI, file), []);
   });
 
-  test('forget, clear and rename', () => {
-    const tracker = new InvalidIdTracker();
+  test('closing keeps them; a renamed file, or a file in a renamed folder, takes them along; deleting drops them', () => {
+    const tracker = invalidIdTracker();
     const file = parseFile(ONE);
     tracker.recordRun(URI, file, 0, [], ['bad1', 'bad2']);
-    tracker.forget(URI, ['bad1']);
-    assert.deepEqual(
-      covered(file, tracker.update(URI, file)).map((c) => c[2]),
-      ['bad2'],
-    );
-    tracker.rename(URI, 'file:///moved.yaml');
+    tracker.service.close(URI);
+    assert.equal(tracker.update(URI, file).length, 2, 'reopened, the file shows them again');
+    tracker.service.renamed(URI, 'file:///work/moved.target-settings.yaml');
     assert.deepEqual(tracker.update(URI, file), []);
-    assert.equal(tracker.update('file:///moved.yaml', file).length, 1);
-    tracker.clear('file:///moved.yaml');
-    assert.deepEqual(tracker.uris(), []);
+    assert.equal(tracker.update('file:///work/moved.target-settings.yaml', file).length, 2);
+    tracker.service.renamed('file:///work', 'file:///elsewhere');
+    assert.equal(tracker.update('file:///elsewhere/moved.target-settings.yaml', file).length, 2);
+    tracker.service.renamed('file:///else', 'file:///nowhere');
+    assert.equal(tracker.update('file:///elsewhere/moved.target-settings.yaml', file).length, 2, 'a name that only starts the same is not the folder');
+    tracker.service.deleted('file:///elsewhere');
+    assert.deepEqual(tracker.update('file:///elsewhere/moved.target-settings.yaml', file), []);
   });
 });
 
@@ -167,7 +178,7 @@ describe("removing invalid ids (quick fixes, over the assist module's removeSequ
   test('"remove all invalid ids in the file": from the diagnostics, document by document, on the current text', () => {
     const text = 'ids: [bad1, ok1]\r\nsite: {name: a}\r\n---\r\nids:\r\n  - bad2\r\n  - ok2\r\n  - bad2\r\nsite: {name: b}\r\n';
     const file = parseFile(text);
-    const tracker = new InvalidIdTracker();
+    const tracker = invalidIdTracker();
     tracker.recordRun(URI, file, 0, ['bad1', 'ok1'], ['bad1']);
     const diagnostics = tracker.recordRun(URI, file, 1, ['bad2', 'ok2'], ['bad2']);
     assert.equal(diagnostics.length, 3);

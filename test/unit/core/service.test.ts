@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import type { CoreDiagnostic } from '../../../src/core/diagnostic';
 import type { EntitlementsRecord } from '../../../src/core/entitlements/types';
 import { LanguageService } from '../../../src/core/service';
+import { envCheckOf } from '../../../src/core/envPlaceholders';
 
 const root = path.resolve(__dirname, '../../../..');
 const restricted = JSON.parse(fs.readFileSync(path.join(root, 'test', 'fixtures', 'entitlements', 'restricted.json'), 'utf8')) as EntitlementsRecord;
@@ -19,7 +20,7 @@ function validate(service: LanguageService, version: number, params: object = {}
 }
 
 test('the same version with the same parameters is validated once', () => {
-  const service = new LanguageService(() => undefined);
+  const service = new LanguageService(() => 'unset');
   const first = validate(service, 1);
   assert.ok(first.some((d) => d.code === 'unknown-property'));
   assert.equal(validate(service, 1), first);
@@ -30,7 +31,7 @@ test('the same version with the same parameters is validated once', () => {
 });
 
 test('other severities, or another entitlements record, are validated again', () => {
-  const service = new LanguageService(() => undefined);
+  const service = new LanguageService(() => 'unset');
   const plain = validate(service, 1);
   const demoted = validate(service, 1, { severityOverrides: { 'unknown-property': 'off' } });
   assert.ok(!demoted.some((d) => d.code === 'unknown-property'));
@@ -47,7 +48,7 @@ test('other severities, or another entitlements record, are validated again', ()
 });
 
 test('a bulk update plan refuses on the errors validation found for that version', () => {
-  const service = new LanguageService(() => undefined);
+  const service = new LanguageService(() => 'unset');
   const broken = TEXT.replace('report_type: owasp', 'report_type: nope');
   const file = service.parse(URI, 1, broken);
   const diagnostics = service.validateAll(file);
@@ -58,7 +59,7 @@ test('a bulk update plan refuses on the errors validation found for that version
 });
 
 test('a misspelled value gets its "did you mean" error only, not also a not-entitled warning', () => {
-  const service = new LanguageService(() => undefined);
+  const service = new LanguageService(() => 'unset');
   service.setEntitlements(restricted);
   const misspelled = service.validateAll(service.parse(URI, 1, TEXT.replace('report_type: owasp', 'report_type: owsap')));
   assert.deepEqual(
@@ -75,7 +76,7 @@ test('a misspelled value gets its "did you mean" error only, not also a not-enti
 
 test('a placeholder whose variable is not set, or empty, is warned about on the placeholder; a set one is not', () => {
   const env: Record<string, string> = { SET: 'value', EMPTY: '' };
-  const service = new LanguageService((name) => env[name]);
+  const service = new LanguageService(envCheckOf((name) => env[name]));
   const text = 'ids: [a]\nsite:\n  name: "${env:SET} ${env:EMPTY}"\n  headers:\n    - name: X\n      value: ${env:MISSING}\n';
   const found = service.validateAll(service.parse(URI, 1, text)).filter((d) => d.code === 'env-not-set');
   assert.deepEqual(

@@ -36,7 +36,7 @@ test('a file with thousands of repeated ids shows the cap, while the bulk update
   const all = validateText(text);
   assert.ok(all.length > 2999, `${all.length} diagnostics`);
 
-  const service = new LanguageService(() => undefined);
+  const service = new LanguageService(() => 'unset');
   const file = service.parse('file:///w/many.target-settings.yaml', 1, text);
   const shown = service.diagnostics('file:///w/many.target-settings.yaml', file, { maxProblems: 100 });
   assert.equal(shown.length, 101);

@@ -6,8 +6,9 @@
 import { afterEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isNode, isPair, type Document } from 'yaml';
-import { fastIdsControl, fastIdsStandIn, MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
-import { ParseCache, YAML_OPTIONS, composeChanges, nodeAtPath, parseFile, pathAtOffset, type ParsedFile, type TextChange } from '../../../src/core/yaml';
+import { fastIdsControl, readIds, MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
+import { LanguageService } from '../../../src/core/service';
+import { YAML_OPTIONS, composeChanges, nodeAtPath, parseFile, pathAtOffset, type ParsedFile, type TextChange } from '../../../src/core/yaml';
 import * as fc from 'fast-check';
 import { validateFile, validateText } from '../../../src/core/validation';
 import { mulberry32 } from '../../../src/sandbox/prng';
@@ -253,9 +254,9 @@ describe('fast path for long ids lists', () => {
     }
   });
 
-  test('an edit through ParseCache gives the same parse as a fresh full parse', () => {
+  test('an edit through the LanguageService gives the same parse as a fresh full parse', () => {
     const random = mulberry32(3);
-    const cache = new ParseCache();
+    const cache = new LanguageService(() => 'unset');
     let text = `ids:\n${list(IDS)}${SITE}---\nids:\n${list(IDS)}${SITE}`;
     for (let version = 1; version <= 40; version++) {
       const at = Math.floor(random() * text.length);
@@ -266,7 +267,7 @@ describe('fast path for long ids lists', () => {
           : op < 0.8
             ? text.slice(0, at) + text.slice(at + 1)
             : text.slice(0, at) + pick(random) + text.slice(at + 1);
-      const cached = cache.get('file:///a.yaml', version, text);
+      const cached = cache.parse('file:///a.yaml', version, text);
       const full = withFastPath(false, () => parseFile(text));
       assert.deepStrictEqual(fileDump(cached), fileDump(full), `edit ${version}`);
     }
@@ -276,7 +277,7 @@ describe('fast path for long ids lists', () => {
   });
 
   test('each version reads only the lines an edit touched, keeps the nodes of the others, and parses as a fresh full parse', () => {
-    const cache = new ParseCache();
+    const cache = new LanguageService(() => 'unset');
     const uri = 'file:///typing.yaml';
     const head = `ids:\n${list(IDS)}`;
     const middleId = at(IDS, N / 2);
@@ -293,7 +294,7 @@ describe('fast path for long ids lists', () => {
     let nodeBefore: unknown;
     for (const [label, text, lines] of versions) {
       const before = fastIdsControl.linesRead;
-      const cached = cache.get(uri, versions.findIndex((v) => v[1] === text) + 1, text);
+      const cached = cache.parse(uri, versions.findIndex((v) => v[1] === text) + 1, text);
       assert.deepStrictEqual(fileDump(cached), fileDump(withFastPath(false, () => parseFile(text))), label);
       assert.ok(fastIdsControl.linesRead - before <= lines, `${label}: read ${fastIdsControl.linesRead - before} lines, at most ${lines} expected`);
       const node = nodeAtPath(at(cached.documents, 0).document, ['ids', 10])?.value;
@@ -321,7 +322,7 @@ describe('fast path for long ids lists', () => {
   });
 
   test('typing a new id into a long list, one character at a time, agrees with the full parse and keeps the fast path', () => {
-    const cache = new ParseCache();
+    const cache = new LanguageService(() => 'unset');
     const uri = 'file:///typing-ids.yaml';
     const half = IDS.slice(0, N / 2);
     const rest = IDS.slice(N / 2);
@@ -337,7 +338,7 @@ describe('fast path for long ids lists', () => {
         const text = `${before}${typed.slice(0, i)}\n${after}`;
         version++;
         assert.deepStrictEqual(
-          fileDump(cache.get(uri, version, text)),
+          fileDump(cache.parse(uri, version, text)),
           fileDump(withFastPath(false, () => parseFile(text))),
           JSON.stringify(typed.slice(0, i)),
         );
@@ -417,7 +418,7 @@ describe('fast path for long ids lists', () => {
     for (const [label, text] of cases) assert.ok(check(text, label), `${label}: the fast path should be used`);
   });
 
-  test('random files of every shape, edited at random through ParseCache, parse and validate as a fresh full parse after every edit', () => {
+  test('random files of every shape, edited at random through the LanguageService, parse and validate as a fresh full parse after every edit', () => {
     // The change each parse is told of, as a language server knows it from the client: none (the
     // texts are compared), the edits themselves, or wider (an edit that typed what was there).
     const hints = ['none', 'exact', 'wider'] as const;
@@ -464,9 +465,9 @@ describe('fast path for long ids lists', () => {
           });
         }
         let text = `${f.bom ? '\uFEFF' : ''}${f.before}${body}${f.after}`.replace(/\n/g, f.eol);
-        const cache = new ParseCache();
+        const cache = new LanguageService(() => 'unset');
         let version = 1;
-        cache.get('file:///p.yaml', version, text);
+        cache.parse('file:///p.yaml', version, text);
         let change: TextChange | undefined;
         for (const [k, e] of edits.entries()) {
           const at = Math.floor(e.at * text.length);
@@ -477,7 +478,8 @@ describe('fast path for long ids lists', () => {
           if (!e.parsed && k < edits.length - 1) continue;
           const told = f.hint === 'none' ? undefined : f.hint === 'exact' ? change : wider(change, e.widen, text.length);
           change = undefined;
-          const cached = cache.get('file:///p.yaml', version, text, told);
+          if (told !== undefined) cache.changed('file:///p.yaml', told);
+          const cached = cache.parse('file:///p.yaml', version, text);
           const full = withFastPath(false, () => parseFile(text));
           assert.deepStrictEqual(fileDump(cached), fileDump(full), `edit ${version}: ${JSON.stringify(e)}`);
           assert.deepStrictEqual(
@@ -500,7 +502,7 @@ describe('fast path for long ids lists', () => {
 
   test('the stand-in keeps the text outside the list, and its offsets map back to the source', () => {
     const text = `# x\nids:\n${list(IDS)}${SITE}`;
-    const standIn = fastIdsStandIn(text, YAML_OPTIONS);
+    const standIn = readIds(text, YAML_OPTIONS).standIn;
     assert.ok(standIn);
     assert.equal(standIn.text, `# x\nids:\n  - ${IDS[0]} # \n${SITE}`);
     const site = standIn.text.indexOf('site:');

@@ -6,7 +6,10 @@ import { isCollection, isNode, isPair, parseAllDocuments, type Document, type No
 import { parseFile } from '../../../src/core/yaml/parse';
 import { MAX_ALIAS_COUNT, YAML_OPTIONS } from '../../../src/core/yaml/parsedDocument';
 import type { ParsedFile } from '../../../src/core/yaml/parsedFile';
-import { splitDocuments } from '../../../src/core/yaml/documents';
+import { markerLines, splitAt } from '../../../src/core/yaml/documents';
+
+/** Where the documents of a whole text start and end. */
+const splitDocuments = (text: string): Array<[number, number]> => splitAt(text, markerLines(text));
 import { mulberry32 } from '../../../src/sandbox/prng';
 
 /** Every node with its kind and range, in walk order. */

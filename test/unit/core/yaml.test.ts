@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isScalar, isSeq } from 'yaml';
 import { decodeJsonPointer, encodeJsonPointer, formatFieldPath, pointerToPath } from '../../../src/core/paths';
-import { ParseCache, deepestNodeAtPath, firstKey, nodeAtPath, parseFile, pathAtOffset, type ParsedDocument, type ParsedFile } from '../../../src/core/yaml';
+import { deepestNodeAtPath, firstKey, nodeAtPath, parseFile, pathAtOffset, type ParsedDocument, type ParsedFile } from '../../../src/core/yaml';
+import { LanguageService } from '../../../src/core/service';
 import { fmt, marked } from '../../fixtures/validation/markers';
 
 /** Document `index` of `file`, asserted to be there. */
@@ -168,28 +169,22 @@ test('values: aliases expand; an alias bomb gives an error instead of hanging', 
   assert.equal(bomb.valueError?.kind, 'alias-limit');
 });
 
-test('ParseCache: one parse per version, unchanged documents reused, bounded', () => {
-  const cache = new ParseCache(2);
+test('LanguageService.parse: one parse per version, unchanged documents reused, forgotten when closed', () => {
+  const service = new LanguageService(() => 'unset');
   const v1 = `ids: [a]\nsite: {}\n---\nids: [b]\nsite: {}\n`;
-  const first = cache.get('file:///a', 1, v1);
-  assert.equal(cache.get('file:///a', 1, v1), first, 'same version, same object');
-  assert.equal(cache.peek('file:///a', 1), first);
+  const first = service.parse('file:///a', 1, v1);
+  assert.equal(service.parse('file:///a', 1, v1), first, 'same version, same object');
   const v2 = v1.replace('[b]', '[b, c]');
-  const second = cache.get('file:///a', 2, v2);
+  const second = service.parse('file:///a', 2, v2);
   assert.notEqual(second, first);
   assert.deepEqual(second.stats, { slices: 2, parsed: 1, reused: 1, moved: 0 });
   assert.equal(documentOf(second).document, documentOf(first).document, 'document 1 is shared');
   assert.deepEqual(documentOf(second, 1).value, { ids: ['b', 'c'], site: {} });
   // Same version number with other text (a revert by another client): parsed again.
-  assert.notEqual(cache.get('file:///a', 2, v1), second);
-  cache.get('file:///b', 1, 'x: 1');
-  cache.get('file:///a', 3, v1); // a is now the most recently used
-  cache.get('file:///c', 1, 'y: 1'); // evicts b
-  assert.equal(cache.size, 2);
-  assert.equal(cache.peek('file:///b', 1), undefined);
-  assert.ok(cache.peek('file:///a', 3));
-  cache.delete('file:///a');
-  assert.equal(cache.peek('file:///a', 3), undefined);
+  assert.notEqual(service.parse('file:///a', 2, v1), second);
+  service.close('file:///a');
+  const reopened = service.parse('file:///a', 2, v1);
+  assert.deepEqual(reopened.stats?.reused, 0, 'a closed file is parsed from scratch');
 });
 
 test('markers helper: ranges and cursors on the stripped text', () => {

@@ -5,10 +5,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { applyEdits, FIXABLE_CODES, type DiagnosticLike } from '../../../src/core/assist';
+import { FIXABLE_CODES, type DiagnosticLike } from '../../../src/core/assist';
+import { applyEdits } from '../../fixtures/applyEdits';
 import type { CoreDiagnostic, Range } from '../../../src/core/diagnostic';
 import type { EntitlementsRecord } from '../../../src/core/entitlements/types';
-import { documentSymbols, foldingRanges, type OutlineSymbol } from '../../../src/core/outline';
+import type { OutlineSymbol } from '../../../src/core/outline';
+import type { EnvState } from '../../../src/core/envPlaceholders';
 import { LanguageService } from '../../../src/core/service';
 import { parseFile } from '../../../src/core/yaml';
 import { fastIdsControl } from '../../../src/core/yaml/fastIds';
@@ -69,8 +71,10 @@ function nonEmpty(s: unknown, what: string): void {
 }
 
 const RESTRICTED = JSON.parse(readFileSync(path.join(ROOT, 'test/fixtures/entitlements/restricted.json'), 'utf8')) as EntitlementsRecord;
-const FIXABLE: ReadonlySet<string> = new Set(FIXABLE_CODES);
+const FIXABLE: ReadonlySet<string> = FIXABLE_CODES;
 const URI = 'file:///fuzz/input.target-settings.yaml';
+/** Some variables set, some not: both kinds of hover and of `env-not-set`. */
+const someVariablesSet = (name: string): EnvState => (name.length % 2 === 0 ? 'set' : 'unset');
 const MAX_FIXES_ASKED = 40;
 const MAX_COMPARED = 256 * 1024;
 
@@ -97,7 +101,7 @@ function checkSymbols(lines: Lines, symbols: readonly OutlineSymbol[], where: st
  */
 export function checkCore(text: string, before: string, picks: readonly number[], deadline: (step: string) => void): void {
   const lines = new Lines(text);
-  const service = new LanguageService(() => undefined);
+  const service = new LanguageService(someVariablesSet);
   service.setEntitlements(RESTRICTED);
   service.parse(URI, 1, before);
   const restoredBefore = fastIdsControl.restored;
@@ -116,7 +120,7 @@ export function checkCore(text: string, before: string, picks: readonly number[]
 
   // The incremental parse is an optimisation: a parse from scratch finds the same. (Checked on
   // texts of a usual size: on the huge ones it would double the time an input takes.)
-  const fresh = new LanguageService(() => undefined);
+  const fresh = new LanguageService(someVariablesSet);
   fresh.setEntitlements(RESTRICTED);
   if (text.length <= MAX_COMPARED) {
     assert.deepEqual(fresh.validateAll(fresh.parse(URI, 1, text)), all, 'the incremental parse finds what a parse from scratch finds');
@@ -143,7 +147,7 @@ export function checkCore(text: string, before: string, picks: readonly number[]
       lines.checkOffsets(item.range, `completion ${item.label} at ${offset}`);
     }
     deadline(`completion at ${offset}`);
-    const hover = service.hover(file, offset, (name) => name.length % 2 === 0);
+    const hover = service.hover(file, offset);
     if (hover !== undefined) {
       nonEmpty(hover.markdown, `hover at ${offset}`);
       lines.checkOffsets(hover.range, `hover at ${offset}`);
@@ -158,7 +162,7 @@ export function checkCore(text: string, before: string, picks: readonly number[]
     ['as the server has them', fixable],
     ['as the editor hands them back', fixable.map(asEditorHandsThem)],
   ] as const) {
-    const actions = service.codeActions(file, diagnostics);
+    const actions = service.codeActions(URI, file, diagnostics);
     for (const action of actions) {
       const what = `code action "${action.title}" (diagnostics ${given})`;
       nonEmpty(action.title, `code action title (diagnostics ${given})`);
@@ -185,7 +189,7 @@ export function checkCore(text: string, before: string, picks: readonly number[]
   }
   deadline('bulk update plan');
 
-  checkSymbols(lines, documentSymbols(file), 'outline');
-  for (const f of foldingRanges(file)) lines.checkOffsets(f, 'folding range');
+  checkSymbols(lines, service.symbols(file), 'outline');
+  for (const f of service.folding(file)) lines.checkOffsets(f, 'folding range');
   deadline('outline and folding');
 }

@@ -21,7 +21,7 @@ function holds(text: string): void {
 
 /** The diagnostics of a text, from a parse from scratch and from one after an edit (the server's two paths). */
 function bothWays(text: string): [CoreDiagnostic[], CoreDiagnostic[]] {
-  const service = new LanguageService(() => undefined);
+  const service = new LanguageService(() => 'unset');
   service.parse('file:///a.yaml', 1, 'a: 1\n');
   const edited = service.validateAll(service.parse('file:///a.yaml', 2, text));
   return [validateText(text), edited];
@@ -72,7 +72,7 @@ describe('fuzz regressions', () => {
 
   test('an alias naming a mapping around it: an error, not a stack overflow in the checks, the env warnings or the bulk update', () => {
     const text = 'ids: [a]\nsite: &s {name: x, url: https://x.example, loop: *s}\n';
-    const service = new LanguageService(() => undefined);
+    const service = new LanguageService(() => 'unset');
     const file = service.parse('file:///cycle.yaml', 1, text);
     const diagnostics = service.validateAll(file);
     assert.ok(

@@ -14,10 +14,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createClient, type Logger } from '../../../src/api';
+import { createClient, type Logger } from '../../../src/api/client';
 import { startSandbox, type ChangeRecord, type FaultOptions, type RequestRecord, type Sandbox } from '../../../src/sandbox';
 import { mulberry32 } from '../../../src/sandbox/prng';
-import { bucketOf, checkOutcome, clientSend, runBulkUpdate, type BulkOutcome, type SendFn } from '../../../src/core/bulk';
+import { bucketOf } from '../../fixtures/buckets';
+import { checkOutcome, clientSend, runBulkUpdate, type BulkOutcome, type SendFn } from '../../../src/core/bulk';
 import { ManualClock } from '../../fixtures/manualClock';
 
 const SOAK = process.env.SOAK === '1';

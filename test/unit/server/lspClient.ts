@@ -1,8 +1,11 @@
 // A minimal LSP client over a child process's stdio, written from the protocol (Content-Length
 // framing, JSON-RPC 2.0), as any editor's client speaks it: requests with ids, notifications,
 // answers to the server's own requests (workspace/configuration), and the notifications it
-// pushes (publishDiagnostics) kept for the test to wait on.
+// pushes (publishDiagnostics) kept for the test to wait on. Every byte the server writes is kept
+// too, and appended to out/reliability/lsp-wire.log when it ends, where the canary scan reads it.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import * as path from 'node:path';
 
 interface Message {
   jsonrpc: '2.0';
@@ -20,9 +23,13 @@ const UNHANDLED_REJECTION = /UnhandledPromiseRejection|unhandledRejection|unhand
 
 type Waiter = { test: (m: Message) => boolean; resolve: (m: Message) => void };
 
+/** Where every server's output goes for the canary scan (this file runs from out/test/unit/server/). */
+const WIRE_LOG = path.resolve(__dirname, '../../../..', 'out', 'reliability', 'lsp-wire.log');
+
 export class StdioLspClient {
   readonly process: ChildProcessWithoutNullStreams;
   private buffer = Buffer.alloc(0);
+  private readonly written: Buffer[] = [];
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private waiters: Waiter[] = [];
@@ -40,9 +47,23 @@ export class StdioLspClient {
     env: NodeJS.ProcessEnv = process.env,
   ) {
     this.process = spawn(command, [...args], { stdio: 'pipe', env });
-    this.closed = new Promise((resolve) => this.process.once('close', (code) => resolve(code)));
-    this.process.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
+    this.closed = new Promise((resolve) =>
+      this.process.once('close', (code) => {
+        mkdirSync(path.dirname(WIRE_LOG), { recursive: true });
+        appendFileSync(WIRE_LOG, `$ ${[command, ...args].join(' ')}\n--- stdout ---\n${this.wire}\n--- stderr ---\n${this.stderr}\n`);
+        resolve(code);
+      }),
+    );
+    this.process.stdout.on('data', (chunk: Buffer) => {
+      this.written.push(chunk);
+      this.receive(chunk);
+    });
     this.process.stderr.on('data', (chunk: Buffer) => (this.stderr += chunk.toString('utf8')));
+  }
+
+  /** Every byte the server has written on stdout so far (headers, requests, answers, notifications), as text. */
+  get wire(): string {
+    return Buffer.concat(this.written).toString('utf8');
   }
 
   request<T>(method: string, params: unknown): Promise<T> {

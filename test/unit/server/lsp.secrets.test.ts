@@ -1,0 +1,147 @@
+// The trust boundary, seen from the wire: a plain LSP client that keeps every byte the server
+// writes, at the verbose trace level, against a file whose basic-auth password, OTP secret, header
+// value and form-login value are `${env:NAME}` placeholders with the variables set in the server's
+// environment. Whatever it asks (hover on each placeholder, completion, quick fixes, lenses,
+// outline, folding, a bulk-update plan and preview, a run's outcome, edits), none of the values
+// crosses the protocol: the plan carries the placeholders as written. (The trace is asked for at
+// the verbose level, so that whatever the server would trace is in the bytes scanned too.)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CANARY_ENV_SECRETS } from '../../fixtures/canary';
+import { CLI, assertBuilt } from '../cli/helpers';
+import { StdioLspClient } from './lspClient';
+
+const URI = 'file:///work/secrets.target-settings.yaml';
+/** A value written in clear in the file: the plan's body holds it as written, which shows the scan sees the plan. */
+const WRITTEN_IN_CLEAR = 'written-in-clear-7a2c';
+
+const TEXT = [
+  'ids:',
+  '  - 3Sy7TyNMnQ8x',
+  '  - 4Hk2QpZr9WbT',
+  'site:',
+  '  name: Shop',
+  '  url: https://shop.example',
+  '  has_basic_auth: true',
+  '  basic_auth:',
+  '    username: scanner',
+  '    password: ${env:SHOP_PW}',
+  '    password_is_sensitive: true',
+  '  has_otp: true',
+  '  otp_secret: ${env:SHOP_OTP}',
+  '  headers:',
+  '    - name: X-Api-Key',
+  '      value: Key ${env:SHOP_API_KEY}',
+  '      value_is_sensitive: true',
+  `    - name: X-Plain`,
+  `      value: ${WRITTEN_IN_CLEAR}`,
+  '  has_form_login: true',
+  '  form_login_url: https://shop.example/login',
+  '  form_login:',
+  '    - name: password',
+  '      value: "${env:SHOP_FORM_PW}"',
+  '      value_is_sensitive: true',
+  'report_type: owasp',
+  '',
+].join('\n');
+
+const LINES = TEXT.split('\n');
+/** Where `${env:NAME}` stands in the text (0-based line and the character inside the name). */
+function placeholderAt(name: string): { line: number; character: number } {
+  const line = LINES.findIndex((l) => l.includes(`\${env:${name}}`));
+  return { line, character: (LINES[line] ?? '').indexOf(name) + 1 };
+}
+
+interface Diagnostic {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  code: string;
+  source: string;
+}
+
+test('no resolved ${env:NAME} value crosses the protocol, whatever the client asks, at the verbose trace level', async () => {
+  assertBuilt();
+  const client = new StdioLspClient(process.execPath, [CLI, 'lsp', '--stdio'], () => ({ validation: { debounceMs: 0 } }), {
+    ...process.env,
+    ...CANARY_ENV_SECRETS,
+  });
+  try {
+    await client.request('initialize', {
+      processId: process.pid,
+      rootUri: 'file:///work',
+      trace: 'verbose',
+      capabilities: { workspace: { configuration: true, codeLens: { refreshSupport: true } }, textDocument: { publishDiagnostics: { versionSupport: true } } },
+    });
+    client.notify('initialized', {});
+    client.notify('$/setTrace', { value: 'verbose' });
+    client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'yaml', version: 1, text: TEXT } });
+    const published = (await client.waitForNotification('textDocument/publishDiagnostics', (p) => (p as { version?: number }).version === 1)) as {
+      diagnostics: Diagnostic[];
+    };
+    assert.deepEqual(
+      published.diagnostics.map((d) => d.code),
+      [],
+      'a valid file, every variable set: nothing to report',
+    );
+
+    for (const name of Object.keys(CANARY_ENV_SECRETS)) {
+      const hover = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: URI }, position: placeholderAt(name) });
+      assert.match(hover.contents.value, new RegExp(`\`${name}\`\\*\\* is \\*\\*set\\*\\*`), 'the hover says the variable is set');
+      await client.request('textDocument/completion', { textDocument: { uri: URI }, position: placeholderAt(name) });
+    }
+    await client.request('textDocument/completion', { textDocument: { uri: URI }, position: { line: LINES.length - 1, character: 0 } });
+    await client.request('textDocument/codeAction', {
+      textDocument: { uri: URI },
+      range: { start: { line: 0, character: 0 }, end: { line: LINES.length - 1, character: 0 } },
+      context: { diagnostics: published.diagnostics },
+    });
+    const lenses = await client.request<Array<{ command: { title: string } }>>('textDocument/codeLens', { textDocument: { uri: URI } });
+    assert.deepEqual(
+      lenses.map((l) => l.command.title),
+      ['Bulk update 2 targets', 'Preview'],
+    );
+    await client.request('textDocument/documentSymbol', { textDocument: { uri: URI } });
+    await client.request('textDocument/foldingRange', { textDocument: { uri: URI } });
+
+    type Plan = { ok: boolean; plan?: { preview: string; prepared: { settings: { site: { basic_auth: { password: string }; otp_secret: string } } } } };
+    const plan = await client.request<Plan>('scanTargets/planBulkUpdate', { uri: URI, version: 1, target: { documentIndex: 0 } });
+    assert.equal(plan.ok, true, JSON.stringify(plan));
+    assert.equal(plan.plan?.prepared.settings.site.basic_auth.password, '${env:SHOP_PW}', 'the plan carries the placeholder as written');
+    assert.equal(plan.plan?.prepared.settings.site.otp_secret, '${env:SHOP_OTP}');
+    assert.match(plan.plan?.preview ?? '', /"password": "••••••"/);
+    assert.ok(!('secretValues' in (plan.plan?.prepared ?? {})), 'no list of secret values');
+    const preview = await client.request<Plan>('scanTargets/planBulkUpdate', { uri: URI, version: 1, target: { selections: [] }, purpose: 'preview' });
+    assert.equal(preview.ok, true);
+    await client.request('scanTargets/recordBulkOutcome', {
+      uri: URI,
+      documentIndex: 0,
+      sent: ['3Sy7TyNMnQ8x', '4Hk2QpZr9WbT'],
+      invalid: ['4Hk2QpZr9WbT'],
+      failed: [],
+    });
+    await client.waitForNotification('textDocument/publishDiagnostics', (p) =>
+      (p as { diagnostics: Diagnostic[] }).diagnostics.some((d) => d.code === 'invalid-id'),
+    );
+
+    // An edit that unsets nothing but moves everything, then the plan again on the new version.
+    client.notify('textDocument/didChange', {
+      textDocument: { uri: URI, version: 2 },
+      contentChanges: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '# edited\n' }],
+    });
+    await client.waitForNotification('textDocument/publishDiagnostics', (p) => (p as { version?: number }).version === 2);
+    assert.equal((await client.request<Plan>('scanTargets/planBulkUpdate', { uri: URI, version: 2, target: { documentIndex: 0 } })).ok, true);
+
+    await client.request('shutdown', null);
+    client.notify('exit', null);
+    assert.equal(await client.exited(), 0);
+
+    const wire = client.wire + client.stderr;
+    assert.ok(wire.includes(WRITTEN_IN_CLEAR), 'control: the scanned bytes hold what the plan carries');
+    for (const [name, value] of Object.entries(CANARY_ENV_SECRETS)) {
+      for (const form of [value, Buffer.from(value).toString('base64'), encodeURIComponent(value)]) {
+        assert.ok(!wire.includes(form), `the value of ${name} crossed the protocol`);
+      }
+    }
+  } finally {
+    client.process.kill();
+  }
+});
