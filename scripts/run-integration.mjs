@@ -13,6 +13,8 @@ const SUITES = {
   restricted: { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' },
 };
 const COMMON_SETTINGS = {
+  // The language client's trace of every message, scanned for secrets after the run.
+  'scanTargets.trace.server': 'verbose',
   'workbench.startupEditor': 'none',
   'telemetry.telemetryLevel': 'off',
   'extensions.autoCheckUpdates': false,
@@ -20,6 +22,15 @@ const COMMON_SETTINGS = {
   'update.mode': 'none',
   'workbench.tips.enabled': false,
 };
+/**
+ * The `${env:NAME}` values the suites' files use (CANARY_ENV_SECRETS of test/fixtures/canary.ts),
+ * set in VS Code's environment as a user's shell would: the extension host and the language
+ * server it starts inherit them.
+ */
+const ENV_SECRETS = Object.fromEntries(
+  [...readFileSync(path.join(REPO_ROOT, 'test', 'fixtures', 'canary.ts'), 'utf8').matchAll(/^\s+(\w+): '(CANARY-[^']+)',$/gm)].map((m) => [m[1], m[2]]),
+);
+if (Object.keys(ENV_SECRETS).length === 0) fail('no CANARY_ENV_SECRETS found in test/fixtures/canary.ts');
 /** Ours: the extension's id, its log folder, its bundles or tests (by path), or this checkout. */
 const OURS = ['scan-target-settings', 'scantargets', '/dist/extension.js', '/dist/network.js', '/dist/server.js', '/out/test/integration/', REPO_ROOT];
 const UNHANDLED = /rejected promise not handled|unhandled/i;
@@ -73,7 +84,10 @@ async function runSuite(suite) {
     workDir,
     folder,
     settings: { ...COMMON_SETTINGS, ...SUITES[suite] },
-    env: { SCAN_TARGETS_TEST_RESULTS: resultsFile },
+    env: { ...ENV_SECRETS, SCAN_TARGETS_TEST_RESULTS: resultsFile },
+    // Every log at the trace level, the extension's included: the language client then traces
+    // every message it exchanges with the server (`scanTargets.trace.server` is verbose here).
+    extraArgs: ['--log', 'trace'],
     log: verbose ? (t) => process.stderr.write(`[code-server] ${t}`) : undefined,
   });
   const browser = await launchChromium();

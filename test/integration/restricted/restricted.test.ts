@@ -2,7 +2,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { startSandbox } from '../../../src/sandbox/server';
 import type { Sandbox } from '../../../src/sandbox/types';
-import { CANARY_SECRET, CANARY_TOKEN } from '../../fixtures/canary';
+import { CANARY_ENV_SECRETS, CANARY_TOKEN } from '../../fixtures/canary';
 import { activateExtension, settingsFileText, workspaceFile } from '../helpers';
 
 describe('Restricted Mode (untrusted workspace)', () => {
@@ -48,7 +48,7 @@ describe('Restricted Mode (untrusted workspace)', () => {
       // Storing a token is not a network call; it is kept for when the workspace is trusted.
       await vscode.commands.executeCommand('scanTargets.setApiToken', { token: CANARY_TOKEN });
       const uri = workspaceFile('restricted.target-settings.yaml');
-      const text = settingsFileText(sandbox.targetIds().slice(0, 3), CANARY_SECRET);
+      const text = settingsFileText(sandbox.targetIds().slice(0, 3));
       await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
 
@@ -73,7 +73,7 @@ describe('Restricted Mode (untrusted workspace)', () => {
       assert.strictEqual((results['scanTargets.bulkUpdate'] as { status?: string } | undefined)?.status, 'refused');
       assert.strictEqual((results['scanTargets.startSandbox'] as { status?: string } | undefined)?.status, 'refused');
       const shown = JSON.stringify(results);
-      assert.ok(!shown.includes(CANARY_TOKEN) && !shown.includes(CANARY_SECRET), `no result shows the token or the sensitive value: ${shown}`);
+      assert.ok(!shown.includes(CANARY_TOKEN) && !shown.includes(CANARY_ENV_SECRETS.SHOP_PW), `no result shows the token or the sensitive value: ${shown}`);
     });
   });
 });

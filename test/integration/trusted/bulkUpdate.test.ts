@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { at } from '../../fixtures/at';
-import { CANARY_SECRET } from '../../fixtures/canary';
+import { CANARY_ENV_SECRETS } from '../../fixtures/canary';
 import { activateExtension, codeOf, settingsFileText, waitForDiagnostics, workspaceFile } from '../helpers';
 
 interface Outcome {
@@ -16,7 +16,7 @@ type RunResult = { status: 'done'; outcome: Outcome; summary: string } | { statu
 const INVALID = ['zzzzzzzzzzz1', 'zzzzzzzzzzz2'] as const;
 
 function settingsFile(ids: string[]): string {
-  return settingsFileText(ids, CANARY_SECRET);
+  return settingsFileText(ids);
 }
 
 describe('bulk update', function () {
@@ -102,13 +102,13 @@ describe('bulk update', function () {
     const body = JSON.parse(result.preview) as { ids: string[]; site: { name: string } };
     assert.deepStrictEqual(body.ids, [targetIds[0]]);
     assert.strictEqual(body.site.name, 'Shop (staging)');
-    assert.ok(!result.preview.includes(CANARY_SECRET), 'the password is masked');
+    assert.ok(!result.preview.includes(CANARY_ENV_SECRETS.SHOP_PW), 'the password is masked');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('previews a file whose variable is not set, marked where it stands, and refuses to run it once, in one message', async () => {
     const uri = workspaceFile('unset-env.target-settings.yaml');
-    const text = settingsFile([at(targetIds, 0)]).replace(`password: ${CANARY_SECRET}`, 'password: ${env:SCAN_TARGETS_SURELY_UNSET_VARIABLE}');
+    const text = settingsFile([at(targetIds, 0)]).replace('password: ${env:SHOP_PW}', 'password: ${env:SCAN_TARGETS_SURELY_UNSET_VARIABLE}');
     await vscode.workspace.fs.writeFile(uri, Buffer.from(text));
     const previewed = await vscode.commands.executeCommand<{ status: string; preview: string; missingEnv: string[] }>('scanTargets.previewBulkUpdate', {
       uri: uri.toString(),

@@ -1,7 +1,6 @@
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { at } from '../../fixtures/at';
-import { CANARY_SECRET } from '../../fixtures/canary';
 import { activateExtension, settingsFileText, workspaceFile } from '../helpers';
 
 describe('CodeLens above ids:', function () {
@@ -21,7 +20,7 @@ describe('CodeLens above ids:', function () {
     const ids = targetIds.slice(0, 3);
     const uri = workspaceFile('lenses.target-settings.yaml');
     // A repeated id is counted, and sent, once.
-    await vscode.workspace.fs.writeFile(uri, Buffer.from(settingsFileText([...ids, at(ids, 0)], CANARY_SECRET)));
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(settingsFileText([...ids, at(ids, 0)])));
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
 
     const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);

@@ -4,7 +4,6 @@
 import * as assert from 'assert';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { CANARY_SECRET } from '../../fixtures/canary';
 import { EXTENSION_ID, settingsFileText, workspaceFile } from '../helpers';
 
 interface Status {
@@ -45,7 +44,7 @@ describe('status bar item', function () {
 
   it('shows where bulk updates go, follows the sandbox and the token, and offers what changes it', async () => {
     const uri = workspaceFile('status.target-settings.yaml');
-    await vscode.workspace.fs.writeFile(uri, Buffer.from(settingsFileText(['3Sy7TyNMnQ8x'], CANARY_SECRET)));
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(settingsFileText(['3Sy7TyNMnQ8x'])));
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
 
     const started = await vscode.commands.executeCommand<{ url: string }>('scanTargets.startSandbox', { quiet: true });

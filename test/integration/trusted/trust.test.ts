@@ -7,7 +7,7 @@ import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { startSandbox } from '../../../src/sandbox/server';
 import type { Sandbox } from '../../../src/sandbox/types';
-import { CANARY_SECRET, CANARY_TOKEN } from '../../fixtures/canary';
+import { CANARY_TOKEN } from '../../fixtures/canary';
 import { activateExtension, settingsFileText, workspaceFile } from '../helpers';
 
 describe('the token stays with its origin', function () {
@@ -45,7 +45,7 @@ describe('the token stays with its origin', function () {
     assert.notStrictEqual(await refresh(), 'loaded', 'B is not read with A’s token');
 
     const uri = workspaceFile('origin.target-settings.yaml');
-    const text = settingsFileText(b.targetIds().slice(0, 2), CANARY_SECRET);
+    const text = settingsFileText(b.targetIds().slice(0, 2));
     await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     // No token is stored for B's origin, so the command asks for one: the prompt is dismissed, as

@@ -1,15 +1,27 @@
 // A real second client: Neovim's built-in LSP client (Debian's neovim, installed by
 // scripts/install-neovim.sh from `npm test`), set up exactly as the README shows
-// (test/fixtures/neovim/scan-targets.lua), driven headless by test/fixtures/neovim/check.lua.
+// (test/fixtures/neovim/scan-targets.lua), driven headless by test/fixtures/neovim/check.lua. Its
+// log of every message (debug level) holds no `${env:NAME}` value of the file, and goes to
+// out/reliability/ for the canary scan.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { CANARY_ENV_SECRETS } from '../../fixtures/canary';
 import { CLI, ROOT, assertBuilt } from '../cli/helpers';
 
-const FILE = ['ids:', '  - 3Sy7TyNMnQ8x', 'site:', '  name: Shop', '  url: https://shop.example', 'report_type: nope', 'report_fileformt: pdf', ''].join('\n');
+const FILE = [
+  'ids:',
+  '  - 3Sy7TyNMnQ8x',
+  'site:',
+  '  name: Shop ${env:SHOP_PW}',
+  '  url: https://shop.example',
+  'report_type: nope',
+  'report_fileformt: pdf',
+  '',
+].join('\n');
 
 interface Result {
   error?: string;
@@ -19,6 +31,7 @@ interface Result {
   followed: boolean;
   before: Array<{ lnum: number; col: number; code: string; source: string; message: string }>;
   after: Array<{ code: string }>;
+  log: string;
   lenses: Array<{ line: number; title: string; command: string }>;
   hover?: string;
   completion: string[];
@@ -46,6 +59,8 @@ test('Neovim, configured as the README shows, gets diagnostics that follow edits
         SCAN_TARGETS_FILE: file,
         SCAN_TARGETS_OUT: out,
         HOME: dir,
+        XDG_CACHE_HOME: path.join(dir, 'cache'),
+        ...CANARY_ENV_SECRETS,
       },
     });
     assert.equal(run.status, 0, `nvim exited with ${run.status} (${run.signal ?? ''}): ${run.stderr}`);
@@ -73,6 +88,13 @@ test('Neovim, configured as the README shows, gets diagnostics that follow edits
     assert.match(result.hover ?? '', /Report type/);
     assert.ok(result.completion.includes('owasp') && result.completion.includes('pci4'), result.completion.join(', '));
     assert.deepEqual(result.actions, ['Rename `report_fileformt` to `report_fileformat`']);
+
+    const log = readFileSync(result.log, 'utf8');
+    assert.match(log, /textDocument\/publishDiagnostics/, 'the log holds the messages');
+    assert.ok(log.includes('${env:SHOP_PW}'), 'and the file as written');
+    assert.ok(!log.includes(CANARY_ENV_SECRETS.SHOP_PW), 'but not the value of its placeholder');
+    mkdirSync(path.join(ROOT, 'out', 'reliability'), { recursive: true });
+    appendFileSync(path.join(ROOT, 'out', 'reliability', 'lsp-wire.log'), `$ nvim (lsp.log at debug)\n${log}\n`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
