@@ -176,6 +176,16 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
     return EXIT_OK;
   }
 
+  // The placeholders get their values here, for this run only: before asking, so that a value
+  // that cannot be sent (the service's mask) is refused first.
+  const resolved = resolveBody(prepared, (name) => ctx.env[name]);
+  if (!resolved.ok) {
+    const refusal = { ok: false, reason: 'body', message: resolved.message, documentIndex, ids, problems: resolved.problems } as const;
+    return refuse(ctx, format, file, path, refusal, errPaint, maxProblems);
+  }
+  const body = resolved.body;
+  ctx.addSecrets(body.secretValues);
+
   // Configuration before asking anything: a prompt that is answered and then fails is worse.
   const baseUrl = resolveBaseUrl(values, ctx.env);
   resolveToken(ctx.env);
@@ -197,20 +207,6 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
     }
   }
 
-  // The placeholders get their values here, right before the requests, for this run only.
-  const resolved = resolveBody(prepared, (name) => ctx.env[name]);
-  if (!resolved.ok)
-    return refuse(
-      ctx,
-      format,
-      file,
-      path,
-      { ok: false, reason: 'body', message: resolved.message, documentIndex, ids, problems: resolved.problems },
-      errPaint,
-      maxProblems,
-    );
-  const body = resolved.body;
-  ctx.addSecrets(body.secretValues);
   const client = connect(values, ctx, body.secretValues);
   // Ctrl+C once stops new requests and waits, at most IN_FLIGHT_WAIT_LIMIT_MS, for the ones in flight;
   // twice gives up on them. Either way the run ends with its full report.

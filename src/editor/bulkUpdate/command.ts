@@ -119,6 +119,11 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
     const { document, result } = planned;
     if (!result.ok) return refuse(result.message);
     const runPlan = result.plan;
+    // Here, in the extension host that sends the requests, and before asking: a value that cannot
+    // be sent (the service's mask) is refused first. The values live in this run's memory only.
+    const resolved = resolveBody(runPlan.prepared, (name) => process.env[name]);
+    if (!resolved.ok) return refuse(resolved.message);
+    const { secretValues } = resolved.body;
 
     let client;
     try {
@@ -129,11 +134,6 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
     if (args?.confirm !== false && !(await confirm(document, runPlan, client.baseUrl))) {
       return { status: 'cancelled', message: 'Bulk update cancelled before anything was sent.' };
     }
-
-    // After the confirmation, so that a variable set meanwhile is read as it is now.
-    const resolved = resolveBody(runPlan.prepared, (name) => process.env[name]);
-    if (!resolved.ok) return refuse(resolved.message);
-    const { secretValues } = resolved.body;
 
     const settings = readSettings();
     const ids = runPlan.selection.uniqueIds;
