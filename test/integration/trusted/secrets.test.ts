@@ -7,35 +7,8 @@ import * as vscode from 'vscode';
 import { startSandbox } from '../../../src/sandbox/server';
 import type { Sandbox } from '../../../src/sandbox/types';
 import { CANARY_ENV_SECRETS, CANARY_TOKEN } from '../../fixtures/canary';
+import { secretsFileText } from '../../fixtures/secretsFile';
 import { activateExtension, workspaceFile } from '../helpers';
-
-const FILE = (ids: readonly string[]): string =>
-  [
-    'ids:',
-    ...ids.map((id) => `  - ${id}`),
-    'site:',
-    '  name: Shop (staging)',
-    '  url: https://staging.shop.example',
-    '  has_basic_auth: true',
-    '  basic_auth:',
-    '    username: scanner',
-    '    password: ${env:SHOP_PW}',
-    '    password_is_sensitive: true',
-    '  has_otp: true',
-    '  otp_secret: ${env:SHOP_OTP}',
-    '  headers:',
-    '    - name: X-Api-Key',
-    '      value: Key ${env:SHOP_API_KEY}',
-    '      value_is_sensitive: true',
-    '  has_form_login: true',
-    '  form_login_url: https://staging.shop.example/login',
-    '  form_login:',
-    '    - name: password',
-    '      value: ${env:SHOP_FORM_PW}',
-    '      value_is_sensitive: true',
-    'report_type: owasp',
-    '',
-  ].join('\n');
 
 interface Site {
   basic_auth: { password: string };
@@ -66,7 +39,7 @@ describe('secrets stay where the request is sent', function () {
   it('the extension host resolves each placeholder right before sending: the service receives every value', async () => {
     const ids = sandbox.targetIds().slice(0, 2);
     const uri = workspaceFile('secrets.target-settings.yaml');
-    await vscode.workspace.fs.writeFile(uri, Buffer.from(FILE(ids)));
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(secretsFileText(ids)));
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
 
     const preview = await vscode.commands.executeCommand<{ status: string; preview: string }>('scanTargets.previewBulkUpdate', { uri: uri.toString() });

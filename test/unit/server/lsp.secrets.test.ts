@@ -10,40 +10,10 @@ import assert from 'node:assert/strict';
 import { CANARY_ENV_SECRETS } from '../../fixtures/canary';
 import { CLI, assertBuilt } from '../cli/helpers';
 import { StdioLspClient } from './lspClient';
+import { secretsFileText, WRITTEN_IN_CLEAR } from '../../fixtures/secretsFile';
 
 const URI = 'file:///work/secrets.target-settings.yaml';
-/** A value written in clear in the file: the plan's body holds it as written, which shows the scan sees the plan. */
-const WRITTEN_IN_CLEAR = 'written-in-clear-7a2c';
-
-const TEXT = [
-  'ids:',
-  '  - 3Sy7TyNMnQ8x',
-  '  - 4Hk2QpZr9WbT',
-  'site:',
-  '  name: Shop',
-  '  url: https://shop.example',
-  '  has_basic_auth: true',
-  '  basic_auth:',
-  '    username: scanner',
-  '    password: ${env:SHOP_PW}',
-  '    password_is_sensitive: true',
-  '  has_otp: true',
-  '  otp_secret: ${env:SHOP_OTP}',
-  '  headers:',
-  '    - name: X-Api-Key',
-  '      value: Key ${env:SHOP_API_KEY}',
-  '      value_is_sensitive: true',
-  `    - name: X-Plain`,
-  `      value: ${WRITTEN_IN_CLEAR}`,
-  '  has_form_login: true',
-  '  form_login_url: https://shop.example/login',
-  '  form_login:',
-  '    - name: password',
-  '      value: "${env:SHOP_FORM_PW}"',
-  '      value_is_sensitive: true',
-  'report_type: owasp',
-  '',
-].join('\n');
+const TEXT = secretsFileText(['3Sy7TyNMnQ8x', '4Hk2QpZr9WbT']);
 
 const LINES = TEXT.split('\n');
 /** Where `${env:NAME}` stands in the text (0-based line and the character inside the name). */

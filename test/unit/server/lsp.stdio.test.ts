@@ -199,7 +199,11 @@ test('the entitlements record and the outcome of a bulk update reach the server 
   assertBuilt();
   const client = new StdioLspClient(process.execPath, [CLI, 'lsp', '--stdio'], () => ({ validation: { debounceMs: 0 } }));
   try {
-    await client.request('initialize', { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } });
+    const init = await client.request<{ capabilities: { workspace?: { fileOperations?: { didRename?: unknown } } } }>('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: { workspace: { configuration: true } },
+    });
     client.notify('initialized', {});
     client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'yaml', version: 1, text: TEXT } });
     await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 1));
@@ -258,6 +262,21 @@ test('the entitlements record and the outcome of a bulk update reach the server 
     const remove = actions.find((a) => a.title === 'Remove invalid id 4Hk2QpZr9WbT');
     assert.ok(remove, actions.map((a) => a.title).join(' | '));
     assert.equal(at(remove.edit.changes[URI] ?? [], 0, 'edit of the document').range.start.line, 3);
+
+    // Renamed (closed and opened under the new name, as editors do, around the notification):
+    // the rejected id follows the file.
+    const renamed = URI.replace('shop.', 'shop-renamed.');
+    assert.ok(init.capabilities.workspace?.fileOperations?.didRename, 'the server asks to be told of renames');
+    client.notify('textDocument/didClose', { textDocument: { uri: URI } });
+    client.notify('workspace/didRenameFiles', { files: [{ oldUri: URI, newUri: renamed }] });
+    client.notify('textDocument/didOpen', { textDocument: { uri: renamed, languageId: 'yaml', version: 1, text: `# moved\n${TEXT}` } });
+    const onRenamed = (await client.waitForNotification('textDocument/publishDiagnostics', (p) => {
+      const published = p as Published;
+      return published.uri === renamed && published.diagnostics.some((d) => d.code === 'invalid-id');
+    })) as Published;
+    assert.equal(onRenamed.diagnostics.find((d) => d.code === 'invalid-id')?.range.start.line, 3);
+    client.notify('textDocument/didClose', { textDocument: { uri: renamed } });
+    client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'yaml', version: 2, text: `# moved\n${TEXT}` } });
 
     const plan = await client.request<{ ok: boolean; plan?: { selection: { uniqueIds: string[] }; preview: string } }>('scanTargets/planBulkUpdate', {
       uri: URI,
