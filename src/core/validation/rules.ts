@@ -1,5 +1,6 @@
 // Rules the JSON Schema cannot say (or cannot say well), run on a document's plain-JS value:
-// ids (empty list, empty id, repeated id, in O(n)), blackout period times, whitelist / blacklist
+// ids (empty list, empty id, repeated id; a long list the parse vouches for costs the items it
+// could not vouch for, and a native scan per repeated id), blackout period times, whitelist / blacklist
 // forms and the blacklist's precedence over the whitelist.
 
 import type { KnownIds } from '../yaml/fastIds';
@@ -7,7 +8,6 @@ import type { PathSegment } from '../paths';
 import { formatFieldPath } from '../paths';
 import type { Finding } from './finding';
 import { quote } from './messages';
-import { pushAll } from '../arrays';
 import { isRecord } from '../records';
 
 type Obj = Record<string, unknown>;
@@ -68,27 +68,56 @@ function checkIds(ids: unknown, out: Finding[], known: KnownIds | undefined): vo
     });
     return;
   }
-  // The known spans hold distinct non-empty ids: only the items around them can be empty or repeat
-  // one, unless one of them repeats an id of the spans (then every item is looked at, for the index
-  // of the first occurrence).
-  if (known !== undefined) {
-    const found: Finding[] = [];
+  if (known === undefined) {
     const first = new Map<string, number>();
-    for (const i of indexesOutside(known.spans, ids.length)) {
-      const id: unknown = ids[i];
-      if (typeof id === 'string' && known.inSpans(id) > 0) return checkEveryId(ids, out);
-      checkId(ids, i, first, found);
-    }
-    pushAll(out, found);
+    for (let i = 0; i < ids.length; i++) checkId(ids, i, first, out);
     return;
   }
-  checkEveryId(ids, out);
+  // The known spans hold non-empty ids, and the parse keeps count of the ids they repeat: only the
+  // items around them are looked at one by one. The ids that repeat (in the spans, or outside them
+  // and anywhere) are then found where they stand, for the index of their first occurrence.
+  const found: Array<[index: number, finding: Finding]> = [];
+  const repeats = new Set(known.repeatedInSpans());
+  const outside = new Set<string>();
+  for (const i of indexesOutside(known.spans, ids.length)) {
+    const id: unknown = ids[i];
+    if (isEmptyId(id)) found.push([i, emptyId(i)]);
+    else if (typeof id === 'string') {
+      if (known.inSpans(id) > 0 || outside.has(id)) repeats.add(id);
+      outside.add(id);
+    }
+  }
+  for (const [id, at] of occurrences(ids, repeats)) {
+    for (const i of at.slice(1)) found.push([i, duplicateId(id, i, at[0]!)]);
+  }
+  found.sort((a, b) => a[0] - b[0]);
+  for (const [, finding] of found) out.push(finding);
 }
 
-function checkEveryId(ids: readonly unknown[], out: Finding[]): void {
-  const first = new Map<string, number>();
-  for (let i = 0; i < ids.length; i++) checkId(ids, i, first, out);
+/** Where each of `wanted` stands in `ids`, in order. A few are looked up natively; many, in one pass. */
+function occurrences(ids: readonly unknown[], wanted: ReadonlySet<string>): Map<string, number[]> {
+  const at = new Map<string, number[]>();
+  if (wanted.size === 0) return at;
+  if (wanted.size <= FEW_REPEATS) {
+    for (const id of wanted) {
+      const list: number[] = [];
+      for (let i = ids.indexOf(id); i !== -1; i = ids.indexOf(id, i + 1)) list.push(i);
+      at.set(id, list);
+    }
+    return at;
+  }
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    if (typeof id !== 'string' || !wanted.has(id)) continue;
+    const list = at.get(id);
+    if (list === undefined) at.set(id, [i]);
+    else list.push(i);
+  }
+  return at;
 }
+
+/** Up to this many repeated ids are found by `indexOf`, one scan each; more, by one pass over the list. */
+const FEW_REPEATS = 8;
 
 /** The indexes of a list of `length` items that no span covers, in order. */
 function* indexesOutside(spans: KnownIds['spans'], length: number): Generator<number> {
@@ -103,30 +132,34 @@ function* indexesOutside(spans: KnownIds['spans'], length: number): Generator<nu
 /** Whether ids[i] is empty or repeats an earlier id (`first`: the index each id was first seen at). */
 function checkId(ids: readonly unknown[], i: number, first: Map<string, number>, out: Finding[]): void {
   const id: unknown = ids[i];
-  if (id === null || id === undefined || (typeof id === 'string' && id.trim() === '')) {
-    out.push({
-      code: 'empty-id',
-      message: `ids[${i}] is empty; write a target id or remove the line`,
-      path: ['ids', i],
-      anchor: 'value',
-    });
+  if (isEmptyId(id)) {
+    out.push(emptyId(i));
     return;
   }
   if (typeof id !== 'string') {
     return; // the schema reports the type
   }
   const seen = first.get(id);
-  if (seen === undefined) {
-    first.set(id, i);
-  } else {
-    out.push({
-      code: 'duplicate-id',
-      message: `ids[${i}] repeats ids[${seen}] (${id.length > 40 ? `${id.slice(0, 39)}…` : id}); each target is updated once`,
-      path: ['ids', i],
-      anchor: 'value',
-      data: { firstIndex: seen },
-    });
-  }
+  if (seen === undefined) first.set(id, i);
+  else out.push(duplicateId(id, i, seen));
+}
+
+function isEmptyId(id: unknown): boolean {
+  return id === null || id === undefined || (typeof id === 'string' && id.trim() === '');
+}
+
+function emptyId(i: number): Finding {
+  return { code: 'empty-id', message: `ids[${i}] is empty; write a target id or remove the line`, path: ['ids', i], anchor: 'value' };
+}
+
+function duplicateId(id: string, i: number, firstIndex: number): Finding {
+  return {
+    code: 'duplicate-id',
+    message: `ids[${i}] repeats ids[${firstIndex}] (${id.length > 40 ? `${id.slice(0, 39)}…` : id}); each target is updated once`,
+    path: ['ids', i],
+    anchor: 'value',
+    data: { firstIndex },
+  };
 }
 
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;

@@ -68,21 +68,23 @@ export interface FastIdsStandIn {
 
 /**
  * What the fast path knows of an `ids` list it built: the items at these index spans of the list
- * are non-empty strings, none equal to another of them. Checks of every item (repeats, emptiness,
- * type) can skip them and look only at the others; `inSpans` says whether one of those others
- * repeats an id of the spans.
+ * are non-empty strings. Checks of every item (emptiness, type) can skip them and look only at the
+ * others; repeats are found from `inSpans` and `repeatedInSpans`, kept up to date by the scan from
+ * one version to the next, without a pass over the list.
  */
 export interface KnownIds {
   /** `[first index, count]` of each span, in order. */
   readonly spans: readonly (readonly [number, number])[];
-  /** How many items of the spans hold `value` (0 or 1). */
+  /** How many items of the spans hold `value`. */
   inSpans(value: string): number;
+  /** The ids more than one item of the spans holds. */
+  repeatedInSpans(): Iterable<string>;
 }
 
 /** An `ids` list the fast path built. */
 export interface FastList {
-  /** What it knows of the ids, when none of the spans' ids repeats. */
-  readonly known: KnownIds | undefined;
+  /** What it knows of the ids. */
+  readonly known: KnownIds;
   /** The list as plain JS, when every item is a scalar without an anchor (valid until the next parse). */
   readonly values: readonly unknown[] | undefined;
   /** The items of the list that the `yaml` parse built; the others are the nodes of the document's scan. */
@@ -139,10 +141,16 @@ function scanList(
   return flow ? scanFlowList(source, listStart, options, base) : scanBlockList(source, keyStart, listStart, options, base);
 }
 
-/** What the list's spans hold, when its simple items are all different (else the checks look at every item). */
-function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outside: ReadonlyMap<string, number>): KnownIds | undefined {
-  if (counts.repeated > 0) return undefined;
-  return { spans, inSpans: (value) => (counts.counts.get(value) ?? 0) - (outside.get(value) ?? 0) };
+/** What the list's spans hold: the scan's counts, less the items it read that stay outside the spans. */
+function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outside: ReadonlyMap<string, number>): KnownIds {
+  const inSpans = (value: string): number => (counts.counts.get(value) ?? 0) - (outside.get(value) ?? 0);
+  return {
+    spans,
+    inSpans,
+    *repeatedInSpans() {
+      for (const value of counts.repeated) if (inSpans(value) > 1) yield value;
+    },
+  };
 }
 
 /** What {@link readIds} found in a document's text. */

@@ -146,17 +146,21 @@ export function upperBound(sorted: readonly number[], x: number): number {
   return lo;
 }
 
-/** How many items of a list hold each id, kept up to date as items come and go. */
+/**
+ * How many items of a list hold each id, and which ids more than one item holds, kept up to date
+ * from one version to the next as items come and go: an edit costs the items it touched, so a
+ * repeated id is found without a pass over the list.
+ */
 export class IdCounts {
   readonly counts = new Map<string, number>();
-  /** How many ids are held by more than one item. */
-  repeated = 0;
+  /** The ids held by more than one item. */
+  readonly repeated = new Set<string>();
 
   add(values: Iterable<string>): void {
     for (const value of values) {
       const n = (this.counts.get(value) ?? 0) + 1;
       this.counts.set(value, n);
-      if (n === 2) this.repeated++;
+      if (n === 2) this.repeated.add(value);
     }
   }
 
@@ -165,7 +169,7 @@ export class IdCounts {
       const n = (this.counts.get(value) ?? 1) - 1;
       if (n === 0) this.counts.delete(value);
       else this.counts.set(value, n);
-      if (n === 1) this.repeated--;
+      if (n === 1) this.repeated.delete(value);
     }
   }
 }

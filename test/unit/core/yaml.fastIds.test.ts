@@ -401,6 +401,16 @@ describe('fast path for long ids lists', () => {
       ['lone CR', `ids:\n${list(IDS)}${SITE}`.replace(/\n/g, '\r')],
       ['byte order mark', `\uFEFFids:\n${list(IDS)}${SITE}`],
       ['byte order mark and CRLF', `\uFEFFids:\n${list(IDS)}${SITE}`.replace(/\n/g, '\r\n')],
+      [
+        'CRLF and LF mixed line by line, with a byte order mark',
+        `\uFEFFids:\n${list(IDS)}${SITE}`.replace(/\n/g, (_m, i: number) => (i % 2 === 0 ? '\r\n' : '\n')),
+      ],
+      [
+        'CRLF and LF in stretches, with comments and blank lines',
+        `ids:\n${styled((id, i) => (i % 9 === 8 ? `${id}\n\n  # c` : id))}${SITE}`.replace(/\n/g, (_m, i: number) =>
+          Math.floor(i / 200) % 2 === 0 ? '\r\n' : '\n',
+        ),
+      ],
       ['a syntax error elsewhere', `ids:\n${list(IDS)}site:\n  name: [x\n`],
       ['a bad indentation elsewhere', `ids:\n${list(IDS)}site:\n  name: x\n   url: y\n`],
       // (The ids before the quote must be a long run on their own: after it the quoted scalar runs on.)
@@ -418,7 +428,7 @@ describe('fast path for long ids lists', () => {
     for (const [label, text] of cases) assert.ok(check(text, label), `${label}: the fast path should be used`);
   });
 
-  test('random files of every shape, edited at random through the LanguageService, parse and validate as a fresh full parse after every edit', () => {
+  test('random files of every shape, edited at random through the LanguageService (repeated ids created and removed too), parse and validate as a fresh full parse after every edit', () => {
     // The change each parse is told of, as a language server knows it from the client: none (the
     // texts are compared), the edits themselves, or wider (an edit that typed what was there).
     const hints = ['none', 'exact', 'wider'] as const;
@@ -434,11 +444,13 @@ describe('fast path for long ids lists', () => {
       flow: fc.constantFrom(false, false, 'line', 'lines'),
       indent: fc.constantFrom('', '  ', '    '),
       extras: fc.constantFrom(0, 0.05, 0.2),
-      eol: fc.constantFrom('\n', '\r\n', '\r'),
+      eol: fc.constantFrom('\n', '\r\n', '\r', 'mixed'),
       bom: fc.boolean(),
       before: fc.constantFrom('', 'site:\n  name: x\n', 'ids: [a]\n---\n', '# head\n'),
       after: fc.constantFrom(SITE, '', `${SITE}---\nids: [c]\n`, 'site:\n  name: [x\n', 'site:\n  name: "x\n'),
       hint: fc.constantFrom(...hints),
+      /** Ids listed twice from the start: a repeat its author has not fixed yet. */
+      repeats: fc.constantFrom(0, 0, 1, 6),
     });
     const editArb = fc.record({
       /** Whether the version after this edit is parsed (the last one always is). */
@@ -447,11 +459,15 @@ describe('fast path for long ids lists', () => {
       at: fc.double({ min: 0, max: 1, noNaN: true }),
       remove: fc.integer({ min: 0, max: 4 }),
       insert: fc.constantFrom('', 'a', 'Z9', '"', "'", '#', ' ', '\n', '\r\n', '- ', '  - x\n', '  # c\n', '\n\n', ',', ']', '[', ':', '---\n', '\t'),
+      /** Instead of `insert`: an id of the list (typed over another, it repeats it), or an item line holding one. */
+      copy: fc.constantFrom(undefined, undefined, undefined, 'id', 'item'),
+      which: fc.nat(),
     });
     fc.assert(
       fc.property(fileArb, fc.array(editArb, { minLength: 1, maxLength: 12 }), (f, edits) => {
         const random = mulberry32(f.seed);
         const ids = randomIds(f.count, random, 1 + Math.floor(random() * 12));
+        for (let r = 0; r < f.repeats; r++) ids.splice(Math.floor(random() * ids.length), 0, ids[Math.floor(random() * ids.length)]!);
         let body: string;
         if (f.flow === 'line') {
           body = `ids: [${ids.map((id, i) => scalar(id, f.style, i)).join(', ')}]\n`;
@@ -464,7 +480,10 @@ describe('fast path for long ids lists', () => {
             if (random() < f.extras) body += ['\n', `${f.indent}# c\n`, '# c0\n'][Math.floor(random() * 3)];
           });
         }
-        let text = `${f.bom ? '\uFEFF' : ''}${f.before}${body}${f.after}`.replace(/\n/g, f.eol);
+        // Mixed: CRLF and LF in turn, with a stretch of each now and then (a paste between systems).
+        let line = 0;
+        const eol = (): string => (f.eol !== 'mixed' ? f.eol : (line++ % 5) % 2 === 0 ? '\r\n' : '\n');
+        let text = `${f.bom ? '\uFEFF' : ''}${f.before}${body}${f.after}`.replace(/\n/g, eol);
         const cache = new LanguageService(() => 'unset');
         let version = 1;
         cache.parse('file:///p.yaml', version, text);
@@ -472,8 +491,10 @@ describe('fast path for long ids lists', () => {
         for (const [k, e] of edits.entries()) {
           const at = Math.floor(e.at * text.length);
           const removed = Math.min(e.remove, text.length - at);
-          text = text.slice(0, at) + e.insert + text.slice(at + removed);
-          change = composeChanges(change, { start: at, oldEnd: at + removed, newEnd: at + e.insert.length });
+          const copied = ids[e.which % ids.length] ?? 'x';
+          const insert = e.copy === 'id' ? copied : e.copy === 'item' ? `${f.indent}- ${copied}${eol()}` : e.insert;
+          text = text.slice(0, at) + insert + text.slice(at + removed);
+          change = composeChanges(change, { start: at, oldEnd: at + removed, newEnd: at + insert.length });
           version++;
           if (!e.parsed && k < edits.length - 1) continue;
           const told = f.hint === 'none' ? undefined : f.hint === 'exact' ? change : wider(change, e.widen, text.length);
