@@ -64,7 +64,8 @@ export interface ListScan extends IdsNodes {
   /**
    * The lines that break the list's stretches of simple lines ({@link isBreak}), in order, and
    * how many item lines come before each: between two breaks the lines are items, comments and
-   * blank lines with one kind of line break, so the runs are found break by break, not line by line.
+   * blank lines (each with its own line break), so the runs are found break by break, not line by
+   * line.
    */
   breaks: number[];
   itemsBeforeBreak: number[];
@@ -91,10 +92,9 @@ function isOther(line: Line): boolean {
   return !isItem(line) && line.kind === 'other';
 }
 
-/** Whether line `n` breaks a stretch of simple lines: a line the fast path does not read, or a change of line breaks. */
+/** Whether line `n` breaks a stretch of simple lines: a line the fast path does not read. */
 function isBreak(view: LinesView, n: number): boolean {
-  const { lines } = view;
-  return isOther(lines[n]!) || (n > 0 && !isOther(lines[n - 1]!) && eolOf(view, n) !== eolOf(view, n - 1));
+  return isOther(view.lines[n]!);
 }
 
 /** The breaks of lines [from, to) (the first of which has `items` item lines before it), appended to the scan's. */

@@ -28,7 +28,7 @@ export interface IdsRun {
 
 /**
  * The runs of a block list: maximal stretches from an item line to an item line, over simple items
- * and the comment and blank lines between them, all with one kind of line break; and the ids of
+ * and the comment and blank lines between them, whatever line break each has; and the ids of
  * the item lines in no run (few: an item being typed, the lines after an unclosed quote...).
  * Found break by break (see ListScan.breaks): between two breaks every item line continues a run.
  */
@@ -86,17 +86,11 @@ export function blockRuns(scan: ListScan): { runs: IdsRun[]; outside: Map<string
   for (let t = 0; t < breaks.length && !poisoned; t++) {
     const n = breaks[t]!;
     stretch(a, n, itemsAtA, itemsBeforeBreak[t]!);
-    const line = lines[n]!;
-    if (!isItem(line) && line.kind === 'other') {
-      close(line.isItem);
-      afterItem = line.isItem;
-      if (line.openQuote && !endsOnItsLine(scan, n)) poisoned = true;
-      a = n + 1;
-    } else {
-      // A change of line breaks ends a run (its lines share one); the next line is an item, so safe.
-      close(true);
-      a = n;
-    }
+    const line = lines[n] as ListLine;
+    close(line.isItem);
+    afterItem = line.isItem;
+    if (line.openQuote && !endsOnItsLine(scan, n)) poisoned = true;
+    a = n + 1;
     itemsAtA = itemsBeforeBreak[t]!;
   }
   if (!poisoned) {
@@ -146,7 +140,7 @@ function itemLineBefore(lines: readonly Line[], n: number, floor: number): numbe
   return n;
 }
 
-/** Cuts a run into the stand-in: the first item (as written) and a comment, on one line. */
+/** Cuts a run into the stand-in: the first item (as written) and a comment, on one line ending as the run's last line does. */
 function blockRun(scan: ListScan, from: number, to: number, firstItem: number, count: number): IdsRun | undefined {
   const first = scan.lines[from];
   const last = scan.lines[to];
@@ -157,7 +151,7 @@ function blockRun(scan: ListScan, from: number, to: number, firstItem: number, c
   return {
     start: scan.starts[from]!,
     end: last.range![2] - scan.base,
-    standIn: `${scan.indent}- ${scan.source.slice(valueStart, valueEnd)} #${PADDING}${EOL[eolOf(scan, from)]}`,
+    standIn: `${scan.indent}- ${scan.source.slice(valueStart, valueEnd)} #${PADDING}${EOL[eolOf(scan, to)]}`,
     firstItem,
     count,
     first: { value: first.value as string, type: first.type as ScalarType, valueStart, valueEnd },
