@@ -74,6 +74,27 @@ function spread(name: string, text: string, ids: readonly string[], from = 0, to
   };
 }
 
+/**
+ * Edits that make an id repeat another and take the repeat back, as typing and pasting over an id
+ * do: in turn, the text of an id in the middle of the list replaced by the id after it (a
+ * different pair each round), then restored. The ids have one length, so offsets never move.
+ */
+function repeating(name: string, text: string, ids: readonly string[], from = 0, to = text.length): EditScenario {
+  const mid = ids.length >> 1;
+  return {
+    name,
+    next(current, k) {
+      const j = Math.floor(k / 2) % (ids.length - mid - 1);
+      const id = at(ids, mid + j);
+      const other = at(ids, mid + j + 1);
+      if (id.length !== other.length) throw new Error(`shapes: ${name}: ids of different lengths`);
+      const offset = text.indexOf(id, from);
+      if (offset === -1 || offset > to) throw new Error(`shapes: ${name}: id ${id} not found`);
+      return { start: offset, end: offset + id.length, text: k % 2 === 0 ? other : id, zone: k % 2 === 0 ? 'id list, made a repeat' : 'id list, restored' };
+    },
+  };
+}
+
 function withIds(ids: readonly string[], item: (id: string) => string): string {
   return `${MODELINE}\nids:\n${ids.map(item).join('')}${SETTINGS}`;
 }
@@ -87,7 +108,13 @@ export function shapes(n: number): Shape[] {
   const { text: plain, ids } = targetSettingsFile(n);
   const list: Shape[] = [];
   const add = (key: string, label: string, text: string, expect: Shape['expect'] = 'no errors', scenarios?: EditScenario[]): void => {
-    list.push({ key, label, text, expect, scenarios: scenarios ?? [spread('spread over the file', text, ids)] });
+    list.push({
+      key,
+      label,
+      text,
+      expect,
+      scenarios: scenarios ?? [spread('spread over the file', text, ids), repeating('an id made to repeat another, and restored', text, ids)],
+    });
   };
 
   add('plain', '1. plain block ids `  - abc`', plain);
@@ -112,6 +139,11 @@ export function shapes(n: number): Shape[] {
   if (badIndent === plain) throw new Error('shapes: site.url not found');
   add('syntax-error', '9. bad indentation in `site` (syntax error)', badIndent, 'errors');
   add('unclosed-quote', '10. an id being typed `  - "abc` (no closing quote), mid-list', unclosedQuote(plain, ids), 'errors', [typingInQuote(plain, ids)]);
+  // A repeat its author has not fixed yet, near the top: every edit is made in a file with a repeated id.
+  add('repeat', '11. a repeated id left in the list', plain.replace(`  - ${at(ids, 1)}\n`, `  - ${at(ids, 1)}\n  - ${at(ids, 0)}\n`));
+  // A copy-paste between systems at its worst: every other line ends in CRLF.
+  let line = 0;
+  add('mixed-eol', '12. CRLF and LF mixed line by line, with a BOM', `\uFEFF${plain.replace(/\n/g, () => (line++ % 2 === 0 ? '\r\n' : '\n'))}`);
   list.push(multiDocument(n, plain, ids));
   return list;
 }
