@@ -13,7 +13,6 @@
 import { isSeq } from 'yaml';
 import type { OffsetRange, ParsedDocument } from '../yaml/parsedDocument';
 import type { ParsedFile } from '../yaml/parsedFile';
-import { fastIdsOf } from '../yaml/fastIds';
 import type { PathSegment } from '../paths';
 import { stripTrailingComment, unquoteKey, type LineShape } from './lineShape';
 import { TextStructure } from './textStructure';
@@ -71,7 +70,7 @@ export interface ValueContext extends BaseContext {
 
 /** Whether `offset` is inside the document's long `ids` list written as a flow collection. */
 function insideFlowIds(document: ParsedDocument | undefined, offset: number): boolean {
-  const seq = document === undefined ? undefined : fastIdsOf(document.document)?.pair.value;
+  const seq = document?.longIdsList?.pair.value;
   return isSeq(seq) && seq.flow === true && seq.range !== undefined && seq.range !== null && seq.range[0] < offset && offset < seq.range[1];
 }
 

@@ -6,7 +6,6 @@
 import { isNode, isPair, isSeq } from 'yaml';
 import type { ParsedDocument } from '../yaml/parsedDocument';
 import type { ParsedFile } from '../yaml/parsedFile';
-import { fastIdsOf } from '../yaml/fastIds';
 import { nodeAtPath } from '../yaml/nodes';
 import type { PathSegment } from '../paths';
 import { lineShape, type LineShape } from './lineShape';
@@ -117,7 +116,7 @@ export class TextStructure {
   }
 
   private findIdsLines(): NonNullable<TextStructure['idsLines']> | null {
-    const seq = this.document === undefined ? undefined : fastIdsOf(this.document.document)?.pair.value;
+    const seq = this.document?.longIdsList?.pair.value;
     if (!isSeq(seq) || !seq.range) return null;
     if (seq.flow) {
       // The lines between the `[` line and the `]` line: flow content inside a block mapping is indented.

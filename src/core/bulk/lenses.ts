@@ -5,7 +5,6 @@
 
 import { isMap, isNode, isScalar, isSeq } from 'yaml';
 import { findPair, nodeRange, type OffsetRange, type ParsedFile } from '../yaml';
-import { fastListOf } from '../yaml/fastIds';
 
 export interface BulkUpdateLens {
   /** 0-based index of the YAML document. */
@@ -25,7 +24,8 @@ export function bulkUpdateLenses(file: ParsedFile): BulkUpdateLens[] {
     const pair = findPair(root, 'ids');
     const range = isNode(pair?.key) ? nodeRange(pair.key) : undefined;
     if (pair === undefined || range === undefined || !isSeq(pair.value)) continue;
-    const values = fastListOf(pair.value)?.values ?? pair.value.items.map((item) => (isScalar(item) ? item.value : undefined));
+    const fast = doc.longIdsList;
+    const values = (fast?.pair === pair ? fast.values : undefined) ?? pair.value.items.map((item) => (isScalar(item) ? item.value : undefined));
     const unique = new Set<string>();
     for (const value of values) if (typeof value === 'string' && value !== '') unique.add(value);
     if (unique.size > 0) lenses.push({ documentIndex: doc.index, range, targets: unique.size });

@@ -3,7 +3,7 @@
 // could not vouch for, and a native scan per repeated id), blackout period times, whitelist / blacklist
 // forms and the blacklist's precedence over the whitelist.
 
-import type { KnownIds } from '../yaml/fastIds';
+import type { KnownIds } from '../yaml';
 import type { PathSegment } from '../paths';
 import { formatFieldPath } from '../paths';
 import type { Finding } from './finding';

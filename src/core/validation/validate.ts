@@ -16,7 +16,7 @@
 
 import type { ValidateFunction } from 'ajv';
 import type { CoreDiagnostic, Severity } from '../diagnostic';
-import { fastIdsOf, type KnownIds } from '../yaml/fastIds';
+import type { KnownIds } from '../yaml';
 import { parseFile } from '../yaml/parse';
 import type { ParsedDocument } from '../yaml/parsedDocument';
 import type { ParsedFile } from '../yaml/parsedFile';
@@ -125,7 +125,7 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
       });
       return findings;
     }
-    const known = fastIdsOf(doc.document)?.list.known;
+    const known = doc.longIdsList?.known;
     if (!validateSkipping(validate, value as Record<string, unknown>, known)) {
       const errors = (validate.errors ?? []).filter(
         (e) => !(PLACEHOLDER_EXEMPT.has(e.keyword) && hasPlaceholder(e.data)) && !isCoveredByRules(e.instancePath, e.keyword, e.data),
@@ -238,9 +238,11 @@ function finish(diagnostics: CoreDiagnostic[], options: ValidationOptions | unde
 }
 
 /**
- * Runs the schema validator on a document's value; the ids the parse vouches for (`known`: distinct
- * non-empty strings) are left out of the `ids` list it sees, one of them kept so the list is never
- * empty where it was not, and the errors' item indexes are put back to the full list's.
+ * Runs the schema validator on a document's value; the ids the parse vouches for (`known`:
+ * non-empty strings; repeats are the rules') are left out of the `ids` list it sees, one of them
+ * kept so the list is never empty where it was not, and the errors' item indexes are put back to
+ * the full list's. Safe while the schema asks nothing more of `ids` than at least one non-empty
+ * string: test/unit/core/validation.idsShortcut.test.ts fails the day it does.
  */
 function validateSkipping(validate: ValidateFunction, value: Record<string, unknown>, known: KnownIds | undefined): boolean {
   const ids = value.ids;

@@ -91,6 +91,15 @@ export interface FastList {
   readonly parsedItems: readonly unknown[];
 }
 
+/** A long `ids` list the fast path built, as `ParsedDocument.longIdsList` gives it to the rest of core. */
+export interface LongIdsList {
+  /** The document's `ids` entry (its value is the list, a YAMLSeq). */
+  readonly pair: Pair<unknown, unknown>;
+  /** The list as plain JS, when every item is a plain scalar (valid until the next parse). */
+  readonly values: readonly unknown[] | undefined;
+  readonly known: KnownIds;
+}
+
 const fastLists = new WeakMap<object, FastList>();
 
 /** The fast path's record of an `ids` list (a YAMLSeq) it built in the last parse of its document. */

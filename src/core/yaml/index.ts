@@ -5,3 +5,4 @@ export * from './parsedFile';
 export { MAX_FLOW_DEPTH } from './slice';
 export * from './nodes';
 export { composeChanges, type TextChange } from './textChange';
+export type { KnownIds, LongIdsList } from './fastIds';

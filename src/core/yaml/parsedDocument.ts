@@ -17,7 +17,7 @@ import {
   type SchemaOptions,
   type ToJSOptions,
 } from 'yaml';
-import { fastIdsOf, fastListOf } from './fastIds';
+import { fastIdsOf, fastListOf, type LongIdsList } from './fastIds';
 
 /** A half-open range of offsets `[start, end)` into the file text. */
 export interface OffsetRange {
@@ -128,6 +128,16 @@ export class ParsedDocument {
   /** Whether {@link value} expanded any alias (`*name`); false when the value failed. */
   get usesAliases(): boolean {
     return this.compute().usesAliases;
+  }
+
+  /**
+   * The document's long `ids` list, when the parse built it from the list's lines (the fast path):
+   * its entry, its plain values and the items the parse vouches for. The one way the rest of core
+   * learns of that work; `undefined` for a list the parser read as any other.
+   */
+  get longIdsList(): LongIdsList | undefined {
+    const fast = fastIdsOf(this.document);
+    return fast === undefined ? undefined : { pair: fast.pair, values: fast.list.values, known: fast.list.known };
   }
 
   private compute(): ValueState {
