@@ -57,6 +57,12 @@ function fake(name: string): unknown {
     return undefined;
   };
   return new Proxy(target, {
+    // Code may set properties on what it was given (a function's `name`, which a plain function
+    // refuses): kept, and read back.
+    set(_t, prop, value) {
+      cache.set(prop, value);
+      return true;
+    },
     get(_t, prop) {
       if (prop === 'then') return undefined;
       if (prop === 'dispose') return noop;
