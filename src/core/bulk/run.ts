@@ -42,7 +42,7 @@ export interface BulkProgress {
 export interface BulkRunOptions {
   /** The selected ids; repeats are sent once. */
   readonly ids: readonly string[];
-  /** The settings (the body without `ids`): `PreparedBody.settings`. Not modified. */
+  /** The settings (the body without `ids`), placeholders resolved: `ResolvedBody.settings`. Not modified. */
   readonly body: Readonly<Record<string, unknown>>;
   /** Ids per request. Default 500. */
   readonly chunkSize?: number;
@@ -59,7 +59,7 @@ export interface BulkRunOptions {
   /** After each chunk (and once before the first). Exceptions are ignored. */
   readonly onProgress?: (progress: BulkProgress) => void;
   readonly logger?: BulkLogger;
-  /** Values to keep out of reasons and log lines (`PreparedBody.secretValues`). */
+  /** Values to keep out of reasons and log lines (`ResolvedBody.secretValues`). */
   readonly secretValues?: readonly string[];
 }
 

@@ -19,7 +19,7 @@ export type SendFn = (body: BulkUpdateBody, signal: AbortSignal | undefined) => 
 
 /** Options of {@link clientSend}. */
 export interface ClientSendOptions {
-  /** Values to keep out of the client's log lines and messages (`PreparedBody.secretValues`). */
+  /** Values to keep out of the client's log lines and messages (`ResolvedBody.secretValues`). */
   readonly secretValues?: readonly string[];
 }
 

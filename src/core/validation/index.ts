@@ -29,7 +29,7 @@ export function validateText(text: string, options?: ValidationOptions): CoreDia
   return targetSettingsValidator().validateText(text, options);
 }
 
-/** {@link validateText} for a file already parsed (e.g. from a `ParseCache`). */
+/** {@link validateText} for a file already parsed (e.g. the language service's parse of an open file). */
 export function validateFile(file: ParsedFile, options?: ValidationOptions): CoreDiagnostic[] {
   return targetSettingsValidator().validateFile(file, options);
 }

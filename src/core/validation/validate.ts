@@ -43,7 +43,7 @@ export interface ValidationOptions {
 export interface Validator {
   /** Parses and validates a whole file. */
   validateText(text: string, options?: ValidationOptions): CoreDiagnostic[];
-  /** Validates every document of a parsed file (e.g. from a {@link ParseCache}). */
+  /** Validates every document of a parsed file (e.g. the language service's parse of an open file). */
   validateFile(file: ParsedFile, options?: ValidationOptions): CoreDiagnostic[];
   /** Validates one document of a parsed file. */
   validateDocument(file: ParsedFile, document: ParsedDocument, options?: ValidationOptions): CoreDiagnostic[];

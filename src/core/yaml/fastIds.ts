@@ -18,7 +18,7 @@
 // The list read is kept from one version of the document to the next (idsBlock.ts, idsFlow.ts):
 // an edit reads again only the lines (or flow items) it touched, and the nodes of the others are
 // the same objects, in the same arrays, moved in place. So a parse holds its id nodes until the next parse
-// of the same document (ParseCache keeps the newest parse of each file only).
+// of the same document (the language service keeps the newest parse of each file only).
 // Runs start after an item line (or the `ids:` line, or comment and blank lines) and end before
 // an item line of the list, a column-0 line or the end of the text, so that no line next to a
 // run could continue one of its scalars (idsRuns.ts finds them). After a line with an unclosed
