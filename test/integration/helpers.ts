@@ -56,24 +56,4 @@ export function workspaceFile(relative: string): vscode.Uri {
   return vscode.Uri.joinPath(folder.uri, relative);
 }
 
-/**
- * A target-settings file for `ids` whose basic-auth password, marked sensitive, is `password`: by
- * default a placeholder whose value the launcher sets in VS Code's environment (a canary), since
- * what the file says crosses the language-server protocol, and the suites trace it.
- */
-export function settingsFileText(ids: readonly string[], password = '${env:SHOP_PW}'): string {
-  return [
-    'ids:',
-    ...ids.map((id) => `  - ${id}`),
-    'site:',
-    '  name: Shop (staging)',
-    '  url: https://staging.shop.example',
-    '  has_basic_auth: true',
-    '  basic_auth:',
-    '    username: scanner',
-    `    password: ${password}`,
-    '    password_is_sensitive: true',
-    'report_type: owasp',
-    '',
-  ].join('\n');
-}
+export { settingsFileText } from '../fixtures/secretsFile';
