@@ -1,7 +1,8 @@
 // Bundles the extension and the command line with esbuild.
 // dist/extension.js: CommonJS for VS Code's extension host, `vscode` left external.
 // dist/server.js: the language server the extension starts.
-// dist/cli.js: the `scan-targets` program, with a shebang.
+// dist/cli.js: the `scan-targets` program, with a shebang: only the dispatch; each command is a
+// bundle of its own, dist/cli/<name>.js, required when it runs (src/cli/commands/index.ts).
 // Options: --production (minified, no source maps), --watch, --outdir DIR (instead of dist/, for the
 // bench and the bundle test), --metafile (writes what each bundle contains beside it, as JSON).
 import { writeFileSync } from 'node:fs';
@@ -34,13 +35,28 @@ const common = {
   metafile: flags.metafile,
 };
 
+/** The command modules src/cli/commands/index.ts requires, by file name (without `.js`). */
+const CLI_COMMANDS = ['validate', 'bulkUpdate', 'entitlements', 'sandbox', 'lsp'];
+
+/** Leaves the commands out of dist/cli.js: each `require('./<name>.js')` of the index loads dist/cli/<name>.js. */
+const commandsApart = {
+  name: 'cli-commands-apart',
+  setup(build) {
+    const filter = new RegExp(`^\\./(${CLI_COMMANDS.join('|')})\\.js$`);
+    build.onResolve({ filter }, (args) =>
+      args.importer.endsWith(path.join('src', 'cli', 'commands', 'index.ts')) ? { path: `./cli/${args.path.slice(2)}`, external: true } : undefined,
+    );
+  },
+};
+
 const builds = [
   // dist/network.js is loaded on first use (src/editor/network.ts), not bundled into the extension.
   { ...common, entryPoints: ['src/extension.ts'], outfile: path.join(outdir, 'extension.js'), external: ['vscode', './network.js'] },
   { ...common, entryPoints: ['src/network.ts'], outfile: path.join(outdir, 'network.js') },
   // The language server (a process of its own) owns parsing, validation and editing assistance.
   { ...common, entryPoints: ['src/server/main.ts'], outfile: path.join(outdir, 'server.js') },
-  { ...common, entryPoints: ['src/cli/main.ts'], outfile: path.join(outdir, 'cli.js'), banner: { js: '#!/usr/bin/env node' } },
+  { ...common, entryPoints: ['src/cli/main.ts'], outfile: path.join(outdir, 'cli.js'), banner: { js: '#!/usr/bin/env node' }, plugins: [commandsApart] },
+  ...CLI_COMMANDS.map((name) => ({ ...common, entryPoints: [`src/cli/commands/${name}.ts`], outfile: path.join(outdir, 'cli', `${name}.js`) })),
 ];
 
 if (watch) {

@@ -13,6 +13,8 @@ export const EXIT_FAILED = 4;
 
 /** A problem that ends the command with `code`; `message` goes to stderr. */
 export class CliError extends Error {
+  override name: 'CliError' | 'UsageError' = 'CliError';
+
   constructor(
     message: string,
     readonly code: number,
@@ -23,7 +25,19 @@ export class CliError extends Error {
 
 /** A usage problem (unknown flag, missing argument, bad value): exit 2 with a hint to --help. */
 export class UsageError extends CliError {
+  override name = 'UsageError' as const;
+
   constructor(message: string) {
     super(message, EXIT_USAGE);
   }
+}
+
+/**
+ * `err` as a CliError, when it is one. Not `instanceof`: each command is a bundle of its own
+ * (dist/cli/<name>.js) with its own copy of these classes, so the dispatch in dist/cli.js knows
+ * them by name and code.
+ */
+export function asCliError(err: unknown): CliError | undefined {
+  if (!(err instanceof Error) || (err.name !== 'CliError' && err.name !== 'UsageError')) return undefined;
+  return typeof (err as Partial<CliError>).code === 'number' ? (err as CliError) : undefined;
 }

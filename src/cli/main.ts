@@ -4,7 +4,7 @@
 import { version } from '../../package.json';
 import { COMMANDS, type CommandEntry } from './commands';
 import { createContext, type CliContext } from './context';
-import { CliError, EXIT_OK, EXIT_USAGE, UsageError } from './exit';
+import { EXIT_OK, EXIT_USAGE, UsageError, asCliError, type CliError } from './exit';
 import { palette } from './terminal';
 
 function globalHelp(): string {
@@ -34,7 +34,7 @@ function reportError(ctx: CliContext, err: CliError, command: CommandEntry | und
   const paint = palette(ctx.colorErr);
   const prefix = command ? `scan-targets ${command.name}` : 'scan-targets';
   ctx.err(`${prefix}: ${paint.red('error')}: ${err.message}\n`);
-  if (err instanceof UsageError) ctx.err(`Run "${prefix} --help" for usage.\n`);
+  if (err.name === 'UsageError') ctx.err(`Run "${prefix} --help" for usage.\n`);
 }
 
 /** Runs the command line; resolves with the exit code. */
@@ -54,7 +54,7 @@ export async function main(argv: readonly string[], ctx: CliContext): Promise<nu
       reportError(ctx, new UsageError(`unknown command "${rest[0]}". Commands: ${COMMANDS.map((c) => c.name).join(', ')}.`), undefined);
       return EXIT_USAGE;
     }
-    ctx.out(topic ? (await topic.load()).help : globalHelp());
+    ctx.out(topic ? topic.load().help : globalHelp());
     return EXIT_OK;
   }
   if (first === '--version' || first === '-V') {
@@ -68,11 +68,12 @@ export async function main(argv: readonly string[], ctx: CliContext): Promise<nu
     return EXIT_USAGE;
   }
   try {
-    return await (await command.load()).run(rest, ctx);
+    return await command.load().run(rest, ctx);
   } catch (err) {
-    if (err instanceof CliError) {
-      reportError(ctx, err, command);
-      return err.code;
+    const known = asCliError(err);
+    if (known !== undefined) {
+      reportError(ctx, known, command);
+      return known.code;
     }
     reportInternalError(ctx, `scan-targets ${command.name}`, err);
     return EXIT_USAGE;
@@ -91,7 +92,14 @@ function reportInternalError(ctx: CliContext, who: string, err: unknown): void {
 }
 
 if (require.main === module) {
-  const ctx = createContext({ stdout: process.stdout, stderr: process.stderr, stdin: process.stdin }, process.env);
+  const streams = {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    get stdin() {
+      return process.stdin;
+    },
+  };
+  const ctx = createContext(streams, process.env);
   // A closed pipe (`scan-targets validate ... | head`) is not an error worth a stack trace.
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);

@@ -1,6 +1,8 @@
 // What each bundle contains (esbuild's metafile): activation loads dist/extension.js only, so the
 // YAML parser, Ajv, undici, the sandbox and the language itself must stay out of it: the language
 // server (dist/server.js) runs in a process of its own, the network bundle loads when first needed.
+// The command line's dist/cli.js only dispatches: each command is a bundle of its own, and
+// `validate` (every CI step and pre-commit hook) carries no HTTP client, sandbox or language server.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -14,9 +16,15 @@ interface Metafile {
   inputs: Record<string, unknown>;
 }
 
+let built: string | undefined;
+
+/** One build with metafiles for every test of this file (removed when the process exits). */
 function buildWithMetafiles(): string {
+  if (built !== undefined) return built;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bundles-'));
   execFileSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--outdir', dir, '--metafile'], { cwd: root, stdio: 'pipe' });
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  built = dir;
   return dir;
 }
 
@@ -30,7 +38,7 @@ const HEAVY =
 
 test('the extension bundle leaves the language to the server bundle, and undici and the sandbox to the network bundle', () => {
   const dir = buildWithMetafiles();
-  try {
+  {
     const extension = inputsOf(dir, 'extension.js');
     assert.ok(extension.includes('src/extension.ts'));
     assert.deepEqual(
@@ -47,7 +55,28 @@ test('the extension bundle leaves the language to the server bundle, and undici 
     assert.ok(server.some((input) => input.startsWith('node_modules/yaml/')));
     assert.ok(server.some((input) => input.startsWith('node_modules/vscode-languageserver/')));
     assert.ok(server.includes('src/server/server.ts'));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+const COMMAND_BUNDLES = ['validate', 'bulkUpdate', 'entitlements', 'sandbox', 'lsp'];
+
+test('dist/cli.js only dispatches; each command is a bundle of its own, and validate loads no network, sandbox or language server', () => {
+  const dir = buildWithMetafiles();
+  const cli = inputsOf(dir, 'cli.js');
+  assert.ok(cli.includes('src/cli/main.ts'));
+  assert.deepEqual(
+    cli.filter((input) => HEAVY.test(input) || /^src\/cli\/commands\/(?!index\.ts$)/.test(input)),
+    [],
+  );
+  const dispatch = fs.readFileSync(path.join(dir, 'cli.js'), 'utf8');
+  for (const name of COMMAND_BUNDLES) {
+    assert.match(dispatch, new RegExp(`require\\("\\./cli/${name}\\.js"\\)`), `dist/cli.js requires dist/cli/${name}.js`);
+    assert.ok(inputsOf(dir, `cli/${name}.js`).includes(`src/cli/commands/${name}.ts`));
+  }
+  const validate = inputsOf(dir, 'cli/validate.js');
+  assert.ok(validate.some((input) => input.startsWith('node_modules/yaml/')));
+  assert.deepEqual(
+    validate.filter((input) => /^node_modules\/(undici|vscode-languageserver|vscode-jsonrpc)\/|^src\/(sandbox|server)\//.test(input)),
+    [],
+  );
 });
