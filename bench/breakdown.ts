@@ -6,7 +6,7 @@
 // TextDocument, getText and the conversion to LSP diagnostics.
 import { LanguageService } from '../src/core/service';
 import type { TextChange } from '../src/core/yaml';
-import { fastIdsControl } from '../src/core/yaml/fastIds';
+import { fastIdsStats } from '../src/core/yaml/fastIds';
 import { collectGarbage, now } from './common';
 import type { Shape } from './shapes';
 
@@ -25,7 +25,7 @@ export interface Breakdown {
 }
 
 function counters(): { restored: number; rejected: number; listsReused: number } {
-  return { restored: fastIdsControl.restored, rejected: fastIdsControl.rejected, listsReused: fastIdsControl.listsReused };
+  return { restored: fastIdsStats.restored, rejected: fastIdsStats.rejected, listsReused: fastIdsStats.listsReused };
 }
 
 function pathTaken(before: ReturnType<typeof counters>, stats: unknown): string {

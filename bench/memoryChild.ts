@@ -2,10 +2,8 @@
 // language server does, then a one-character edit) and prints peak memory. Usage: node memoryChild.js [full]
 import { validateFile } from '../src/core/validation';
 import { LanguageService } from '../src/core/service';
-import { fastIdsControl } from '../src/core/yaml/fastIds';
 import { targetSettingsFile } from './common';
 
-if (process.argv[2] === 'full') fastIdsControl.enabled = false;
 const text = targetSettingsFile(100_000).text;
 const base = process.memoryUsage();
 let heapPeak = base.heapUsed;
@@ -16,7 +14,7 @@ const sample = (): void => {
   rssPeak = Math.max(rssPeak, m.rss);
 };
 const timer = setInterval(sample, 5);
-const service = new LanguageService(() => 'unset');
+const service = new LanguageService(() => 'unset', { fastIds: process.argv[2] !== 'full' });
 let version = 0;
 const files: unknown[] = [];
 for (const t of [text, text.replace('Shop (staging)', 'Shop (staginh)')]) {

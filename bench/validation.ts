@@ -4,8 +4,7 @@
 // reused), or, for "typing elsewhere", one letter of site.name.
 import { isDeepStrictEqual } from 'util';
 import { LineCounter, parseAllDocuments } from 'yaml';
-import { validateText } from '../src/core/validation';
-import { fastIdsControl } from '../src/core/yaml/fastIds';
+import { validateFile, validateText } from '../src/core/validation';
 import { parseFile } from '../src/core/yaml';
 import { SIZES, at, log, runsFor, targetSettingsFile, timeMedian } from './common';
 import { ylsDocument, ylsService } from './yls';
@@ -34,10 +33,9 @@ export async function benchValidation(): Promise<ValidationRow[]> {
     const elsewhere = alternate(text, text.indexOf('  name: ') + '  name: '.length + 1);
     const ours = await timeMedian(() => validateText(inList()), runs, warmup);
     const oursTypingElsewhere = await timeMedian(() => validateText(elsewhere()), runs, warmup);
-    fastIdsControl.enabled = false;
-    const reference = validateText(text);
-    const oursFullParse = await timeMedian(() => validateText(inList()), runs, warmup);
-    fastIdsControl.enabled = true;
+    const fullParse = (t: string): ReturnType<typeof validateText> => validateFile(parseFile(t, undefined, undefined, { fastIds: false }));
+    const reference = fullParse(text);
+    const oursFullParse = await timeMedian(() => fullParse(inList()), runs, warmup);
     const diagnostics = validateText(text);
     const uri = `file:///bench/validation-${n}.target-settings.yaml`;
     let ylsDiagnostics = 0;

@@ -15,7 +15,7 @@ import { documentSymbols, foldingRanges, type FoldingOffsets, type OutlineSymbol
 import { limitDiagnostics, validateFile } from './validation';
 import { INVALID_ID_CODE, outcomeDiagnostics, planRun, recordRun, trackInvalidIds, type InvalidIdRecord, type RunPlanResult, type RunTarget } from './bulk';
 import { bulkUpdateLenses, type BulkUpdateLens } from './bulk/lenses';
-import { composeChanges, parseFile, type ParsedFile, type TextChange } from './yaml';
+import { composeChanges, parseFile, type FileParseOptions, type ParsedFile, type TextChange } from './yaml';
 import type { FlatFieldError } from './serviceContract';
 
 export interface ValidateParams {
@@ -64,8 +64,14 @@ export class LanguageService {
   // validation has just checked, and must not pay for checking it again.
   private readonly validated = new WeakMap<ParsedFile, Validated>();
 
-  /** @param env whether a `${env:NAME}` variable is set where the bulk update will run. */
-  constructor(private readonly env: EnvCheck) {}
+  /**
+   * @param env whether a `${env:NAME}` variable is set where the bulk update will run.
+   * @param parseOptions how files are parsed (the fast path off is for tests and the bench).
+   */
+  constructor(
+    private readonly env: EnvCheck,
+    private readonly parseOptions: FileParseOptions = {},
+  ) {}
 
   /**
    * The parse of `uri` at `version`. The same (uri, version, text) returns the same object; a new
@@ -74,7 +80,7 @@ export class LanguageService {
   parse(uri: string, version: number, text: string): ParsedFile {
     const known = this.open.get(uri);
     if (known !== undefined && known.version === version && known.source === text) return known.file;
-    const file = parseFile(text, known?.file, known?.pending);
+    const file = parseFile(text, known?.file, known?.pending, this.parseOptions);
     this.open.set(uri, { version, source: text, file, serviceErrors: known?.serviceErrors });
     return file;
   }

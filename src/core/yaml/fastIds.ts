@@ -36,10 +36,10 @@ import { isMap, isNode, isScalar, isSeq, type Document, type Pair, type Scalar, 
 import { rescanBlockList, scanBlockList, setLineProps, setProps, type ListScan } from './idsBlock';
 import { rescanFlowList, scanFlowList, type FlowScan } from './idsFlow';
 import { PADDING, blockRuns, flowRun, type IdsRun } from './idsRuns';
-import { fastIdsControl, upperBound, type IdCounts, type Options } from './idsText';
+import { fastIdsStats, upperBound, type IdCounts, type Options } from './idsText';
 import type { TextChange } from './textChange';
 
-export { fastIdsControl } from './idsText';
+export { fastIdsStats } from './idsText';
 export { moveScan } from './idsNodes';
 
 /** The `ids` list of a document as the fast path read it (handed from one version's parse to the next). */
@@ -137,12 +137,12 @@ function scanList(
 ): IdsScan | undefined {
   if (previous !== undefined && previous.options === options) {
     if (flow && previous.kind === 'flow' && rescanFlowList(previous, source, listStart, base, change)) {
-      fastIdsControl.listsReused++;
+      fastIdsStats.listsReused++;
       return previous;
     }
     if (!flow && previous.kind === 'block' && rescanBlockList(previous, source, base, change)) {
       if (previous.keyStart === keyStart && previous.listStart === listStart) {
-        fastIdsControl.listsReused++;
+        fastIdsStats.listsReused++;
         return previous;
       }
     }
@@ -179,7 +179,6 @@ export interface ReadIds {
  */
 export function readIds(source: string, options: Options, previous?: IdsScan, base = 0, change?: TextChange, minIds = MIN_FAST_IDS): ReadIds {
   const none: ReadIds = { scan: undefined, standIn: undefined };
-  if (!fastIdsControl.enabled) return none;
   if (options.schema !== undefined && options.schema !== 'core') return none;
   if (options.version !== undefined && options.version !== '1.2') return none;
   if (options.customTags !== undefined || options.compat !== undefined) return none;
@@ -220,8 +219,8 @@ export function readIds(source: string, options: Options, previous?: IdsScan, ba
       toFile: (offset) => offset + shortenedBy[upperBound(standInEnds, offset - base)]!,
       restore(documents, start) {
         const ok = restore(documents, start);
-        if (ok) fastIdsControl.restored++;
-        else fastIdsControl.rejected++;
+        if (ok) fastIdsStats.restored++;
+        else fastIdsStats.rejected++;
         return ok;
       },
     },

@@ -5,7 +5,7 @@
 // moved when the edit changed the length before them. Pure.
 
 import { Scalar } from 'yaml';
-import { IdCounts, contentEnd, eolAt, fastIdsControl, lineRest, nextLine, nonStringTests, scalarAt, upperBound, type Options } from './idsText';
+import { IdCounts, contentEnd, eolAt, fastIdsStats, lineRest, nextLine, nonStringTests, scalarAt, upperBound, type Options } from './idsText';
 import { shiftFrom, spliceIn } from '../arrays';
 import { moveNodes, newNode, type IdsNodes } from './idsNodes';
 import { commonEndsOf, type TextChange } from './textChange';
@@ -114,7 +114,7 @@ function line(kind: ListLine['kind'], length: number, eol: number, parts: Partia
 
 /** Reads the line at `pos` of a list indented by `indent`; an item's node gets file offsets (`base` + offset in `source`). */
 function readLine(source: string, pos: number, indent: string, tests: readonly RegExp[], base: number): Line {
-  fastIdsControl.linesRead++;
+  fastIdsStats.linesRead++;
   let j = pos;
   while (source.charCodeAt(j) === 0x20) j++;
   const eol = eolAt(source, j);

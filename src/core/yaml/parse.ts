@@ -8,19 +8,23 @@ import { markerLines, splitAt, updateMarkerLines } from './documents';
 import type { IdsScan } from './fastIds';
 import { updateLineStarts } from './lineStarts';
 import { ParsedDocument } from './parsedDocument';
-import { ParsedFile, type FileBasis } from './parsedFile';
+import { ParsedFile, type FileBasis, type FileParseOptions } from './parsedFile';
 import { moveSlice, parseSlice, type Slice } from './slice';
 import { commonEnds, fitsLengths, type TextChange } from './textChange';
 
 /**
- * Parses a whole file. With `previous` (an earlier parse of the same file), documents whose source
- * text is unchanged are taken over instead of parsed again; the result is the same as a parse
- * without `previous`. `previous` is taken over: the documents it shares with the new parse move
- * with it (and long `ids` lists keep their nodes, moved in place), so it is not to be used again.
- * `change`, where `source` differs from the text of `previous`, spares comparing the two texts;
- * one that cannot be (lengths that do not add up) is ignored.
+ * Parses a whole file. With `last` (an earlier parse of the same file, with the same options),
+ * documents whose source text is unchanged are taken over instead of parsed again; the result is
+ * the same as a parse without `last`. `last` is taken over: the documents it shares with the new
+ * parse move with it (and long `ids` lists keep their nodes, moved in place), so it is not to be
+ * used again. `change`, where `source` differs from the text of `last`, spares comparing the two
+ * texts; one that cannot be (lengths that do not add up) is ignored. `options` default to those
+ * of `last`.
  */
-export function parseFile(source: string, previous?: ParsedFile, change?: TextChange): ParsedFile {
+export function parseFile(source: string, last?: ParsedFile, change?: TextChange, options?: FileParseOptions): ParsedFile {
+  const fastIds = options?.fastIds ?? last?.basis.fastIds ?? true;
+  // A parse made the other way is not taken over: its lists are not what this parse would make.
+  const previous = last?.basis.fastIds === fastIds ? last : undefined;
   // A lone `\r` is a line break in YAML (and in LSP positions), but not to the `yaml` package: the
   // file is read with each one as a `\n`. Same length, so every offset and position holds for the
   // source as the editor has it.
@@ -80,7 +84,7 @@ export function parseFile(source: string, previous?: ParsedFile, change?: TextCh
       }
     }
     if (slice === undefined) {
-      slice = parseSlice(source, start, end, i === bounds.length - 1, idsToUpdate(i), basis.change);
+      slice = parseSlice(source, start, end, i === bounds.length - 1, fastIds ? idsToUpdate(i) : undefined, basis.change, fastIds);
       parsed++;
     }
     // A slice whose parse depends on its neighbours is parsed again together with them. (An
@@ -134,7 +138,7 @@ export function parseFile(source: string, previous?: ParsedFile, change?: TextCh
       reused,
       moved,
     },
-    { source, loneCr: basis.loneCr, markers: basis.markers },
+    { source, loneCr: basis.loneCr, markers: basis.markers, fastIds },
     lines,
   );
 }
@@ -161,10 +165,10 @@ function withLoneCrAsLf(text: string): string {
  */
 function basisOf(
   source: string,
-  previous: FileBasis | undefined,
+  previous: Omit<FileBasis, 'fastIds'> | undefined,
   previousText: string | undefined,
   known: TextChange | undefined,
-): FileBasis & { text: string; change?: TextChange } {
+): Omit<FileBasis, 'fastIds'> & { text: string; change?: TextChange } {
   if (previous === undefined || previousText === undefined) {
     const text = withLoneCrAsLf(source);
     return { source, text, loneCr: text !== source, markers: markerLines(text) };

@@ -28,6 +28,18 @@ export interface FileBasis {
   readonly loneCr: boolean;
   /** The marker lines of the text (see documents.ts). */
   readonly markers: readonly number[];
+  /** Whether long `ids` lists took the fast path (see {@link FileParseOptions}). */
+  readonly fastIds: boolean;
+}
+
+/** How a file is parsed. */
+export interface FileParseOptions {
+  /**
+   * Whether a long `ids` list is read by the fast path (fastIds.ts), default true. Off, every list
+   * goes through the `yaml` parse: what the differential tests and the bench compare with. The
+   * parse of a later version keeps the choice of the earlier one unless told otherwise.
+   */
+  readonly fastIds?: boolean;
 }
 
 /** A whole file: its text, its documents, and offset <-> position conversion. */

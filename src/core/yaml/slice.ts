@@ -36,12 +36,20 @@ type Token = CST.Token;
 
 /**
  * Parses a slice; `ids`: the `ids` list read in the last version of its text (taken over),
- * `change`: the file's change since then, if known.
+ * `change`: the file's change since then, if known; `fastIds`: whether to try the fast path.
  */
-export function parseSlice(source: string, start: number, end: number, last: boolean, ids: IdsScan | undefined, change: TextChange | undefined): Slice {
+export function parseSlice(
+  source: string,
+  start: number,
+  end: number,
+  last: boolean,
+  ids: IdsScan | undefined,
+  change: TextChange | undefined,
+  fastIds: boolean,
+): Slice {
   // Fast path (see fastIds.ts): a long simple `ids` list is parsed from a short stand-in text and
   // its nodes are put in directly; anything unexpected parses the source as is.
-  const fast = readIds(source, YAML_OPTIONS, ids, start, change);
+  const fast = fastIds ? readIds(source, YAML_OPTIONS, ids, start, change) : { scan: undefined, standIn: undefined };
   if (fast.standIn !== undefined) {
     const slice = parseSliceText(fast.standIn.text, source, start, end, last, fast.scan, fast.standIn.toFile);
     if (fast.standIn.restore(slice.documents, start)) return slice;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { parseFile } from '../../../src/core/yaml/parse';
 import { complete } from '../../../src/core/assist/completion';
 import { detectIndentUnit } from '../../../src/core/assist/indentUnit';
-import { fastIdsControl, MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
+import { MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
 
 const IDS = Array.from({ length: MIN_FAST_IDS + 40 }, (_, i) => `id${i.toString(36)}X${(i * 7919).toString(36)}`);
 const TAIL = 'site:\n  name: Shop\n  \nreport_type: \nblackout_period:\n  begin: "22:00"\n\n';
@@ -37,13 +37,7 @@ function offsets(text: string): number[] {
 test('completion beside a long ids list answers as without the fast path, in every shape of list', () => {
   for (const [label, text] of shapes) {
     const fast = parseFile(text);
-    fastIdsControl.enabled = false;
-    let slow;
-    try {
-      slow = parseFile(text);
-    } finally {
-      fastIdsControl.enabled = true;
-    }
+    const slow = parseFile(text, undefined, undefined, { fastIds: false });
     for (const offset of offsets(text)) {
       assert.deepStrictEqual(complete(fast, offset), complete(slow, offset), `${label}, offset ${offset}`);
     }

@@ -3,10 +3,10 @@
 // respect: the whole AST (every node's class, own properties and range), errors and warnings, the
 // plain-JS values, the diagnostics of validateText, and the ranges nodeAtPath / pathAtOffset give
 // for every id. Files are adversarial (every way the fast path must step aside) and random.
-import { afterEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isNode, isPair, type Document } from 'yaml';
-import { fastIdsControl, readIds, MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
+import { fastIdsStats, readIds, MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
 import { LanguageService } from '../../../src/core/service';
 import { YAML_OPTIONS, composeChanges, nodeAtPath, parseFile, pathAtOffset, type ParsedFile, type TextChange } from '../../../src/core/yaml';
 import * as fc from 'fast-check';
@@ -66,34 +66,26 @@ function fileDump(file: ParsedFile): unknown {
   };
 }
 
-function withFastPath<T>(enabled: boolean, fn: () => T): T {
-  const before = fastIdsControl.enabled;
-  fastIdsControl.enabled = enabled;
-  try {
-    return fn();
-  } finally {
-    fastIdsControl.enabled = before;
-  }
+/** The parse without the fast path: every `ids` list through the `yaml` parse. */
+function fullParse(text: string): ParsedFile {
+  return parseFile(text, undefined, undefined, { fastIds: false });
 }
 
-afterEach(() => {
-  fastIdsControl.enabled = true;
-});
+/** The diagnostics of the parse without the fast path. */
+function fullDiagnostics(text: string): ReturnType<typeof validateText> {
+  return validateFile(fullParse(text));
+}
 
 /**
  * Parses `text` both ways and asserts they are the same. Returns whether the fast path was used.
  */
 function check(text: string, label: string): boolean {
-  const restoredBefore = fastIdsControl.restored;
-  const fast = withFastPath(true, () => parseFile(text));
-  const used = fastIdsControl.restored > restoredBefore;
-  const full = withFastPath(false, () => parseFile(text));
+  const restoredBefore = fastIdsStats.restored;
+  const fast = parseFile(text);
+  const used = fastIdsStats.restored > restoredBefore;
+  const full = fullParse(text);
   assert.deepStrictEqual(fileDump(fast), fileDump(full), `${label}: parse differs`);
-  assert.deepStrictEqual(
-    withFastPath(true, () => validateText(text)),
-    withFastPath(false, () => validateText(text)),
-    `${label}: diagnostics differ`,
-  );
+  assert.deepStrictEqual(validateText(text), fullDiagnostics(text), `${label}: diagnostics differ`);
   for (let d = 0; d < full.documents.length; d++) {
     const a = at(fast.documents, d).document;
     const fullDocument = at(full.documents, d);
@@ -116,6 +108,17 @@ function check(text: string, label: string): boolean {
 }
 
 describe('fast path for long ids lists', () => {
+  test('the parse option turns it off, for the file and its later versions', () => {
+    const text = `ids:\n${list(IDS)}${SITE}`;
+    const restored = fastIdsStats.restored;
+    const full = fullParse(text);
+    const edited = text.replace(IDS[N / 2]!, `${IDS[N / 2]!}x`);
+    const next = parseFile(edited, full);
+    assert.equal(fastIdsStats.restored, restored, 'no list was read by the fast path');
+    assert.equal(next.documents[0]!.longIdsList, undefined);
+    assert.notEqual(parseFile(edited, next, undefined, { fastIds: true }).documents[0]!.longIdsList, undefined, 'and on again when asked');
+  });
+
   test('is used on plain generated files, with the same AST, values, diagnostics and ranges', () => {
     const files: Array<[string, string]> = [
       ['ids then site', `ids:\n${list(IDS)}${SITE}`],
@@ -268,7 +271,7 @@ describe('fast path for long ids lists', () => {
             ? text.slice(0, at) + text.slice(at + 1)
             : text.slice(0, at) + pick(random) + text.slice(at + 1);
       const cached = cache.parse('file:///a.yaml', version, text);
-      const full = withFastPath(false, () => parseFile(text));
+      const full = fullParse(text);
       assert.deepStrictEqual(fileDump(cached), fileDump(full), `edit ${version}`);
     }
     function pick(r: () => number): string {
@@ -293,10 +296,10 @@ describe('fast path for long ids lists', () => {
     ];
     let nodeBefore: unknown;
     for (const [label, text, lines] of versions) {
-      const before = fastIdsControl.linesRead;
+      const before = fastIdsStats.linesRead;
       const cached = cache.parse(uri, versions.findIndex((v) => v[1] === text) + 1, text);
-      assert.deepStrictEqual(fileDump(cached), fileDump(withFastPath(false, () => parseFile(text))), label);
-      assert.ok(fastIdsControl.linesRead - before <= lines, `${label}: read ${fastIdsControl.linesRead - before} lines, at most ${lines} expected`);
+      assert.deepStrictEqual(fileDump(cached), fileDump(fullParse(text)), label);
+      assert.ok(fastIdsStats.linesRead - before <= lines, `${label}: read ${fastIdsStats.linesRead - before} lines, at most ${lines} expected`);
       const node = nodeAtPath(at(cached.documents, 0).document, ['ids', 10])?.value;
       if (label === 'an edit above the list moves it and reads none') assert.equal(node, nodeBefore, `${label}: the node of an id is kept (moved)`);
       nodeBefore = node;
@@ -326,7 +329,7 @@ describe('fast path for long ids lists', () => {
     const uri = 'file:///typing-ids.yaml';
     const half = IDS.slice(0, N / 2);
     const rest = IDS.slice(N / 2);
-    const restoredBefore = fastIdsControl.restored;
+    const restoredBefore = fastIdsStats.restored;
     let version = 0;
     for (const [before, after] of [
       [`ids:\n${list(half)}`, `${list(rest)}${SITE}`], // a new line in the middle
@@ -337,14 +340,10 @@ describe('fast path for long ids lists', () => {
       for (let i = 0; i <= typed.length; i++) {
         const text = `${before}${typed.slice(0, i)}\n${after}`;
         version++;
-        assert.deepStrictEqual(
-          fileDump(cache.parse(uri, version, text)),
-          fileDump(withFastPath(false, () => parseFile(text))),
-          JSON.stringify(typed.slice(0, i)),
-        );
+        assert.deepStrictEqual(fileDump(cache.parse(uri, version, text)), fileDump(fullParse(text)), JSON.stringify(typed.slice(0, i)));
       }
     }
-    assert.equal(fastIdsControl.restored - restoredBefore, version, 'the fast path at every step');
+    assert.equal(fastIdsStats.restored - restoredBefore, version, 'the fast path at every step');
   });
 
   test('the benchmark files, as generated and with problems in them, give the diagnostics of the full parse', () => {
@@ -359,11 +358,7 @@ describe('fast path for long ids lists', () => {
       ];
       for (const [label, variant] of variants) {
         const fast = validateText(variant);
-        assert.deepStrictEqual(
-          fast,
-          withFastPath(false, () => validateText(variant)),
-          `${n} ids, ${label}`,
-        );
+        assert.deepStrictEqual(fast, fullDiagnostics(variant), `${n} ids, ${label}`);
         if (label !== 'as generated') assert.ok(fast.length > 0, `${n} ids, ${label}: has diagnostics`);
       }
     }
@@ -501,13 +496,9 @@ describe('fast path for long ids lists', () => {
           change = undefined;
           if (told !== undefined) cache.changed('file:///p.yaml', told);
           const cached = cache.parse('file:///p.yaml', version, text);
-          const full = withFastPath(false, () => parseFile(text));
+          const full = fullParse(text);
           assert.deepStrictEqual(fileDump(cached), fileDump(full), `edit ${version}: ${JSON.stringify(e)}`);
-          assert.deepStrictEqual(
-            validateFile(cached),
-            withFastPath(false, () => validateText(text)),
-            `diagnostics after edit ${version}`,
-          );
+          assert.deepStrictEqual(validateFile(cached), fullDiagnostics(text), `diagnostics after edit ${version}`);
         }
       }),
       { numRuns: Number(process.env.FAST_IDS_RUNS ?? 120), seed: Number(process.env.FAST_IDS_SEED ?? 424242) },
