@@ -7,6 +7,7 @@
 import { Scalar } from 'yaml';
 import { IdCounts, contentEnd, eolAt, fastIdsStats, lineRest, nextLine, nonStringTests, scalarAt, upperBound, type Options } from './idsText';
 import { shiftFrom, spliceIn } from '../arrays';
+import { detachedSlice } from './detachedSlice';
 import { moveNodes, newNode, type IdsNodes } from './idsNodes';
 import { commonEndsOf, type TextChange } from './textChange';
 
@@ -123,7 +124,7 @@ function readLine(source: string, pos: number, indent: string, tests: readonly R
     const k = contentEnd(source, j);
     const lineEol = eolAt(source, k);
     // A comment line no deeper than the items goes to the next item; a deeper one to the item before.
-    if (lineEol > 0 && j - pos <= indent.length) return line('comment', k + lineEol - pos, lineEol, { text: source.slice(j + 1, k) || ' ' });
+    if (lineEol > 0 && j - pos <= indent.length) return line('comment', k + lineEol - pos, lineEol, { text: detachedSlice(source, j + 1, k) || ' ' });
     return line('other', k + lineEol - pos, lineEol);
   }
   const isItem = isItemLine(source, pos, indent);

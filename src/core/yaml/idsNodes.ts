@@ -39,8 +39,9 @@ export function moveNodes(nodes: readonly Scalar[], delta: number, from = 0, to 
   }
 }
 
-/** Moves a scan's nodes by `delta` (its document moved in the file). */
-export function moveScan(scan: IdsNodes, delta: number): void {
+/** Moves a scan's nodes by `delta` (its document moved in the file), and gives it the document's text in the new version. */
+export function moveScan(scan: IdsNodes, delta: number, source: string): void {
   moveNodes(scan.nodes, delta);
   scan.base += delta;
+  scan.source = source;
 }

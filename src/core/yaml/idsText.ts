@@ -3,6 +3,7 @@
 // line breaks and white space, and the helpers that compare two versions of a text. Pure.
 
 import { Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
+import { detachedSlice } from './detachedSlice';
 
 export type Options = ParseOptions & DocumentOptions & SchemaOptions;
 
@@ -62,7 +63,7 @@ export function scalarAt(source: string, pos: number, tests: readonly RegExp[], 
       if (!isQuotedChar(d, c)) return undefined;
       j++;
     }
-    const inner = source.slice(pos + 1, j);
+    const inner = detachedSlice(source, pos + 1, j);
     // An empty or blank id is not simple: the checks have something to say about it.
     if (inner.trim() === '') return undefined;
     return { end: j + 1, value: c === 0x27 ? inner.replace(/''/g, "'") : inner, type: c === 0x27 ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE' };
@@ -70,7 +71,7 @@ export function scalarAt(source: string, pos: number, tests: readonly RegExp[], 
   if (!isIdChar(c) || c === 0x2d) return undefined;
   let j = pos;
   while (isIdChar(source.charCodeAt(j))) j++;
-  const value = source.slice(pos, j);
+  const value = detachedSlice(source, pos, j);
   // In the YAML 1.2 core schema only a plain scalar starting with `~`, N/n (null), T/t/F/f (bool),
   // a digit, `+`, `-` or `.` (int, float) can resolve to anything but a string; others skip the tests.
   if (!isPlainStringStart(c)) {
@@ -104,7 +105,7 @@ export function lineRest(source: string, pos: number): { comment?: string; eolSt
     if (j === pos) return undefined; // a comment needs a space before it
     const k = contentEnd(source, j);
     const eol = eolAt(source, k);
-    return eol === 0 ? undefined : { comment: source.slice(j + 1, k) || ' ', eolStart: k, eol };
+    return eol === 0 ? undefined : { comment: detachedSlice(source, j + 1, k) || ' ', eolStart: k, eol };
   }
   const eol = eolAt(source, j);
   return eol === 0 ? undefined : { eolStart: j, eol };

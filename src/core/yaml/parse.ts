@@ -9,7 +9,7 @@ import type { IdsScan } from './fastIds';
 import { updateLineStarts } from './lineStarts';
 import { ParsedDocument } from './parsedDocument';
 import { ParsedFile, type FileBasis, type FileParseOptions } from './parsedFile';
-import { moveSlice, parseSlice, type Slice } from './slice';
+import { keepSlice, moveSlice, parseSlice, type Slice } from './slice';
 import { commonEnds, fitsLengths, type TextChange } from './textChange';
 
 /**
@@ -75,7 +75,7 @@ export function parseFile(source: string, last?: ParsedFile, change?: TextChange
       if (match !== undefined) {
         take(match);
         if (match.start === start) {
-          slice = match;
+          slice = keepSlice(match, source);
           reused++;
         } else {
           slice = moveSlice(match, start - match.start, source);

@@ -6,6 +6,7 @@ import { Composer, Document, Lexer, Parser, YAMLError, YAMLParseError, YAMLWarni
 import { fastListOf, moveScan, readIds, type IdsScan } from './fastIds';
 import { YAML_OPTIONS, type ValueState } from './parsedDocument';
 import type { TextChange } from './textChange';
+import { detachedSlice } from './detachedSlice';
 
 /** @internal One run of text parsed on its own: a set of whole documents. */
 export interface Slice {
@@ -212,13 +213,17 @@ function parseSliceText(
   // A run that another one follows is parsed with that run's `---` line after it: the lexer and
   // the parser end its last document exactly as they do in the whole file (an open flow
   // collection, pending comments and line breaks are settled by that line).
-  let read = readTokens(last ? text : text + NEXT_DOCUMENT, start);
+  // The last run of a longer file is a slice of the file's text: it is parsed from a copy, so that
+  // its nodes, which later versions may take over, do not keep this version's whole text alive.
+  // (The text of a run that another follows, with that `---` line added, is a copy already.)
+  const toRead = (t: string): string => (!last ? t + NEXT_DOCUMENT : start > 0 ? detachedSlice(t, 0, t.length) : t);
+  let read = readTokens(toRead(text), start);
   const deep = tooNestedAt(read.tokens);
   if (deep !== -1) {
     cut = deep - start;
     why = `Collections nested more than ${MAX_NESTING} levels deep`;
     text = blankFrom(text, cut);
-    read = readTokens(last ? text : text + NEXT_DOCUMENT, start);
+    read = readTokens(toRead(text), start);
   }
   const { dependsOn } = read;
   const composer = new Composer(YAML_OPTIONS);
@@ -283,9 +288,18 @@ function quoteCloses(lexeme: string): boolean {
   return end !== -1;
 }
 
-/** The slice at another offset: its documents moved in place; values shared. */
+/**
+ * A slice taken over where it was, with the same text in the new version: the slice (and its ids
+ * list) hold that version's text from now on, so that the last version's is not kept alive.
+ */
+export function keepSlice(slice: Slice, source: string): Slice {
+  if (slice.ids !== undefined) moveScan(slice.ids, 0, source);
+  return { ...slice, source };
+}
+
+/** The slice at another offset, with the new version's text: its documents moved in place; values shared. */
 export function moveSlice(slice: Slice, delta: number, source: string): Slice {
-  if (slice.ids !== undefined) moveScan(slice.ids, delta);
+  if (slice.ids !== undefined) moveScan(slice.ids, delta, source);
   return {
     start: slice.start + delta,
     end: slice.end + delta,

@@ -1,0 +1,66 @@
+// A parse keeps what it can from the last version of a file (documents, the ids list read), but
+// never that version's text: V8 makes a slice of 13 characters or more a pointer into the string it
+// was cut from, so one id kept from each version would keep each version's whole text alive (30
+// edits of a file of 100,000 UUIDs held 30 texts of 4 MB). Counted in a heap snapshot (which
+// collects garbage first): after the edits, only the current text is left.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { getHeapSnapshot } from 'node:v8';
+import { LanguageService } from '../../../src/core/service';
+import { validateFile } from '../../../src/core/validation';
+
+const URI = 'file:///old-texts.target-settings.yaml';
+
+/** Ids the length of a UUID, long enough for V8 to slice rather than copy them. */
+function ids(n: number, prefix: string): string[] {
+  return Array.from({ length: n }, (_, i) => `${prefix}-${i.toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`.slice(0, 36));
+}
+
+const SETTINGS = 'site:\n  name: Shop (staging), the long name\n  url: https://staging.shop.example/login\n';
+
+function documentText(list: readonly string[], comment: string): string {
+  return `ids:\n${list.map((id, i) => `  - ${id}${i % 50 === 0 ? ` # ${comment} ${i}` : ''}\n`).join('')}${SETTINGS}`;
+}
+
+interface Snapshot {
+  snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
+  nodes: number[];
+}
+
+async function heapSnapshot(): Promise<Snapshot> {
+  let json = '';
+  for await (const chunk of getHeapSnapshot()) json += String(chunk);
+  return JSON.parse(json) as Snapshot;
+}
+
+/** How many flat one-byte strings on the heap are `min` to `max` characters long (as many bytes, plus a header). */
+async function stringsOfLength(min: number, max: number): Promise<number> {
+  const { snapshot, nodes } = await heapSnapshot();
+  const fields = snapshot.meta.node_fields;
+  const types = snapshot.meta.node_types[0];
+  const type = fields.indexOf('type');
+  const size = fields.indexOf('self_size');
+  let count = 0;
+  for (let i = 0; i < nodes.length; i += fields.length) {
+    const bytes = nodes[i + size]!;
+    if (types[nodes[i + type]!] === 'string' && bytes >= min && bytes <= max + 32) count++;
+  }
+  return count;
+}
+
+test('after edits, no earlier version of the text is kept alive', async () => {
+  // Three documents: the long list in the middle one, so the others are taken over as they are.
+  let text = [documentText(ids(20, 'a'), 'first'), documentText(ids(2_000, 'b'), 'batch'), documentText(ids(20, 'c'), 'last')].join('---\n');
+  const service = new LanguageService(() => 'unset');
+  validateFile(service.parse(URI, 1, text));
+  const edited = ids(2_000, 'b');
+  for (let version = 2; version <= 21; version++) {
+    // One more character in an id of the long list each time, so every version has a length of its own.
+    const at = text.indexOf(edited[(version * 97) % 2_000]!) + 10;
+    text = `${text.slice(0, at)}x${text.slice(at)}`;
+    service.changed(URI, { start: at, oldEnd: at, newEnd: at + 1 });
+    validateFile(service.parse(URI, version, text));
+  }
+  // Of the 21 versions, only the current text.
+  assert.equal(await stringsOfLength(text.length - 20, text.length), 1);
+});
