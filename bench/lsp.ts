@@ -20,7 +20,7 @@ import { PerformanceObserver } from 'perf_hooks';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { StdioLspClient } from '../test/unit/server/lspClient';
 import { ROOT, at, log, median, now } from './common';
-import { shapes, type Shape } from './shapes';
+import { plainShape, shapes, type Shape } from './shapes';
 
 /** The ids in every shape's file. */
 export const LSP_IDS = 100_000;
@@ -91,6 +91,8 @@ export interface ScenarioResult {
   zones: string;
   /** Median edit -> diagnostics latency per zone. */
   zoneMedians: { zone: string; median: number; count: number }[];
+  /** Whether the edits were sent as a person types (EditScenario.paceMs), with no completions. */
+  paced?: boolean;
 }
 
 export interface ServerResult {
@@ -361,6 +363,18 @@ async function runServer(kind: Kind, shape: Shape, stdioCosts: Array<[number, nu
     let document = TextDocument.create(uri, 'yaml', 1, shape.text);
     let k = 0;
     for (const scenario of shape.scenarios) {
+      if (scenario.paceMs !== undefined && kind === 'yls') {
+        result.scenarios.push({
+          name: scenario.name,
+          diagnostics: series([]),
+          completion: series([]),
+          completionItems: 0,
+          zones: '',
+          zoneMedians: [],
+          paced: true,
+        });
+        continue;
+      }
       log(`lsp ${shape.key}: ${kind}, ${scenario.name}`);
       const latencies: number[] = [];
       const completions: number[] = [];
@@ -368,10 +382,14 @@ async function runServer(kind: Kind, shape: Shape, stdioCosts: Array<[number, nu
       const zones = new Set<string>();
       const byZone = new Map<string, number[]>();
       const budget = BUDGETS[kind];
-      for (const phase of ['edits', 'completions'] as const) {
+      const phases = scenario.paceMs === undefined ? (['edits', 'completions'] as const) : (['edits'] as const);
+      let lastSent = -Infinity;
+      for (const phase of phases) {
         const { max, min, budgetMs } = budget[phase];
         const phaseStart = now();
         for (let i = 0; i < max && (i < min || now() - phaseStart < budgetMs); i++) {
+          if (scenario.paceMs !== undefined) await sleep(Math.max(0, lastSent + scenario.paceMs - now()));
+          lastSent = now();
           const edit = scenario.next(document.getText(), k++);
           zones.add(edit.zone.replace(/, .*$/, ''));
           const range = { start: document.positionAt(edit.start), end: document.positionAt(edit.end) };
@@ -422,6 +440,7 @@ async function runServer(kind: Kind, shape: Shape, stdioCosts: Array<[number, nu
         completionItems: items,
         zones: [...zones].join(', '),
         zoneMedians: [...byZone].map(([zone, xs]) => ({ zone, median: median(xs), count: xs.length })),
+        paced: scenario.paceMs !== undefined,
       });
     }
     const memory = live.memory();
@@ -554,6 +573,55 @@ function keystrokeCost(windows: ReadonlyArray<[number, number, number]>, gcs: Re
     cpu: series(windows.map((w) => w[2])),
     ipc: series(ipc),
   };
+}
+
+/** Our server's resident memory on a plain file of one size. */
+export interface MemoryBySize {
+  ids: number;
+  /** VmRSS right after the file's first diagnostics, in bytes. */
+  rssOpen: number;
+  /** VmRSS after {@link MEMORY_EDITS} edits spread over the file, each awaited, in bytes. */
+  rssEdits: number;
+  /** VmRSS of a server with no file open (after initialize), in bytes. */
+  rssIdle: number;
+}
+
+const MEMORY_EDITS = 30;
+
+/** Resident memory of our server after the open and after the edits, on plain files of each size: the growth per id. */
+export async function benchMemoryBySize(sizes: readonly number[]): Promise<MemoryBySize[]> {
+  const rows: MemoryBySize[] = [];
+  for (const n of sizes) {
+    log(`memory by size: ${n} ids`);
+    const shape = plainShape(n);
+    const idle = new Server('ours');
+    let rssIdle = NaN;
+    try {
+      await idle.initialize();
+      rssIdle = idle.memory().rss;
+    } finally {
+      await idle.close();
+    }
+    const { server } = await openFresh('ours', shape);
+    try {
+      const rssOpen = server.memory().rss;
+      const uri = shapeUri(shape);
+      let document = TextDocument.create(uri, 'yaml', 1, shape.text);
+      const scenario = shape.scenarios[0]!;
+      for (let k = 0; k < MEMORY_EDITS; k++) {
+        const edit = scenario.next(document.getText(), k);
+        const range = { start: document.positionAt(edit.start), end: document.positionAt(edit.end) };
+        document = TextDocument.update(document, [{ range, text: edit.text }], document.version + 1);
+        const diagnostics = server.published(uri, server.client.notifications.length, document.version);
+        server.client.notify('textDocument/didChange', { textDocument: { uri, version: document.version }, contentChanges: [{ range, text: edit.text }] });
+        await diagnostics;
+      }
+      rows.push({ ids: n, rssOpen, rssEdits: server.memory().rss, rssIdle });
+    } finally {
+      await server.close();
+    }
+  }
+  return rows;
 }
 
 export async function benchLanguageServers(): Promise<ShapeResult[]> {

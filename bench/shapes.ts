@@ -18,7 +18,16 @@ export interface Edit {
 export interface EditScenario {
   readonly name: string;
   next(text: string, k: number): Edit;
+  /**
+   * Milliseconds from one edit to the next, as a person types; without it each edit is sent as soon
+   * as the diagnostics of the last one are out (back to back). A paced series is timed for its
+   * diagnostics only, and only for our server (yaml-language-server takes seconds per edit anyway).
+   */
+  readonly paceMs?: number;
 }
+
+/** Typing at 10 characters a second. */
+const TYPING_PACE_MS = 100;
 
 export interface Shape {
   /** Short name (used in uris and file names). */
@@ -103,6 +112,18 @@ function tagged(edit: Edit, where: string): Edit {
   return { ...edit, zone: `${edit.zone}, ${where}` };
 }
 
+/** Shape 1 alone (plain block ids), with `n` ids, and its edits spread over the file. */
+export function plainShape(n: number): Shape {
+  const { text, ids } = targetSettingsFile(n);
+  return {
+    key: `plain-${n}`,
+    label: `plain block ids, ${n.toLocaleString('en-US')} ids`,
+    text,
+    expect: 'no errors',
+    scenarios: [spread('spread over the file', text, ids)],
+  };
+}
+
 /** Every shape of the bench, with `n` ids (100,000 in the bench). */
 export function shapes(n: number): Shape[] {
   const { text: plain, ids } = targetSettingsFile(n);
@@ -113,7 +134,11 @@ export function shapes(n: number): Shape[] {
       label,
       text,
       expect,
-      scenarios: scenarios ?? [spread('spread over the file', text, ids), repeating('an id made to repeat another, and restored', text, ids)],
+      scenarios: scenarios ?? [
+        spread('spread over the file', text, ids),
+        repeating('an id made to repeat another, and restored', text, ids),
+        { ...spread('spread over the file, typed at 10 characters a second', text, ids), paceMs: TYPING_PACE_MS },
+      ],
     });
   };
 
