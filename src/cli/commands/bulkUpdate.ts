@@ -12,11 +12,8 @@ import {
   planRun,
   resolveBody,
   runBulkUpdate,
-  retryIds,
   IN_FLIGHT_WAIT_LIMIT_MS,
   type BodyProblem,
-  type BulkLogger,
-  type BulkOutcome,
   type RunRefusal,
   type SelectionRefusalReason,
 } from '../../core/bulk';
@@ -29,7 +26,7 @@ import { checkText } from '../check';
 import type { Command } from '../command';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connect, resolveBaseUrl, resolveToken, BASE_URL_VARIABLE } from '../connection';
 import type { CliContext } from '../context';
-import { CliError, EXIT_ERRORS, EXIT_FAILED, EXIT_INVALID_IDS, EXIT_OK, EXIT_USAGE, UsageError } from '../exit';
+import { CliError, EXIT_ERRORS, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../exit';
 import { readTextFile } from '../files';
 import { jsonDiagnostic } from '../format/json';
 import { mostSevere, type MostSevere } from '../../core/validation/limit';
@@ -37,6 +34,8 @@ import { DEFAULT_MAX_PROBLEMS, MAX_PROBLEMS_OPTION } from '../format/limit';
 import { plural } from '../../core/wording';
 import { outcomeJson, outcomeText } from '../format/outcome';
 import { diagnosticLine, omittedLine } from '../format/text';
+import { withInterrupts } from '../interrupt';
+import { exitCodeOf, runLogger } from '../runOutcome';
 import { confirm, palette, type Palette } from '../terminal';
 
 const FORMATS = ['text', 'json'] as const;
@@ -101,8 +100,6 @@ Examples:
 const USAGE_REFUSALS: ReadonlySet<SelectionRefusalReason> = new Set(['no-such-document', 'unknown-ids']);
 /** Body problems that come from the environment (exit 2) rather than from the file (exit 1). */
 const ENVIRONMENT_PROBLEMS: ReadonlySet<string> = new Set(['missing-env', 'empty-env']);
-/** Run stops that mean the configuration or the credentials are wrong (exit 2). */
-const CONFIGURATION_STOPS: ReadonlySet<string> = new Set(['unauthorized', 'configuration', 'insecure-transport', 'not-found']);
 
 async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(
@@ -208,62 +205,28 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   }
 
   const client = connect(values, ctx, body.secretValues);
-  // Ctrl+C once stops new requests and waits, at most IN_FLIGHT_WAIT_LIMIT_MS, for the ones in flight;
-  // twice gives up on them. Either way the run ends with its full report.
-  const stopSending = new AbortController();
-  const abandonInFlight = new AbortController();
-  let interrupted = false;
-  let drainTimer: NodeJS.Timeout | undefined;
-  const abandon = (why: string): void => {
-    if (abandonInFlight.signal.aborted) return;
-    ctx.err(`${why}: giving up on the requests in flight; their ids are reported as unknown (the service may have applied them).\n`);
-    abandonInFlight.abort();
-  };
-  const onSignal = (signal: NodeJS.Signals): void => {
-    if (interrupted) return abandon(`Interrupted again (${signal})`);
-    interrupted = true;
-    ctx.err(
-      `Interrupted (${signal}): no new request will start; waiting up to ${IN_FLIGHT_WAIT_LIMIT_MS / 1000} s for the ones in flight. Press Ctrl+C again to stop waiting.\n`,
-    );
-    stopSending.abort();
-    drainTimer = setTimeout(() => abandon(`The requests in flight did not finish within ${IN_FLIGHT_WAIT_LIMIT_MS / 1000} s`), IN_FLIGHT_WAIT_LIMIT_MS);
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-
-  let outcome: BulkOutcome;
-  try {
-    outcome = await runBulkUpdate({
-      ids,
-      body: body.settings,
-      chunkSize,
-      concurrency,
-      send: clientSend(client, { secretValues: body.secretValues }),
-      signal: stopSending.signal,
-      inFlightSignal: abandonInFlight.signal,
-      logger: runLogger(ctx, values.verbose === true),
-      secretValues: body.secretValues,
-    });
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    clearTimeout(drainTimer);
-    await client.close();
-  }
+  const { result: outcome, interrupted } = await withInterrupts(ctx, async ({ stopSending, abandonInFlight }) => {
+    try {
+      return await runBulkUpdate({
+        ids,
+        body: body.settings,
+        chunkSize,
+        concurrency,
+        send: clientSend(client, { secretValues: body.secretValues }),
+        signal: stopSending,
+        inFlightSignal: abandonInFlight,
+        logger: runLogger(ctx, values.verbose === true),
+        secretValues: body.secretValues,
+      });
+    } finally {
+      await client.close();
+    }
+  });
 
   const resultDiagnostics = outcomeDiagnostics(file, documentIndex, outcome);
   if (format === 'json') ctx.out(outcomeJson(outcome, resultDiagnostics));
-  else ctx.out(outcomeText(outcome, resultDiagnostics, { file: path, documentIndex, baseUrl, paint: outPaint }));
+  else ctx.out(outcomeText(outcome, resultDiagnostics, { file: path, document: String(documentIndex), baseUrl, paint: outPaint }));
   return exitCodeOf(outcome, interrupted);
-}
-
-/** The exit code of a finished run (see --help). */
-export function exitCodeOf(outcome: BulkOutcome, interrupted: boolean): number {
-  if (outcome.stopped?.cause === 'fatal' && outcome.stopped.kind !== undefined && CONFIGURATION_STOPS.has(outcome.stopped.kind)) return EXIT_USAGE;
-  if (interrupted && outcome.updated.length < outcome.selected.length) return EXIT_FAILED;
-  if (retryIds(outcome).length > 0) return EXIT_FAILED;
-  if (outcome.invalid.length > 0 || outcome.validNotApplied.length > 0) return EXIT_INVALID_IDS;
-  return EXIT_OK;
 }
 
 /**
@@ -368,19 +331,6 @@ function stopBeforeSending(ctx: CliContext, format: 'text' | 'json', message: st
     );
   }
   return code;
-}
-
-/** The runner's per-request lines on stderr (progress for a pipeline log). */
-function runLogger(ctx: CliContext, verbose: boolean): BulkLogger {
-  const paint = palette(ctx.colorErr);
-  return {
-    info: (m) => ctx.err(`${m}\n`),
-    warn: (m) => ctx.err(`${paint.yellow('warning:')} ${m}\n`),
-    error: (m) => ctx.err(`${paint.red('error:')} ${m}\n`),
-    debug: (m) => {
-      if (verbose) ctx.err(`${paint.dim('debug:')} ${m}\n`);
-    },
-  };
 }
 
 export const bulkUpdateCommand: Command = {

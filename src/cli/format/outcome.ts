@@ -38,7 +38,8 @@ export function wrapIds(ids: readonly string[], indent = '  ', width = 100): str
 export interface OutcomeTextOptions {
   /** The file as given, for FILE:line:col. */
   readonly file: string;
-  readonly documentIndex: number;
+  /** The document as the command names it ("0" for bulk-update's --document 0; apply numbers from 1). */
+  readonly document: string;
   readonly baseUrl: string;
   readonly paint: Palette;
 }
@@ -47,7 +48,7 @@ export function outcomeText(outcome: BulkOutcome, diagnostics: readonly CoreDiag
   const { paint, file } = options;
   const lines: string[] = [];
   lines.push(
-    `Bulk update of ${plural(outcome.selected.length, 'id')} from document ${options.documentIndex} of ${file} at ${options.baseUrl}` +
+    `Bulk update of ${plural(outcome.selected.length, 'id')} from document ${options.document} of ${file} at ${options.baseUrl}` +
       ` (${plural(outcome.requests, 'request')}):`,
   );
   const head = (label: string, n: number, paintIt: (s: string) => string): string => `${n > 0 ? paintIt(label) : label}: ${n}`;
