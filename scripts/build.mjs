@@ -36,7 +36,7 @@ const common = {
 };
 
 /** The command modules src/cli/commands/index.ts requires, by file name (without `.js`). */
-const CLI_COMMANDS = ['validate', 'bulkUpdate', 'entitlements', 'sandbox', 'lsp'];
+const CLI_COMMANDS = ['validate', 'plan', 'apply', 'bulkUpdate', 'entitlements', 'sandbox', 'lsp'];
 
 /** Leaves the commands out of dist/cli.js: each `require('./<name>.js')` of the index loads dist/cli/<name>.js. */
 const commandsApart = {

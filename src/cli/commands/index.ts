@@ -20,6 +20,16 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => (require('./validate.js') as typeof import('./validate.js')).validateCommand,
   },
   {
+    name: 'plan',
+    summary: 'Show what apply would send over files and folders (--changed-since a git revision), and check it.',
+    load: () => (require('./plan.js') as typeof import('./plan.js')).planCommand,
+  },
+  {
+    name: 'apply',
+    summary: 'Send what plan shows: every unit checked first, then each as a bulk update (--changed-since a git revision).',
+    load: () => (require('./apply.js') as typeof import('./apply.js')).applyCommand,
+  },
+  {
     name: 'bulk-update',
     summary: 'Send one document of a target-settings file as a bulk update (or --dry-run it).',
     load: () => (require('./bulkUpdate.js') as typeof import('./bulkUpdate.js')).bulkUpdateCommand,

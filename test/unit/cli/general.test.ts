@@ -52,7 +52,7 @@ test('an unknown command or global flag is a usage error (exit 2)', async () => 
   const r = await runCli(['frobnicate']);
   assert.equal(r.code, 2);
   assert.match(r.stderr, /unknown command "frobnicate"/);
-  assert.match(r.stderr, /validate, bulk-update, entitlements, sandbox/);
+  assert.match(r.stderr, /validate, plan, apply, bulk-update, entitlements, sandbox/);
   const flag = await runCli(['--frobnicate']);
   assert.equal(flag.code, 2);
   assert.match(flag.stderr, /unknown option "--frobnicate"/);

@@ -58,7 +58,7 @@ test('the extension bundle leaves the language to the server bundle, and undici 
   }
 });
 
-const COMMAND_BUNDLES = ['validate', 'bulkUpdate', 'entitlements', 'sandbox', 'lsp'];
+const COMMAND_BUNDLES = ['validate', 'plan', 'apply', 'bulkUpdate', 'entitlements', 'sandbox', 'lsp'];
 
 test('dist/cli.js only dispatches; each command is a bundle of its own, and validate loads no network, sandbox or language server', () => {
   const dir = buildWithMetafiles();
