@@ -5,9 +5,8 @@
 import { clientSend, outcomeDiagnostics, outcomeToJson, resolveBody, runBulkUpdate, type BulkOutcome } from '../../core/bulk';
 import { DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY, MAX_CHUNK_SIZE, MAX_CONCURRENCY } from '../../core/bulk/plan';
 import type { CoreDiagnostic } from '../../core/diagnostic';
-import { envCheckOf } from '../../core/envPlaceholders';
 import { plural } from '../../core/wording';
-import { parseChoice, parseCommandArgs, parseIntegerFlag } from '../args';
+import { parseCommandArgs, parseIntegerFlag } from '../args';
 import type { Command } from '../command';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connect, resolveBaseUrl, resolveToken } from '../connection';
 import type { CliContext } from '../context';
@@ -16,13 +15,11 @@ import { jsonDiagnostic } from '../format/json';
 import { outcomeText, wrapIds } from '../format/outcome';
 import { planJsonValue, planMarkdown, planText } from '../format/plan';
 import { withInterrupts } from '../interrupt';
-import { buildPlan, type FileReport, type PlanProblem, type PlanReport, type UnitReport } from '../plan/build';
-import { DEFAULT_GLOBS } from '../plan/targets';
+import type { FileReport, PlanProblem, PlanReport, UnitReport } from '../plan/build';
+import { PLAN_OPTIONS, planOfFlags, type PlanFormat } from '../plan/flags';
 import { exitCodeOf, isConfigurationStop, runLogger } from '../runOutcome';
 import { confirm, palette } from '../terminal';
 import { appendStepSummary, reportProblems } from '../plan/report';
-
-const FORMATS = ['text', 'json', 'markdown'] as const;
 
 const HELP = `Usage: scan-targets apply [PATH...] [--changed-since REF] [--yes] [--format text|json|markdown]
                           [--files GLOB]... [--chunk-size N] [--concurrency N] [--base-url URL]
@@ -76,10 +73,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     args,
     {
-      'changed-since': { type: 'string' },
-      format: { type: 'string' },
-      files: { type: 'string', multiple: true },
-      'chunk-size': { type: 'string' },
+      ...PLAN_OPTIONS,
       concurrency: { type: 'string' },
       yes: { type: 'boolean', short: 'y' },
       ...CONNECTION_OPTIONS,
@@ -91,17 +85,8 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
     ctx.out(HELP);
     return EXIT_OK;
   }
-  const format = parseChoice('--format', values.format, FORMATS, 'text');
-  const chunkSize = parseIntegerFlag('--chunk-size', values['chunk-size'], 1, MAX_CHUNK_SIZE) ?? DEFAULT_CHUNK_SIZE;
   const concurrency = parseIntegerFlag('--concurrency', values.concurrency, 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY;
-  const report = await buildPlan({
-    paths: positionals.length > 0 ? positionals : ['.'],
-    globs: values.files ?? DEFAULT_GLOBS,
-    changedSince: values['changed-since'],
-    cwd: process.cwd(),
-    env: envCheckOf((name) => ctx.env[name]),
-    chunkSize,
-  });
+  const { format, chunkSize, report } = await planOfFlags(values, positionals, ctx);
   // The plan first, so that what follows (a question, progress) reads against it.
   if (format === 'text') ctx.err(planText(report));
 
@@ -185,7 +170,7 @@ function worstExitCode(codes: readonly number[]): number {
 }
 
 /** Stops before anything was sent: every problem listed; with json or markdown, the plan and the problems on stdout. */
-function stop(ctx: CliContext, format: (typeof FORMATS)[number], report: PlanReport, problems: readonly PlanProblem[]): number {
+function stop(ctx: CliContext, format: PlanFormat, report: PlanReport, problems: readonly PlanProblem[]): number {
   const stopped = { ...report, problems };
   if (format === 'json') ctx.out(`${JSON.stringify({ plan: planJsonValue(stopped), units: [], exitCode: EXIT_ERRORS }, null, 2)}\n`);
   if (format === 'markdown') ctx.out(planMarkdown(stopped));
@@ -193,14 +178,7 @@ function stop(ctx: CliContext, format: (typeof FORMATS)[number], report: PlanRep
   return EXIT_ERRORS;
 }
 
-async function finish(
-  ctx: CliContext,
-  format: (typeof FORMATS)[number],
-  report: PlanReport,
-  runs: readonly UnitRun[],
-  baseUrl = '',
-  code = EXIT_OK,
-): Promise<void> {
+async function finish(ctx: CliContext, format: PlanFormat, report: PlanReport, runs: readonly UnitRun[], baseUrl = '', code = EXIT_OK): Promise<void> {
   if (format === 'json') {
     const units = runs.map(({ file, unit, outcome, diagnostics, skipped }) => ({
       path: file.path,

@@ -2,17 +2,14 @@
 // What an apply would send, over files and folders, unit by unit (each YAML document of each
 // target-settings file), and whether anything would stop it. Sends nothing and needs no token.
 import { DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE } from '../../core/bulk/plan';
-import { envCheckOf } from '../../core/envPlaceholders';
-import { parseChoice, parseCommandArgs, parseIntegerFlag } from '../args';
+import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
 import type { CliContext } from '../context';
 import { EXIT_ERRORS, EXIT_OK } from '../exit';
 import { planJson, planMarkdown, planText } from '../format/plan';
-import { buildPlan } from '../plan/build';
+import { PLAN_OPTIONS, planOfFlags } from '../plan/flags';
 import { appendStepSummary, reportProblems } from '../plan/report';
 import { DEFAULT_GLOBS } from '../plan/targets';
-
-const FORMATS = ['text', 'json', 'markdown'] as const;
 
 const HELP = `Usage: scan-targets plan [PATH...] [--changed-since REF] [--format text|json|markdown]
                          [--files GLOB]... [--chunk-size N]
@@ -58,31 +55,12 @@ Examples:
 `;
 
 async function run(args: readonly string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parseCommandArgs(
-    args,
-    {
-      'changed-since': { type: 'string' },
-      format: { type: 'string' },
-      files: { type: 'string', multiple: true },
-      'chunk-size': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    true,
-  );
+  const { values, positionals } = parseCommandArgs(args, { ...PLAN_OPTIONS, help: { type: 'boolean', short: 'h' } }, true);
   if (values.help) {
     ctx.out(HELP);
     return EXIT_OK;
   }
-  const format = parseChoice('--format', values.format, FORMATS, 'text');
-  const chunkSize = parseIntegerFlag('--chunk-size', values['chunk-size'], 1, MAX_CHUNK_SIZE) ?? DEFAULT_CHUNK_SIZE;
-  const report = await buildPlan({
-    paths: positionals.length > 0 ? positionals : ['.'],
-    globs: values.files ?? DEFAULT_GLOBS,
-    changedSince: values['changed-since'],
-    cwd: process.cwd(),
-    env: envCheckOf((name) => ctx.env[name]),
-    chunkSize,
-  });
+  const { format, report } = await planOfFlags(values, positionals, ctx);
   ctx.out(format === 'json' ? planJson(report) : format === 'markdown' ? planMarkdown(report) : planText(report));
   if (format === 'text') reportProblems(report, ctx);
   await appendStepSummary(report, ctx);

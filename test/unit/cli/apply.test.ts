@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { ManualClock } from '../../fixtures/manualClock';
-import { SECRET_VALUE, TOKEN, assertBuilt, runCli } from './helpers';
+import { SECRET_VALUE, TOKEN, assertBuilt, interruptWhileHeld, runCli } from './helpers';
 
 let sandbox: Sandbox;
 const sandboxClock = new ManualClock();
@@ -168,13 +168,8 @@ test('apply interrupted with SIGINT: the units not started are not sent, every i
     const result = await runCli(['apply', '--yes', '--format', 'json'], {
       cwd: r.dir,
       env: env(),
-      onSpawn: (child) => {
-        // The first request waits in the sandbox's latency until the command has taken the interrupt.
-        void sandboxClock.timerSet(300).then(() => child.kill('SIGINT'));
-        child.stderr?.on('data', (chunk: Buffer | string) => {
-          if (String(chunk).includes('Interrupted (SIGINT)')) sandboxClock.advance(300);
-        });
-      },
+      // The first request waits in the sandbox's latency until the command has taken the interrupt.
+      onSpawn: interruptWhileHeld(sandboxClock, 300),
     });
     assert.equal(result.code, 4, result.stderr);
     const out = JSON.parse(result.stdout) as JsonApply;

@@ -7,7 +7,7 @@ import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { mulberry32 } from '../../../src/sandbox/prng';
 import { at } from '../../fixtures/at';
 import { ManualClock } from '../../fixtures/manualClock';
-import { SECRET_VALUE, TOKEN, assertBuilt, hasScript, runCli, runInTerminal, tempDir, type RunResult } from './helpers';
+import { SECRET_VALUE, TOKEN, assertBuilt, hasScript, interruptWhileHeld, runCli, runInTerminal, tempDir, type RunResult } from './helpers';
 
 let sandbox: Sandbox;
 /** The sandbox's time: its latency passes only when a test lets it. */
@@ -197,13 +197,8 @@ test('interrupted with SIGINT: the remaining ids are not sent, the outcome is pr
   sandbox.setFaults({ latencyMs: 300 });
   const r = await runCli(['bulk-update', f, '--yes', '--format', 'json', '--chunk-size', '1', '--concurrency', '1'], {
     env: env(),
-    onSpawn: (child) => {
-      // The first request waits in the sandbox's latency until the command has taken the interrupt.
-      void sandboxClock.timerSet(300).then(() => child.kill('SIGINT'));
-      child.stderr?.on('data', (chunk: Buffer | string) => {
-        if (String(chunk).includes('Interrupted (SIGINT)')) sandboxClock.advance(300);
-      });
-    },
+    // The first request waits in the sandbox's latency until the command has taken the interrupt.
+    onSpawn: interruptWhileHeld(sandboxClock, 300),
   });
   assert.equal(r.code, 4, r.stderr);
   assert.match(r.stderr, /Interrupted \(SIGINT\)/);

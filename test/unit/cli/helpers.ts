@@ -7,6 +7,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { CANARY_CLI_SECRET, CANARY_CLI_TOKEN } from '../../fixtures/canary';
+import type { ManualClock } from '../../fixtures/manualClock';
 
 /** The repository root (this file runs from out/test/unit/cli/). */
 export const ROOT = path.resolve(__dirname, '../../../..');
@@ -230,4 +231,17 @@ export function waitForChild(child: ChildProcess, condition: () => boolean, what
     child.on('close', check);
     check();
   });
+}
+
+/**
+ * `onSpawn` for a run whose first request waits in the sandbox's latency (`latencyMs` on `clock`):
+ * SIGINT once that request is held, and the latency let go once the command has taken the interrupt.
+ */
+export function interruptWhileHeld(clock: ManualClock, latencyMs: number): (child: ChildProcess) => void {
+  return (child) => {
+    void clock.timerSet(latencyMs).then(() => child.kill('SIGINT'));
+    child.stderr?.on('data', (chunk: Buffer | string) => {
+      if (String(chunk).includes('Interrupted (SIGINT)')) clock.advance(latencyMs);
+    });
+  };
 }

@@ -1,0 +1,44 @@
+// The flags plan and apply share, and the plan they ask for.
+import { DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE } from '../../core/bulk/plan';
+import { envCheckOf } from '../../core/envPlaceholders';
+import { parseChoice, parseIntegerFlag } from '../args';
+import type { CliContext } from '../context';
+import { buildPlan, type PlanReport } from './build';
+import { DEFAULT_GLOBS } from './targets';
+
+export const PLAN_FORMATS = ['text', 'json', 'markdown'] as const;
+export type PlanFormat = (typeof PLAN_FORMATS)[number];
+
+/** As `parseArgs` declares them. */
+export const PLAN_OPTIONS = {
+  'changed-since': { type: 'string' },
+  format: { type: 'string' },
+  files: { type: 'string', multiple: true },
+  'chunk-size': { type: 'string' },
+} as const;
+
+interface PlanFlags {
+  readonly 'changed-since'?: string;
+  readonly format?: string;
+  readonly files?: string[];
+  readonly 'chunk-size'?: string;
+}
+
+/** The plan the flags and paths ask for (the current folder without paths), with the output format and chunk size. */
+export async function planOfFlags(
+  values: PlanFlags,
+  positionals: readonly string[],
+  ctx: CliContext,
+): Promise<{ format: PlanFormat; chunkSize: number; report: PlanReport }> {
+  const format = parseChoice('--format', values.format, PLAN_FORMATS, 'text');
+  const chunkSize = parseIntegerFlag('--chunk-size', values['chunk-size'], 1, MAX_CHUNK_SIZE) ?? DEFAULT_CHUNK_SIZE;
+  const report = await buildPlan({
+    paths: positionals.length > 0 ? positionals : ['.'],
+    globs: values.files ?? DEFAULT_GLOBS,
+    changedSince: values['changed-since'],
+    cwd: process.cwd(),
+    env: envCheckOf((name) => ctx.env[name]),
+    chunkSize,
+  });
+  return { format, chunkSize, report };
+}
