@@ -2,6 +2,7 @@
 // LSP client. A thin adapter from LSP to core's LanguageService, which keeps each document's state
 // and computes every answer on the parse of the version asked about. This file schedules
 // validation, reads settings, and converts positions and shapes (convert.ts).
+import { existsSync } from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import {
@@ -26,8 +27,14 @@ import { ChangeReportingDocuments } from './changes';
 import { DEFAULT_SETTINGS, readSettings } from './settings';
 import { TargetFiles } from './targetFiles';
 
-/** The page that explains a diagnostic code: docs/codes/<code>.md beside the bundle, a file any client can open. */
-const codePage = (code: string): string => pathToFileURL(path.resolve(__dirname, '..', 'docs', 'codes', `${code}.md`)).href;
+/**
+ * The pages that explain the diagnostic codes, docs/codes/ in the package: one folder above the
+ * bundle (dist/server.js, the extension's) or two (dist/cli/lsp.js, `scan-targets lsp`).
+ */
+const CODE_PAGES = ['..', path.join('..', '..')].map((up) => path.resolve(__dirname, up, 'docs', 'codes')).find((dir) => existsSync(dir)) ?? path.resolve(__dirname, '..', 'docs', 'codes');
+
+/** The page that explains a diagnostic code, as a file any client can open. */
+const codePage = (code: string): string => pathToFileURL(path.join(CODE_PAGES, `${code}.md`)).href;
 
 /** Typing a space opens completion only where it ends `key: ` (values) or `- ` (an item's first key). */
 const SPACE_TRIGGER = /(:\s|^\s*(-\s+)+)$/;
