@@ -3,6 +3,7 @@
 // checked as `bulk-update` checks a document, so one problem anywhere is known before any request,
 // with its file and line. Holds no resolved `${env:NAME}` value: the plan only asks whether each
 // variable is set; the side that sends resolves.
+import { realpath } from 'node:fs/promises';
 import * as path from 'node:path';
 import { DEFAULT_CHUNK_SIZE, documentLine, maskBody, planRun, type PreparedBody, type RunRefusal } from '../../core/bulk';
 import type { CoreDiagnostic } from '../../core/diagnostic';
@@ -100,12 +101,16 @@ export async function buildPlan(options: PlanOptions): Promise<PlanReport> {
 
   const removedFiles: RemovedFile[] = [];
   if (base !== undefined) {
+    // (Paths of the work tree are real paths: the folders given are compared as real paths too.)
+    const real = (p: string): Promise<string> => realpath(p).catch(() => p);
+    const roots = await Promise.all(options.paths.map((given) => real(path.resolve(cwd, given))));
+    const realCwd = await real(cwd);
     for (const relative of base.deleted) {
       const absolute = path.join(base.top, relative);
-      if (!underOneOf(absolute, options.paths, cwd) || !matchesGlobs(relative, globs)) continue;
+      if (!underOneOf(absolute, roots) || !matchesGlobs(relative, globs)) continue;
       const old = await base.at(relative);
       const documents = old.kind === 'present' ? old.documents : [];
-      removedFiles.push({ path: displayPath(absolute, cwd), documents: documents.length, ids: documents.reduce((n, doc) => n + doc.ids.length, 0) });
+      removedFiles.push({ path: displayPath(absolute, realCwd), documents: documents.length, ids: documents.reduce((n, doc) => n + doc.ids.length, 0) });
     }
   }
 
@@ -192,14 +197,16 @@ async function baseOf(ref: string, cwd: string): Promise<BaseRevision> {
 }
 
 /** How `absolute` stood at the base revision. */
-function baseSnapshot(base: BaseRevision, absolute: string): Promise<Base> {
-  return base.at(path.relative(base.top, absolute).split(path.sep).join('/'));
+async function baseSnapshot(base: BaseRevision, absolute: string): Promise<Base> {
+  // git names the work tree by its real path (a linked /tmp, a symlinked checkout): so is the file.
+  const real = await realpath(absolute).catch(() => absolute);
+  return base.at(path.relative(base.top, real).split(path.sep).join('/'));
 }
 
-/** Whether `absolute` is one of `paths` or inside one of them. */
-function underOneOf(absolute: string, paths: readonly string[], cwd: string): boolean {
-  return paths.some((given) => {
-    const relative = path.relative(path.resolve(cwd, given), absolute);
+/** Whether `absolute` is one of `roots` or inside one of them. */
+function underOneOf(absolute: string, roots: readonly string[]): boolean {
+  return roots.some((root) => {
+    const relative = path.relative(root, absolute);
     return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
   });
 }
