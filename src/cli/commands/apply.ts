@@ -87,8 +87,8 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   }
   const concurrency = parseIntegerFlag('--concurrency', values.concurrency, 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY;
   const { format, chunkSize, report } = await planOfFlags(values, positionals, ctx);
-  // The plan first, so that what follows (a question, progress) reads against it.
-  if (format === 'text') ctx.err(planText(report));
+  // The plan first, so that what follows (a question, progress) reads against it: always before a question.
+  if (format === 'text' || values.yes !== true) ctx.err(planText(report));
 
   // The placeholders get their values here, for this run only, and before asking: a value that
   // cannot be sent (the service's mask, from a variable) stops the run like any other problem.
