@@ -31,7 +31,9 @@ import { TargetFiles } from './targetFiles';
  * The pages that explain the diagnostic codes, docs/codes/ in the package: one folder above the
  * bundle (dist/server.js, the extension's) or two (dist/cli/lsp.js, `scan-targets lsp`).
  */
-const CODE_PAGES = ['..', path.join('..', '..')].map((up) => path.resolve(__dirname, up, 'docs', 'codes')).find((dir) => existsSync(dir)) ?? path.resolve(__dirname, '..', 'docs', 'codes');
+const CODE_PAGES =
+  ['..', path.join('..', '..')].map((up) => path.resolve(__dirname, up, 'docs', 'codes')).find((dir) => existsSync(dir)) ??
+  path.resolve(__dirname, '..', 'docs', 'codes');
 
 /** The page that explains a diagnostic code, as a file any client can open. */
 const codePage = (code: string): string => pathToFileURL(path.join(CODE_PAGES, `${code}.md`)).href;
