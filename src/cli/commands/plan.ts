@@ -33,7 +33,8 @@ Options:
                        Removed ids, documents and files are listed and not sent (a bulk update
                        cannot take settings back). Documents are matched by position; when unsure
                        (a renamed file, a file unreadable at REF, a document inserted before
-                       others) the document is sent whole.
+                       others) the document is sent whole. An all-zero REF (the commit before a
+                       new branch's first push, as CI systems give it) compares with nothing.
   --format FORMAT      text (default), markdown (a pull request summary: a table per file, id
                        lists collapsed) or json (for scripts; see the README).
   --files GLOB         Which files in folders are target-settings files (repeatable; default the

@@ -17,6 +17,9 @@ export const PLAN_OPTIONS = {
   'chunk-size': { type: 'string' },
 } as const;
 
+/** The all-zero object name: GitHub's `github.event.before` and GitLab's `CI_COMMIT_BEFORE_SHA` on a new branch's first push. */
+const NO_REVISION = /^0{40}$|^0{64}$/;
+
 interface PlanFlags {
   readonly 'changed-since'?: string;
   readonly format?: string;
@@ -32,10 +35,17 @@ export async function planOfFlags(
 ): Promise<{ format: PlanFormat; chunkSize: number; report: PlanReport }> {
   const format = parseChoice('--format', values.format, PLAN_FORMATS, 'text');
   const chunkSize = parseIntegerFlag('--chunk-size', values['chunk-size'], 1, MAX_CHUNK_SIZE) ?? DEFAULT_CHUNK_SIZE;
+  let changedSince = values['changed-since'];
+  if (changedSince !== undefined && NO_REVISION.test(changedSince)) {
+    ctx.err(
+      `note: --changed-since ${changedSince} names no commit (what CI systems give as the commit before a new branch's first push): every document is a unit, as without --changed-since.\n`,
+    );
+    changedSince = undefined;
+  }
   const report = await buildPlan({
     paths: positionals.length > 0 ? positionals : ['.'],
     globs: values.files ?? DEFAULT_GLOBS,
-    changedSince: values['changed-since'],
+    changedSince,
     cwd: process.cwd(),
     env: envCheckOf((name) => ctx.env[name]),
     chunkSize,

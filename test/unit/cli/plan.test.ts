@@ -236,6 +236,14 @@ test('plan: usage errors (exit 2): no such path, no such revision, --changed-sin
     const missing = await runCli(['plan', 'nowhere'], { cwd: r.dir });
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /no such file or folder: nowhere/);
+    // The all-zero name CI systems give for the commit before a new branch's first push: everything is sent.
+    const zeros = await runCli(['plan', '--changed-since', '0'.repeat(40), '--format', 'json'], { cwd: r.dir });
+    assert.equal(zeros.code, 0, zeros.stderr);
+    assert.match(zeros.stderr, /names no commit/);
+    assert.deepEqual(
+      (JSON.parse(zeros.stdout) as JsonPlan).files[0]!.units.map((u) => u.change),
+      ['everything'],
+    );
     const noRef = await runCli(['plan', '--changed-since', 'no-such-branch'], { cwd: r.dir });
     assert.equal(noRef.code, 2);
     assert.match(noRef.stderr, /--changed-since no-such-branch: no such revision/);
