@@ -1,9 +1,26 @@
-// What bulk-update and apply share about a run that sends: its progress lines on stderr and the
-// exit code its outcome means.
+// What bulk-update and apply share about a run that sends: the confirmation before it, its
+// progress lines on stderr and the exit code its outcome means.
 import { retryIds, type BulkLogger, type BulkOutcome } from '../core/bulk';
+import { plural } from '../core/wording';
 import type { CliContext } from './context';
-import { EXIT_FAILED, EXIT_INVALID_IDS, EXIT_OK, EXIT_USAGE } from './exit';
-import { palette } from './terminal';
+import { CliError, EXIT_FAILED, EXIT_INVALID_IDS, EXIT_OK, EXIT_USAGE } from './exit';
+import { confirm, palette } from './terminal';
+
+/**
+ * Asks `question` on a terminal before sending to `targets` targets; refuses (exit 2) when stdin is
+ * not one, naming `instead` as the way to see the request. False when declined (nothing was sent).
+ */
+export async function confirmSending(ctx: CliContext, question: string, targets: number, instead: string): Promise<boolean> {
+  if (ctx.stdin.isTTY !== true) {
+    throw new CliError(
+      `stdin is not a terminal, so the update of ${plural(targets, 'target')} cannot be confirmed: pass --yes to run without asking (or ${instead}). Nothing was sent.`,
+      EXIT_USAGE,
+    );
+  }
+  if (await confirm(question, ctx.stdin, ctx.stderrStream)) return true;
+  ctx.err('Cancelled: nothing was sent.\n');
+  return false;
+}
 
 /** Run stops that mean the configuration or the credentials are wrong (exit 2). */
 const CONFIGURATION_STOPS: ReadonlySet<string> = new Set(['unauthorized', 'configuration', 'insecure-transport', 'not-found']);

@@ -10,15 +10,15 @@ import { parseCommandArgs, parseIntegerFlag } from '../args';
 import type { Command } from '../command';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connect, resolveBaseUrl, resolveToken } from '../connection';
 import type { CliContext } from '../context';
-import { CliError, EXIT_ERRORS, EXIT_FAILED, EXIT_INVALID_IDS, EXIT_OK, EXIT_USAGE } from '../exit';
+import { EXIT_ERRORS, EXIT_FAILED, EXIT_INVALID_IDS, EXIT_OK, EXIT_USAGE } from '../exit';
 import { jsonDiagnostic } from '../format/json';
 import { outcomeText, wrapIds } from '../format/outcome';
 import { planJsonValue, planMarkdown, planText } from '../format/plan';
 import { withInterrupts } from '../interrupt';
 import type { FileReport, PlanProblem, PlanReport, UnitReport } from '../plan/build';
 import { PLAN_OPTIONS, planOfFlags, type PlanFormat } from '../plan/flags';
-import { exitCodeOf, isConfigurationStop, runLogger } from '../runOutcome';
-import { confirm, palette } from '../terminal';
+import { confirmSending, exitCodeOf, isConfigurationStop, runLogger } from '../runOutcome';
+import { palette } from '../terminal';
 import { appendStepSummary, reportProblems } from '../plan/report';
 
 const HELP = `Usage: scan-targets apply [PATH...] [--changed-since REF] [--yes] [--format text|json|markdown]
@@ -112,22 +112,8 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   resolveToken(ctx.env);
   if (values.yes !== true) {
     const { units: count, ids, requests } = report.totals;
-    if (ctx.stdin.isTTY !== true) {
-      throw new CliError(
-        `stdin is not a terminal, so the update of ${plural(ids, 'target')} cannot be confirmed: pass --yes to run without asking (or run plan to see it). Nothing was sent.`,
-        EXIT_USAGE,
-      );
-    }
-    if (
-      !(await confirm(
-        `Send ${plural(count, 'bulk update')} (${plural(ids, 'id')}, ${plural(requests, 'request')}) to ${baseUrl}?`,
-        ctx.stdin,
-        ctx.stderrStream,
-      ))
-    ) {
-      ctx.err('Cancelled: nothing was sent.\n');
-      return EXIT_FAILED;
-    }
+    const question = `Send ${plural(count, 'bulk update')} (${plural(ids, 'id')}, ${plural(requests, 'request')}) to ${baseUrl}?`;
+    if (!(await confirmSending(ctx, question, ids, 'run plan to see it'))) return EXIT_FAILED;
   }
 
   const client = connect(values, ctx, secretValues);

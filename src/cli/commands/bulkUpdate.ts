@@ -35,8 +35,8 @@ import { plural } from '../../core/wording';
 import { outcomeJson, outcomeText } from '../format/outcome';
 import { diagnosticLine, omittedLine } from '../format/text';
 import { withInterrupts } from '../interrupt';
-import { exitCodeOf, runLogger } from '../runOutcome';
-import { confirm, palette, type Palette } from '../terminal';
+import { confirmSending, exitCodeOf, runLogger } from '../runOutcome';
+import { palette, type Palette } from '../terminal';
 
 const FORMATS = ['text', 'json'] as const;
 
@@ -188,20 +188,10 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   resolveToken(ctx.env);
 
   if (values.yes !== true) {
-    if (ctx.stdin.isTTY !== true) {
-      throw new CliError(
-        `stdin is not a terminal, so the update of ${plural(ids.length, 'target')} cannot be confirmed: pass --yes to run without asking (or --dry-run to see the request). Nothing was sent.`,
-        EXIT_USAGE,
-      );
-    }
     const question =
       `Update ${plural(ids.length, 'target')} at ${baseUrl} (fields: ${fields.length > 0 ? fields.join(', ') : 'none'})` +
       `${plan.chunks.length > 1 ? ` in ${plan.chunks.length} requests` : ''}?`;
-    const yes = await confirm(question, ctx.stdin, ctx.stderrStream);
-    if (!yes) {
-      ctx.err('Cancelled: nothing was sent.\n');
-      return EXIT_FAILED;
-    }
+    if (!(await confirmSending(ctx, question, ids.length, '--dry-run to see the request'))) return EXIT_FAILED;
   }
 
   const client = connect(values, ctx, body.secretValues);
