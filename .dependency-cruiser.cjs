@@ -29,12 +29,19 @@ module.exports = {
       to: { path: '^src/(?!(server|core|api)/)' },
     },
     {
-      name: 'editor-uses-core-api-and-the-server-protocol',
+      name: 'repo-uses-core',
+      comment: 'repo/ reads the disk and git (Node only) for a plan; what it finds is parsed elsewhere.',
+      severity: 'error',
+      from: { path: '^src/repo/' },
+      to: { path: '^src/(?!(repo|core)/)' },
+    },
+    {
+      name: 'editor-uses-core-api-repo-and-the-server-protocol',
       comment:
         'The editor talks to the server through its protocol types only; the HTTP client and the sandbox come in the network bundle (src/network.ts), loaded on first use.',
       severity: 'error',
       from: { path: '^src/editor/' },
-      to: { path: '^src/(?!(editor|core|api)/|server/protocol\\.ts$|network\\.ts$)' },
+      to: { path: '^src/(?!(editor|core|api|repo)/|server/protocol\\.ts$|network\\.ts$)' },
     },
     {
       name: 'entries-are-not-imported',

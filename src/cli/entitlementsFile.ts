@@ -4,7 +4,7 @@
 import { checkEntitlements } from '../api/responseCheck';
 import type { EntitlementsRecord } from '../core/entitlements';
 import { CliError, EXIT_USAGE } from './exit';
-import { readTextFile } from './files';
+import { readTextFile } from '../repo/textFile';
 import { plural } from '../core/wording';
 
 export async function loadEntitlementsFile(path: string): Promise<EntitlementsRecord> {

@@ -2,7 +2,8 @@
 // Sends a plan (see plan.ts): every unit checked first (one problem anywhere and nothing is sent),
 // the plan shown, one confirmation, then each unit as a bulk update, in turn, with bulk-update's
 // chunking, retries and Ctrl+C. Every id of every unit ends in exactly one bucket.
-import { clientSend, outcomeDiagnostics, outcomeToJson, resolveBody, runBulkUpdate, type BulkOutcome } from '../../core/bulk';
+import { clientSend, outcomeDiagnostics, outcomeToJson, resolveBody, type BulkOutcome } from '../../core/bulk';
+import { applyUnits } from '../../core/plan/applyUnits';
 import { DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY, MAX_CHUNK_SIZE, MAX_CONCURRENCY } from '../../core/bulk/plan';
 import type { CoreDiagnostic } from '../../core/diagnostic';
 import { plural } from '../../core/wording';
@@ -13,11 +14,11 @@ import type { CliContext } from '../context';
 import { EXIT_ERRORS, EXIT_FAILED, EXIT_INVALID_IDS, EXIT_OK, EXIT_USAGE } from '../exit';
 import { jsonDiagnostic } from '../format/json';
 import { outcomeText, wrapIds } from '../format/outcome';
-import { planJsonValue, planMarkdown, planText } from '../format/plan';
+import { planJsonValue, planMarkdown, planText } from '../../core/plan/format';
 import { withInterrupts } from '../interrupt';
-import type { FileReport, PlanProblem, PlanReport, UnitReport } from '../plan/build';
+import type { FileReport, PlanProblem, PlanReport, UnitReport } from '../../core/plan/report';
 import { PLAN_OPTIONS, planOfFlags, type PlanFormat } from '../plan/flags';
-import { confirmSending, exitCodeOf, isConfigurationStop, runLogger } from '../runOutcome';
+import { confirmSending, exitCodeOf, runLogger } from '../runOutcome';
 import { palette } from '../terminal';
 import { appendStepSummary, reportProblems } from '../plan/report';
 
@@ -86,7 +87,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
     return EXIT_OK;
   }
   const concurrency = parseIntegerFlag('--concurrency', values.concurrency, 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY;
-  const { format, chunkSize, report } = await planOfFlags(values, positionals, ctx);
+  const { format, chunkSize, report, parses } = await planOfFlags(values, positionals, ctx);
   // The plan first, so that what follows (a question, progress) reads against it: always before a question.
   if (format === 'text' || values.yes !== true) ctx.err(planText(report));
 
@@ -117,32 +118,28 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   }
 
   const client = connect(values, ctx, secretValues);
-  const { result: runs, interrupted } = await withInterrupts(ctx, async ({ stopSending, abandonInFlight }) => {
-    const done: UnitRun[] = [];
-    // After the service refuses the configuration (the token, the URL), no later unit can do better.
-    let refused = false;
+  const { result: applied, interrupted } = await withInterrupts(ctx, async ({ stopSending, abandonInFlight }) => {
     try {
-      for (const [i, { file, unit }] of units.entries()) {
-        const body = bodies[i]!;
-        if (format === 'text' && !refused) ctx.err(`${file.path}, document ${unit.documentIndex + 1}:\n`);
-        const outcome = await runBulkUpdate({
-          ids: unit.send,
-          body: body.settings,
-          chunkSize,
-          concurrency,
-          send: clientSend(client, { secretValues: body.secretValues }),
-          signal: refused ? AbortSignal.abort() : stopSending,
-          inFlightSignal: abandonInFlight,
-          logger: refused ? undefined : runLogger(ctx, false),
-          secretValues: body.secretValues,
-        });
-        done.push({ file, unit, outcome, diagnostics: outcomeDiagnostics(file.file!, unit.documentIndex, outcome), skipped: refused });
-        refused ||= isConfigurationStop(outcome);
-      }
-      return done;
+      const toSend = units.map(({ unit }, i) => ({ ids: unit.send, body: bodies[i]!.settings, secretValues: bodies[i]!.secretValues }));
+      return await applyUnits(toSend, {
+        chunkSize,
+        concurrency,
+        send: (secrets) => clientSend(client, { secretValues: secrets }),
+        stopSending,
+        abandonInFlight,
+        onUnit: (i) => {
+          const { file, unit } = units[i]!;
+          if (format === 'text') ctx.err(`${file.path}, document ${unit.documentIndex + 1}:\n`);
+          return runLogger(ctx, false);
+        },
+      });
     } finally {
       await client.close();
     }
+  });
+  const runs: UnitRun[] = applied.map(({ outcome, skipped }, i) => {
+    const { file, unit } = units[i]!;
+    return { file, unit, outcome, diagnostics: outcomeDiagnostics(parses.get(file.path)!, unit.documentIndex, outcome), skipped };
   });
   const code = worstExitCode(runs.map((r) => exitCodeOf(r.outcome, interrupted)));
   await finish(ctx, format, report, runs, baseUrl, code);

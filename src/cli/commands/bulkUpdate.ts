@@ -27,7 +27,7 @@ import type { Command } from '../command';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connect, resolveBaseUrl, resolveToken, BASE_URL_VARIABLE } from '../connection';
 import type { CliContext } from '../context';
 import { CliError, EXIT_ERRORS, EXIT_FAILED, EXIT_OK, EXIT_USAGE, UsageError } from '../exit';
-import { readTextFile } from '../files';
+import { readTextFile } from '../../repo/textFile';
 import { jsonDiagnostic } from '../format/json';
 import { mostSevere, type MostSevere } from '../../core/validation/limit';
 import { DEFAULT_MAX_PROBLEMS, MAX_PROBLEMS_OPTION } from '../format/limit';

@@ -6,10 +6,10 @@ import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
 import type { CliContext } from '../context';
 import { EXIT_ERRORS, EXIT_OK } from '../exit';
-import { planJson, planMarkdown, planText } from '../format/plan';
+import { planJson, planMarkdown, planText } from '../../core/plan/format';
 import { PLAN_OPTIONS, planOfFlags } from '../plan/flags';
 import { appendStepSummary, reportProblems } from '../plan/report';
-import { DEFAULT_GLOBS } from '../plan/targets';
+import { DEFAULT_GLOBS } from '../../repo/targets';
 
 const HELP = `Usage: scan-targets plan [PATH...] [--changed-since REF] [--format text|json|markdown]
                          [--files GLOB]... [--chunk-size N]

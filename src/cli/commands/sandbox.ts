@@ -10,7 +10,7 @@ import type { Command } from '../command';
 import { TOKEN_VARIABLE } from '../connection';
 import type { CliContext } from '../context';
 import { CliError, EXIT_OK, EXIT_USAGE, UsageError } from '../exit';
-import { readTextFile } from '../files';
+import { readTextFile } from '../../repo/textFile';
 import { palette } from '../terminal';
 import { plural } from '../../core/wording';
 

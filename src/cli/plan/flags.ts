@@ -3,8 +3,8 @@ import { DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE } from '../../core/bulk/plan';
 import { envCheckOf } from '../../core/envPlaceholders';
 import { parseChoice, parseIntegerFlag } from '../args';
 import type { CliContext } from '../context';
-import { buildPlan, type PlanReport } from './build';
-import { DEFAULT_GLOBS } from './targets';
+import { DEFAULT_GLOBS } from '../../repo/targets';
+import { buildPlan, type BuiltPlan } from './build';
 
 export const PLAN_FORMATS = ['text', 'json', 'markdown'] as const;
 export type PlanFormat = (typeof PLAN_FORMATS)[number];
@@ -32,7 +32,7 @@ export async function planOfFlags(
   values: PlanFlags,
   positionals: readonly string[],
   ctx: CliContext,
-): Promise<{ format: PlanFormat; chunkSize: number; report: PlanReport }> {
+): Promise<{ format: PlanFormat; chunkSize: number } & BuiltPlan> {
   const format = parseChoice('--format', values.format, PLAN_FORMATS, 'text');
   const chunkSize = parseIntegerFlag('--chunk-size', values['chunk-size'], 1, MAX_CHUNK_SIZE) ?? DEFAULT_CHUNK_SIZE;
   let changedSince = values['changed-since'];
@@ -42,7 +42,7 @@ export async function planOfFlags(
     );
     changedSince = undefined;
   }
-  const report = await buildPlan({
+  const built = await buildPlan({
     paths: positionals.length > 0 ? positionals : ['.'],
     globs: values.files ?? DEFAULT_GLOBS,
     changedSince,
@@ -50,5 +50,5 @@ export async function planOfFlags(
     env: envCheckOf((name) => ctx.env[name]),
     chunkSize,
   });
-  return { format, chunkSize, report };
+  return { format, chunkSize, ...built };
 }

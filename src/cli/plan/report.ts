@@ -3,9 +3,9 @@
 import { appendFile } from 'node:fs/promises';
 import { plural } from '../../core/wording';
 import type { CliContext } from '../context';
-import { planMarkdown } from '../format/plan';
+import { planMarkdown } from '../../core/plan/format';
 import { palette } from '../terminal';
-import type { PlanReport } from './build';
+import type { PlanReport } from '../../core/plan/report';
 
 /** Each problem as `path:line:column: error message`, then how many, on stderr. */
 export function reportProblems(report: PlanReport, ctx: CliContext): void {

@@ -1,8 +1,8 @@
 // A plan as people and machines read it: text for a terminal, Markdown for a pull request's
 // summary (a table per file, id lists collapsed), JSON for scripts. Documents are numbered from 1
 // wherever a person reads them; JSON also gives the 0-based `documentIndex` for machines.
-import type { FileReport, PlanReport, UnitReport } from '../plan/build';
-import { plural } from '../../core/wording';
+import { plural } from '../wording';
+import type { FileReport, PlanReport, UnitReport } from './report';
 
 /** Ids written out in a Markdown list before the rest is only counted (a summary has a size limit). */
 const MARKDOWN_IDS = 1000;

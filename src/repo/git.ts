@@ -1,4 +1,4 @@
-// What `plan` asks git: the work tree a folder is in, the files it holds that git does not ignore,
+// What a plan asks git: the work tree a folder is in, the files it holds that git does not ignore,
 // a file's text at a revision, and the files deleted or renamed since then. Every call runs the
 // `git` program with arguments (never a shell) and reads its output as bytes.
 import { execFile } from 'node:child_process';

@@ -1,10 +1,11 @@
-// The target-settings files `plan` and `apply` work on: files named on the command line as they
-// are, and in folders those the editor's globs match (`scanTargets.files`, or `--files`), leaving
-// out what git ignores when the folder is in a work tree (node_modules and hidden folders when not).
+// The target-settings files a plan works on (`plan`, `apply`, the editor's apply): files named as
+// they are, and in folders those the editor's globs match (`scanTargets.files`, or `--files`),
+// leaving out what git ignores when the folder is in a work tree (node_modules and hidden folders
+// when not).
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { minimatch } from 'minimatch';
-import { contributes } from '../../../package.json';
+import { contributes } from '../../package.json';
 import { filesUnder, workTreeOf } from './git';
 
 /** The editor's default `scanTargets.files`. */
