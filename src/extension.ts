@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { NEW_SETTINGS_FILE_COMMAND, newSettingsFile } from './editor/newFile';
 import { OPEN_EXAMPLE_COMMAND, openExample } from './editor/example';
 import { EXPLAIN_CODE_COMMAND, explainCode } from './editor/explainCode';
+import { registerApplyChanges } from './editor/apply/command';
 import { registerBulkUpdate } from './editor/bulkUpdate/command';
 import { Connection } from './editor/connection';
 import { registerConnectionCommands } from './editor/connectionCommands';
@@ -12,6 +13,7 @@ import { registerSandboxCommands } from './editor/sandboxCommands';
 import { ConnectionStatusBar, type ConnectionStatus } from './editor/statusBar';
 import { readSettings, SECTION } from './editor/settings';
 import { TargetFiles } from './editor/targetFiles';
+import { ReadOnlyDocuments } from './editor/readOnlyDocuments';
 import { TokenStore } from './editor/tokenStore';
 import { TargetSettingsClient } from './editor/languageClient';
 import { valueText } from './core/wording';
@@ -70,7 +72,10 @@ export function activate(context: vscode.ExtensionContext): ScanTargetsApi {
   const sandbox = registerSandboxCommands(context, connection, log);
   const statusBar = new ConnectionStatusBar(connection, sandbox, targetFiles);
   context.subscriptions.push(statusBar);
-  registerBulkUpdate(context, { connection, targetFiles, languageClient, log });
+  const documents = new ReadOnlyDocuments();
+  context.subscriptions.push(documents);
+  registerBulkUpdate(context, { connection, targetFiles, languageClient, documents, log });
+  registerApplyChanges(context, { connection, languageClient, documents, log });
 
   log.info(`Scan Target Settings ${version} activated (VS Code ${vscode.version}, workspace ${vscode.workspace.isTrusted ? 'trusted' : 'in Restricted Mode'})`);
   return {

@@ -17,6 +17,8 @@ import { INVALID_ID_CODE, outcomeDiagnostics, planRun, recordRun, trackInvalidId
 import { bulkUpdateLenses, type BulkUpdateLens } from './bulk/lenses';
 import { composeChanges, parseFile, type FileParseOptions, type ParsedFile, type TextChange } from './yaml';
 import type { FlatFieldError } from './serviceContract';
+import { assemblePlan, type PlanInput } from './plan/assemble';
+import type { BaseText, PlanReport } from './plan/report';
 
 export interface ValidateParams {
   severityOverrides?: Record<string, Severity | 'off'>;
@@ -91,6 +93,11 @@ export class LanguageService {
     if (known !== undefined) known.pending = composeChanges(known.pending, change);
   }
 
+  /** A file that is not open (one of a plan over files): parsed on its own, not kept. */
+  parseText(text: string): ParsedFile {
+    return parseFile(text, undefined, undefined, this.parseOptions);
+  }
+
   /** Forgets an open document's parse (closed, or too large to work on); what a run left stays. */
   close(uri: string): void {
     this.open.delete(uri);
@@ -139,6 +146,16 @@ export class LanguageService {
   /** Everything checked before a bulk update sends (ids, validation errors, body), placeholders left unresolved. */
   planBulkUpdate(file: ParsedFile, target: RunTarget, validation: ValidateParams, purpose: 'run' | 'preview' = 'run'): RunPlanResult {
     return planRun(file, target, this.env, this.validateAll(file, validation), purpose);
+  }
+
+  /** A plan over files, each checked as a bulk update checks a document (placeholders left unresolved). */
+  planChanges(
+    files: readonly { path: string; file: ParsedFile; base: BaseText }[],
+    rest: Omit<PlanInput, 'files' | 'env'>,
+    validation: ValidateParams,
+  ): PlanReport {
+    const checked = files.map((f) => ({ ...f, diagnostics: this.validateAll(f.file, validation) }));
+    return assemblePlan({ ...rest, files: checked, env: this.env });
   }
 
   /** After a run: records the rejected ids (tracked across edits from now on) and the mapped 400 errors. */

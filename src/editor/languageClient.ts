@@ -7,11 +7,14 @@ import * as vscode from 'vscode';
 import { LanguageClient, RevealOutputChannelOn, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import type { EntitlementsRecord } from '../core/entitlements/types';
 import type { RunPlanResult } from '../core/bulk/planRun';
+import type { PlanReport } from '../core/plan/report';
 import {
   PlanBulkUpdate,
+  PlanChanges,
   RecordBulkOutcome,
   SetEntitlements,
   type PlanBulkUpdateParams,
+  type PlanChangesParams,
   type RecordBulkOutcomeParams,
   type RecordBulkOutcomeResult,
 } from '../server/protocol';
@@ -72,6 +75,11 @@ export class TargetSettingsClient implements vscode.Disposable {
   async planBulkUpdate(params: PlanBulkUpdateParams): Promise<RunPlanResult> {
     await this.started;
     return this.client.sendRequest(PlanBulkUpdate, params);
+  }
+
+  async planChanges(params: PlanChangesParams): Promise<PlanReport> {
+    await this.started;
+    return this.client.sendRequest(PlanChanges, params);
   }
 
   async recordBulkOutcome(params: RecordBulkOutcomeParams): Promise<RecordBulkOutcomeResult> {

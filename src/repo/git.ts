@@ -57,3 +57,20 @@ export async function deletedAndRenamed(top: string, commit: string): Promise<{ 
   }
   return { deleted, renamed };
 }
+
+/** The branches, local then remote (`origin/main`), without the one checked out and without remote `HEAD`s. */
+export async function branchesOf(top: string): Promise<string[]> {
+  const current = (await git(top, ['branch', '--show-current']))?.toString('utf8').trim();
+  const out = await git(top, ['for-each-ref', '--format=%(refname)', 'refs/heads', 'refs/remotes']);
+  const refs = out === undefined ? [] : out.toString('utf8').split('\n').filter(Boolean);
+  return refs
+    .filter((ref) => !(ref.startsWith('refs/remotes/') && ref.endsWith('/HEAD')))
+    .map((ref) => ref.replace(/^refs\/(heads|remotes)\//, ''))
+    .filter((name) => name !== current);
+}
+
+/** The commit where `HEAD` and `ref` last met (where a branch left `ref`), or undefined without one. */
+export async function mergeBaseOf(top: string, ref: string): Promise<string | undefined> {
+  const out = await git(top, ['merge-base', 'HEAD', '--end-of-options', ref]);
+  return out === undefined ? undefined : out.toString('utf8').trim();
+}

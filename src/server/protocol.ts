@@ -12,6 +12,7 @@ import { NotificationType, RequestType } from 'vscode-jsonrpc';
 import type { BulkOutcomeParams } from '../core/service';
 import type { RunPlanResult, RunTarget } from '../core/bulk/planRun';
 import type { EntitlementsRecord } from '../core/entitlements/types';
+import type { BaseText, PlanProblem, PlanReport } from '../core/plan/report';
 
 export interface SetEntitlementsParams {
   record: EntitlementsRecord | null;
@@ -42,6 +43,11 @@ export const PlanBulkUpdate = new RequestType<PlanBulkUpdateParams, RunPlanResul
 
 export interface RecordBulkOutcomeParams extends BulkOutcomeParams {
   uri: string;
+  /**
+   * The text the run was planned on, for a file the client may not have opened yet (an apply over
+   * files): the outcome is recorded on it and shown once the file is open.
+   */
+  text?: string;
 }
 export interface RecordBulkOutcomeResult {
   invalidIds: number;
@@ -56,6 +62,25 @@ export interface RecordBulkOutcomeResult {
  * (e.g. `scan-targets bulk-update --format json`) can send its `invalid` list with `sent: []`.
  */
 export const RecordBulkOutcome = new RequestType<RecordBulkOutcomeParams, RecordBulkOutcomeResult, void>('scanTargets/recordBulkOutcome');
+
+export interface PlanChangesParams {
+  /** The target-settings files, as the client reads them now, each with its text at the base. */
+  files: { uri: string; path: string; text: string; base: BaseText }[];
+  /** Files deleted since the base, with their text there. */
+  removed: { path: string; text: string }[];
+  /** Files that could not be read. */
+  problems: PlanProblem[];
+  changedSince: { ref: string; commit: string } | null;
+  chunkSize: number;
+}
+
+/**
+ * Request, client to server: a plan over files (`scan-targets plan` in the editor): what changed
+ * since the base, document by document, and every unit to send checked as a bulk update checks a
+ * document. The server parses and checks; the client finds the files and reads git. Its units'
+ * bodies keep their `${env:NAME}` placeholders as written.
+ */
+export const PlanChanges = new RequestType<PlanChangesParams, PlanReport, void>('scanTargets/planChanges');
 
 /** The settings the server reads with `workspace/configuration` (section `scanTargets`). */
 export interface ServerSettings {

@@ -22,7 +22,7 @@ import { LanguageService, type ValidateParams } from '../core/service';
 import { fileTooLargeDiagnostic } from '../core/validation/limit';
 import type { ParsedFile } from '../core/yaml';
 import { fromDiagnostic, offsetRange, toCodeAction, toCodeLenses, toCompletionItem, toDiagnostic, toDocumentSymbol, toFoldingRanges } from './convert';
-import { PlanBulkUpdate, RecordBulkOutcome, SetEntitlements, type ServerSettings } from './protocol';
+import { PlanBulkUpdate, PlanChanges, RecordBulkOutcome, SetEntitlements, type ServerSettings } from './protocol';
 import { ChangeReportingDocuments } from './changes';
 import { DEFAULT_SETTINGS, readSettings } from './settings';
 import { TargetFiles } from './targetFiles';
@@ -184,18 +184,33 @@ export function startServer(connection: Connection): void {
     revalidateAll();
   });
 
+  // A bulk update is checked with the user's severities, without the entitlement warnings.
+  const bulkValidation = (): ValidateParams => ({ severityOverrides: settings.validation.severity, entitlementChecks: false });
+
+  /** The parse of `text` for `uri`: the open document's when it holds that text, else one of its own. */
+  const parsedText = (uri: string, text: string): ParsedFile => {
+    const open = parsed(uri);
+    return open !== undefined && open.document.getText() === text ? open.file : service.parseText(text);
+  };
+
   connection.onRequest(PlanBulkUpdate, (params) => {
     const target = parsed(params.uri);
     if (target === undefined) throw new Error('the document is not open as a target-settings file');
     if (target.document.version !== params.version) throw new Error('the document changed while the bulk update was planned; run it again');
-    const validation = { severityOverrides: settings.validation.severity, entitlementChecks: false };
-    return service.planBulkUpdate(target.file, params.target, validation, params.purpose === 'preview' ? 'preview' : 'run');
+    return service.planBulkUpdate(target.file, params.target, bulkValidation(), params.purpose === 'preview' ? 'preview' : 'run');
+  });
+
+  connection.onRequest(PlanChanges, (params) => {
+    const files = params.files.map(({ uri, path, text, base }) => ({ path, file: parsedText(uri, text), base }));
+    const { removed, problems, chunkSize } = params;
+    return service.planChanges(files, { removed, problems, chunkSize, changedSince: params.changedSince ?? undefined }, bulkValidation());
   });
 
   connection.onRequest(RecordBulkOutcome, (params) => {
-    const target = parsed(params.uri);
-    if (target === undefined) return { invalidIds: 0, serviceErrors: 0 };
-    const result = service.recordBulkOutcome(params.uri, target.file, params);
+    const open = parsed(params.uri);
+    const file = open?.file ?? (params.text === undefined ? undefined : service.parseText(params.text));
+    if (file === undefined) return { invalidIds: 0, serviceErrors: 0 };
+    const result = service.recordBulkOutcome(params.uri, file, params);
     publish(params.uri);
     return result;
   });

@@ -1,7 +1,9 @@
 // Sends the units of a plan, in turn, each as one bulk update (core/bulk/run.ts), for both front
 // ends' apply. Once the service refuses the configuration (the token, the base URL), no later unit
 // is sent: each of them ends with every id not sent, so every id of every unit is still in one bucket.
-import { runBulkUpdate, type BulkLogger, type BulkOutcome, type BulkProgress, type SendFn } from '../bulk';
+import type { BulkOutcome } from '../bulk/outcome';
+import { runBulkUpdate, type BulkLogger, type BulkProgress } from '../bulk/run';
+import type { SendFn } from '../bulk/send';
 
 /** Run stops that mean the configuration or the credentials are wrong: no later run can do better. */
 const CONFIGURATION_STOPS: ReadonlySet<string> = new Set(['unauthorized', 'configuration', 'insecure-transport', 'not-found']);
@@ -60,4 +62,23 @@ export async function applyUnits(units: readonly UnitToSend[], options: ApplyOpt
     refused ||= isConfigurationStop(outcome);
   }
   return applied;
+}
+
+/** The units' outcomes as one, for a summary of the whole apply: buckets joined, requests added, the first stop. */
+export function combinedOutcome(outcomes: readonly BulkOutcome[]): BulkOutcome {
+  const join = <T>(pick: (o: BulkOutcome) => readonly T[]): T[] => outcomes.flatMap((o) => [...pick(o)]);
+  return {
+    selected: join((o) => o.selected),
+    duplicates: join((o) => o.duplicates),
+    updated: join((o) => o.updated),
+    invalid: join((o) => o.invalid),
+    validNotApplied: join((o) => o.validNotApplied),
+    failed: join((o) => o.failed),
+    unknown: join((o) => o.unknown),
+    notSent: join((o) => o.notSent),
+    unexpected: join((o) => o.unexpected),
+    requests: outcomes.reduce((n, o) => n + o.requests, 0),
+    chunks: join((o) => o.chunks),
+    stopped: outcomes.find((o) => o.stopped !== undefined)?.stopped,
+  };
 }

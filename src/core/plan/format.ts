@@ -54,6 +54,13 @@ export function planText(report: PlanReport): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** {@link planText}, then the problems that stop the run: the editor's read-only plan (the command line prints them on stderr). */
+export function planDocument(report: PlanReport): string {
+  if (report.problems.length === 0) return planText(report);
+  const problems = report.problems.map((p) => `  ${p.path}:${p.line}:${p.column}: ${p.message}`);
+  return `${planText(report)}\n${plural(report.problems.length, 'problem')} stop the run; nothing is sent until fixed:\n${problems.join('\n')}\n`;
+}
+
 export function planMarkdown(report: PlanReport): string {
   const out: string[] = ['### Scan target settings: plan', '', `**${headline(report)}**`, ''];
   if (report.problems.length > 0) {

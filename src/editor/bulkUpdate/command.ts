@@ -18,13 +18,14 @@ import { readSettings } from '../settings';
 import type { TargetFiles } from '../targetFiles';
 import { refuseIfUntrusted } from '../trust';
 import type { TargetSettingsClient } from '../languageClient';
-import { ReadOnlyDocuments } from './readOnlyDocuments';
+import type { ReadOnlyDocuments } from '../readOnlyDocuments';
 import { plural } from '../../core/wording';
 
 export interface BulkUpdateDeps {
   connection: Connection;
   targetFiles: TargetFiles;
   languageClient: TargetSettingsClient;
+  documents: ReadOnlyDocuments;
   log: vscode.LogOutputChannel;
 }
 
@@ -46,10 +47,8 @@ interface LastRun {
 }
 
 export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkUpdateDeps): void {
-  const { log } = deps;
-  const documents = new ReadOnlyDocuments();
+  const { log, documents } = deps;
   let lastRun: LastRun | undefined;
-  context.subscriptions.push(documents);
   /** `shop` for `…/shop.target-settings.yaml`'s documents: what the preview and report are named after. */
   const stem = (uri: vscode.Uri): string => path.basename(uri.path).replace(/\.ya?ml$/, '');
   const showPreview = (document: vscode.TextDocument, json: string): Promise<vscode.Uri> =>

@@ -2,7 +2,7 @@
 // writes, at the verbose trace level, against a file whose basic-auth password, OTP secret, header
 // value and form-login value are `${env:NAME}` placeholders with the variables set in the server's
 // environment. Whatever it asks (hover on each placeholder, completion, quick fixes, lenses,
-// outline, folding, a bulk-update plan and preview, a run's outcome, edits), none of the values
+// outline, folding, a bulk-update plan and preview, a plan over files, a run's outcome, edits), none of the values
 // crosses the protocol: the plan carries the placeholders as written. (The trace is asked for at
 // the verbose level, so that whatever the server would trace is in the bytes scanned too.)
 import { test } from 'node:test';
@@ -99,6 +99,48 @@ test('no resolved ${env:NAME} value crosses the protocol, whatever the client as
     });
     await client.waitForNotification('textDocument/publishDiagnostics', (p) => (p as { version?: number }).version === 2);
     assert.equal((await client.request<Plan>('scanTargets/planBulkUpdate', { uri: URI, version: 2, target: { documentIndex: 0 } })).ok, true);
+
+    // A plan over files (the editor's apply): the open file against its text at a base, and a file
+    // that is not open, sent whole; then a run's outcome on the file that is not open.
+    type Unit = {
+      change: string;
+      prepared?: { settings: { site: { basic_auth: { password: string } } } };
+      settings?: { site: { basic_auth: { password: string } } };
+    };
+    const CLOSED = 'file:///work/closed.target-settings.yaml';
+    const changes = await client.request<{ files: { units: Unit[] }[]; problems: unknown[] }>('scanTargets/planChanges', {
+      files: [
+        {
+          uri: URI,
+          path: 'secrets.target-settings.yaml',
+          text: `# edited\n${TEXT}`,
+          base: { kind: 'present', text: TEXT.replace('3Sy7TyNMnQ8x', '5Jm3RtYs8VcX') },
+        },
+        { uri: CLOSED, path: 'closed.target-settings.yaml', text: TEXT, base: { kind: 'absent' } },
+      ],
+      removed: [],
+      problems: [],
+      changedSince: { ref: 'HEAD', commit: '0123456789abcdef0123456789abcdef01234567' },
+      chunkSize: 500,
+    });
+    assert.deepEqual(changes.problems, []);
+    assert.deepEqual(
+      changes.files.map((f) => f.units.map((u) => u.change)),
+      [['ids added'], ['new file']],
+    );
+    for (const unit of changes.files.flatMap((f) => f.units)) {
+      assert.equal(unit.prepared?.settings.site.basic_auth.password, '${env:SHOP_PW}', 'the plan carries the placeholder as written');
+      assert.equal(unit.settings?.site.basic_auth.password, '••••••', 'and masks it where people read it');
+    }
+    const recorded = await client.request<{ invalidIds: number }>('scanTargets/recordBulkOutcome', {
+      uri: CLOSED,
+      text: TEXT,
+      documentIndex: 0,
+      sent: ['3Sy7TyNMnQ8x'],
+      invalid: ['3Sy7TyNMnQ8x'],
+      failed: [],
+    });
+    assert.equal(recorded.invalidIds, 1, 'recorded on the text given, for a file the client has not opened');
 
     await client.request('shutdown', null);
     client.notify('exit', null);

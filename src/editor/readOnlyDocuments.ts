@@ -1,5 +1,6 @@
 // Read-only documents beside the editor: the exact JSON body of a bulk update (sensitive values
-// masked) and the report of a run. Their text is held here, never written to disk.
+// masked), the plan of an apply and the report of a run. Their text is held here, never written to
+// disk. One instance for the window: it owns the URI scheme.
 import * as vscode from 'vscode';
 
 const SCHEME = 'scan-targets-preview';
@@ -14,7 +15,7 @@ export class ReadOnlyDocuments implements vscode.TextDocumentContentProvider, vs
   }
 
   /** Opens `text` (already masked) as `name` beside the editor; returns its URI. */
-  async show(name: string, text: string, language: 'json' | 'plaintext'): Promise<vscode.Uri> {
+  async show(name: string, text: string, language: 'json' | 'plaintext' | 'markdown'): Promise<vscode.Uri> {
     const uri = vscode.Uri.from({ scheme: SCHEME, path: `/${++this.counter}/${name}` });
     this.contents.set(uri.toString(), text);
     const document = await vscode.workspace.openTextDocument(uri);
