@@ -1,11 +1,13 @@
 // A person's path through the product, in a normal VS Code window with the extension installed
 // from its .vsix: the sidebar's welcome state, the token typed into the password box, the
 // entitlements tree, a bulk update run from the palette on selected ids and confirmed in the
-// modal dialog, the rejected id in the Problems panel, "Update the N Valid Ids", and Cancel in
-// two steps while the service holds a request.
+// modal dialog, the rejected id in the Problems panel, "Update the N Valid Ids", Cancel in two
+// steps while the service holds a request, and an apply of what changed since the last commit,
+// its base picked and its plan confirmed.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'crypto';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Browser } from 'playwright-core';
@@ -48,6 +50,12 @@ before(async () => {
       '',
     ].join('\n'),
   );
+  // A git work tree, its file committed: what Apply compares with.
+  const git = (...args: string[]): string => execFileSync('git', args, { cwd: folder, encoding: 'utf8' });
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('-c', 'user.email=e2e@example.invalid', '-c', 'user.name=E2E', 'commit', '-q', '-m', 'base');
+  (globalThis as { folder?: string }).folder = folder;
   const extensionsDir = path.join(workDir, 'extensions');
   const userDataDir = path.join(workDir, 'user-data');
   fs.mkdirSync(extensionsDir, { recursive: true });
@@ -158,6 +166,25 @@ test('Cancel twice: the request held by the service is given up on, and its ids 
   await result.waitFor({ timeout: 30_000 });
   assert.equal(posts(), before + 1, 'nothing more was sent');
   sandbox.setFaults({});
+});
+
+test('Apply Changed Target Settings: the base picked, the plan shown and confirmed, only the new file sent', async () => {
+  const folder = (globalThis as { folder?: string }).folder!;
+  const id = at(sandbox.targetIds(), 3);
+  fs.writeFileSync(path.join(folder, 'checkout.target-settings.yaml'), ['ids:', `  - ${id}`, 'site:', '  name: Checkout', 'report_type: owasp', ''].join('\n'));
+  const changes = sandbox.changes.length;
+
+  await wb.runCommand('Scan Targets: Apply Changed Target Settings…');
+  await wb.page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Uncommitted changes' }).first().click();
+  await wb.page.locator('.tabs-container .tab', { hasText: 'target-settings.plan.txt' }).waitFor({ timeout: 20_000 });
+  const dialogText = await wb.answerDialog(/^Apply 1 Document$/);
+  assert.match(dialogText, /Send 1 bulk update \(1 id, 1 request\)\?/);
+  assert.match(dialogText, /checkout\.target-settings\.yaml, document 1: 1 id \(new file\)/);
+  assert.ok(dialogText.includes(sandbox.url), 'the dialog names the service');
+
+  await wb.page.locator('.notifications-toasts .notification-toast', { hasText: 'Apply of 1 document:' }).first().waitFor({ timeout: 30_000 });
+  assert.equal(sandbox.changes.length, changes + 1, 'one change, for the new file only');
+  assert.deepEqual(at(sandbox.changes, changes).ids, [id]);
 });
 
 /** Re-checks `condition` whenever the event loop turns, until it holds or `timeoutMs` passes. */
