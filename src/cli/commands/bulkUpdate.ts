@@ -51,8 +51,9 @@ is refused, ids are checked by the service (is_id_404_validation=true), large id
 chunks, and failed requests are retried when the service asks for it.
 
 Options:
-  --document N         The 0-based index of the YAML document to send. Required when FILE holds
-                       more than one document; a file with one document needs none.
+  --document N         The YAML document to send, numbered from 1 (the first document is 1, as
+                       the editor numbers them). Required when FILE holds more than one
+                       document; a file with one document needs none.
   --ids ID,ID...       Send only these ids (commas or spaces separate; repeatable). Each must be
                        in the document's ids list.
   --dry-run            Print the request body (sensitive values masked) and send nothing. Needs
@@ -65,8 +66,8 @@ Options:
              the service and its answer was lost: it may have been applied), not sent.
       json   {"updated":[...],"invalid":[...],"validNotApplied":[...],"failed":[{"ids":[...],
               "reason":"...","kind":"...","status":N}],"unknown":[groups as in failed],
-              "notSent":[...],"requests":N,"diagnostics":[...]}   ("diagnostics" as in validate --format json: 0-based
-              positions of each invalid id and of each field the service rejected in FILE).
+              "notSent":[...],"requests":N,"diagnostics":[...]}   ("diagnostics" as in validate --format json: where
+              each invalid id and each field the service rejected stand in FILE).
   --chunk-size N       Ids per request, 1 to ${MAX_CHUNK_SIZE} (default ${DEFAULT_CHUNK_SIZE}).
   --concurrency N      Requests in flight at once, 1 to ${MAX_CONCURRENCY} (default ${DEFAULT_CONCURRENCY}).
   --max-problems N     When the file's problems stop the run (exit 1), print at most N of them
@@ -126,7 +127,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   const chunkSize = parseIntegerFlag('--chunk-size', values['chunk-size'], 1, MAX_CHUNK_SIZE) ?? DEFAULT_CHUNK_SIZE;
   const concurrency = parseIntegerFlag('--concurrency', values.concurrency, 1, MAX_CONCURRENCY) ?? DEFAULT_CONCURRENCY;
   const maxProblems = parseMaxProblems(values['max-problems']) ?? DEFAULT_MAX_PROBLEMS;
-  const documentFlag = parseIntegerFlag('--document', values.document, 0, Number.MAX_SAFE_INTEGER);
+  const documentFlag = parseIntegerFlag('--document', values.document, 1, Number.MAX_SAFE_INTEGER);
   const onlyIds = splitList(values.ids);
   if (onlyIds !== undefined && onlyIds.length === 0) throw new UsageError('--ids is empty. Give the ids to send, separated by commas.');
   const [path, ...otherFiles] = positionals;
@@ -157,14 +158,14 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
       : '{base URL}/targets/bulk/update/?is_id_404_validation=true';
     const masked = maskBody(prepared);
     const note =
-      `Dry run: nothing was sent. Document ${documentIndex} of ${path}: ${plural(ids.length, 'id')}` +
+      `Dry run: nothing was sent. Document ${documentIndex + 1} of ${path}: ${plural(ids.length, 'id')}` +
       `${selection.duplicateCount > 0 ? ` (${plural(selection.duplicateCount, 'repeated id')} sent once)` : ''}` +
       ` in ${plural(plan.chunks.length, 'request')} of up to ${plan.chunkSize} ids to POST ${target}.` +
       (plan.chunks.length > 1 ? ` Each request carries the same settings with its own slice of the ids below.` : '') +
       ` Fields changed: ${fields.length > 0 ? fields.join(', ') : 'none'}. Sensitive values are masked.`;
     if (format === 'json') {
       ctx.out(
-        `${JSON.stringify({ dryRun: true, document: documentIndex, ids: ids.length, requests: plan.chunks.length, chunkSize: plan.chunkSize, fields, body: masked })}\n`,
+        `${JSON.stringify({ dryRun: true, document: documentIndex + 1, documentIndex, ids: ids.length, requests: plan.chunks.length, chunkSize: plan.chunkSize, fields, body: masked })}\n`,
       );
     } else {
       ctx.err(`${note}\n`);
@@ -215,25 +216,25 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
 
   const resultDiagnostics = outcomeDiagnostics(file, documentIndex, outcome);
   if (format === 'json') ctx.out(outcomeJson(outcome, resultDiagnostics));
-  else ctx.out(outcomeText(outcome, resultDiagnostics, { file: path, document: String(documentIndex), baseUrl, paint: outPaint }));
+  else ctx.out(outcomeText(outcome, resultDiagnostics, { file: path, document: String(documentIndex + 1), baseUrl, paint: outPaint }));
   return exitCodeOf(outcome, interrupted);
 }
 
 /**
- * The document to send: `--document N`, or the only document holding anything. A file with
+ * The index of the document to send: `--document N` (from 1), or the only document holding anything. A file with
  * several documents needs `--document` (each is its own request; nothing is guessed).
  */
 function chooseDocument(file: ParsedFile, flag: number | undefined, path: string): number {
   if (flag !== undefined) {
-    if (flag >= file.documents.length) {
+    if (flag > file.documents.length) {
       const n = file.documents.length;
       throw new UsageError(
         n === 0
           ? `--document ${flag}: ${path} holds no YAML document.`
-          : `--document ${flag}: ${path} holds ${plural(n, 'document')}, numbered from 0 to ${n - 1}.`,
+          : `--document ${flag}: ${path} holds ${plural(n, 'document')}, numbered from 1 to ${n}.`,
       );
     }
-    return flag;
+    return flag - 1;
   }
   const used = file.documents.filter((d) => !d.isEmpty);
   const [first] = used;
@@ -241,9 +242,9 @@ function chooseDocument(file: ParsedFile, flag: number | undefined, path: string
   if (used.length === 1) return first.index;
   const list = used.map((d) => {
     const count = idsField(d)?.items.length ?? 0;
-    return `  --document ${d.index}  (line ${documentLine(file, d)}, ${plural(count, 'id')})`;
+    return `  --document ${d.index + 1}  (line ${documentLine(file, d)}, ${plural(count, 'id')})`;
   });
-  throw new UsageError(`${path} holds ${used.length} YAML documents, and each is its own request: choose one with --document N (0-based):\n${list.join('\n')}`);
+  throw new UsageError(`${path} holds ${used.length} YAML documents, and each is its own request: choose one with --document N (from 1):\n${list.join('\n')}`);
 }
 
 /** A body problem (missing variable, OBFUSCATED_ value) as a diagnostic on its value. */
@@ -273,7 +274,7 @@ function refuse(ctx: CliContext, format: 'text' | 'json', file: ParsedFile, path
     case 'validation': {
       const { errors, documentIndex, ids } = refusal;
       const shown = printProblems(ctx, path, errors, maxProblems, errPaint);
-      const message = `${plural(errors.length, 'error')} in document ${documentIndex} of ${path}: nothing was sent. Fix ${errors.length === 1 ? 'it' : 'them'} (scan-targets validate ${path}) and run again.`;
+      const message = `${plural(errors.length, 'error')} in document ${documentIndex + 1} of ${path}: nothing was sent. Fix ${errors.length === 1 ? 'it' : 'them'} (scan-targets validate ${path}) and run again.`;
       return stopBeforeSending(ctx, format, message, EXIT_ERRORS, shown, ids);
     }
     case 'body': {
@@ -281,7 +282,7 @@ function refuse(ctx: CliContext, format: 'text' | 'json', file: ParsedFile, path
       const diagnostics = problems.map((p) => problemDiagnostic(file, documentIndex, p));
       const shown = printProblems(ctx, path, diagnostics, maxProblems, errPaint);
       const fromFile = problems.some((p) => !ENVIRONMENT_PROBLEMS.has(p.code));
-      const message = `the request body of document ${documentIndex} of ${path} cannot be built: nothing was sent.`;
+      const message = `the request body of document ${documentIndex + 1} of ${path} cannot be built: nothing was sent.`;
       return stopBeforeSending(ctx, format, message, fromFile ? EXIT_ERRORS : EXIT_USAGE, shown, ids);
     }
   }

@@ -27,11 +27,12 @@ messages, same codes), for CI pipelines.
 Options:
   --format text|json|github|sarif  Output format (default: text).
       text    path:line:col: severity code message  (line and col are 1-based), then a summary.
-      json    {"files":[{"file","diagnostics":[{"severity","code","message","document","path",
-              "range":{"start":{"line","character"},"end":{...}}}],"omitted"}],
-               "summary":{"files","errors","warnings"}}
-              Lines and characters are 0-based (as in VS Code); "document" is the 0-based index
-              of the YAML document, "path" the JSON pointer of the node ("" for the document).
+      json    {"files":[{"file","diagnostics":[{"severity","code","message","document",
+              "documentIndex","path","range":{"start":{"line","character"},"end":{...}}}],
+              "omitted"}], "summary":{"files","errors","warnings"}}
+              "document" numbers the YAML document from 1, as people read it; for machines,
+              "documentIndex" and the range's lines and characters are 0-based (as in LSP).
+              "path" is the JSON pointer of the node ("" for the document).
               "omitted" is the number of the file's diagnostics left out by --max-problems (0
               when none). A file that could not be read has "error" and no diagnostics.
       github  GitHub Actions annotations (::error / ::warning / ::notice file=...,line=...,col=...).

@@ -1,7 +1,8 @@
 // `--format json`: one object on stdout,
-//   {"files":[{"file","diagnostics":[{severity,code,message,document,path,range}],"omitted"}],
+//   {"files":[{"file","diagnostics":[{severity,code,message,document,documentIndex,path,range}],"omitted"}],
 //    "summary":{"files","errors","warnings"}}
-// with 0-based lines and characters (as in VS Code). `diagnostics` holds at most `--max-problems`
+// with `document` numbered from 1 as people read it, and for machines `documentIndex` and the
+// range's lines and characters from 0 (as in LSP and VS Code's API). `diagnostics` holds at most `--max-problems`
 // of the file's diagnostics and `omitted` the exact number left out (0 when none); the summary
 // counts them all. A file that could not be read also has `"error": "<why>"` (and no diagnostics).
 import type { CoreDiagnostic } from '../../core/diagnostic';
@@ -11,7 +12,10 @@ export interface JsonDiagnostic {
   severity: CoreDiagnostic['severity'];
   code: string;
   message: string;
+  /** From 1. */
   document: number;
+  /** From 0. */
+  documentIndex: number;
   path: string;
   range: CoreDiagnostic['range'];
 }
@@ -22,7 +26,8 @@ export function jsonDiagnostic(d: CoreDiagnostic): JsonDiagnostic {
     severity: d.severity,
     code: d.code,
     message: d.message,
-    document: d.document,
+    document: d.document + 1,
+    documentIndex: d.document,
     path: d.path,
     range: {
       start: { line: d.range.start.line, character: d.range.start.character },

@@ -38,7 +38,7 @@ export function wrapIds(ids: readonly string[], indent = '  ', width = 100): str
 export interface OutcomeTextOptions {
   /** The file as given, for FILE:line:col. */
   readonly file: string;
-  /** The document as the command names it ("0" for bulk-update's --document 0; apply numbers from 1). */
+  /** The document as people read it: from 1. */
   readonly document: string;
   readonly baseUrl: string;
   readonly paint: Palette;

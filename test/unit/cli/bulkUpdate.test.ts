@@ -77,7 +77,7 @@ test('all updated: exit 0, text lists every bucket, the sandbox changed exactly 
   const f = file('ok.target-settings.yaml', doc(ids.slice(0, 3)));
   const r = await runCli(['bulk-update', f, '--yes'], { env: env() });
   assert.equal(r.code, 0, r.stderr);
-  assert.match(r.stdout, /^Bulk update of 3 ids from document 0 of .* \(1 request\):$/m);
+  assert.match(r.stdout, /^Bulk update of 3 ids from document 1 of .* \(1 request\):$/m);
   assert.match(r.stdout, /^updated: 3$/m);
   assert.ok(r.stdout.includes(`  ${ids.slice(0, 3).join(' ')}\n`), r.stdout);
   assert.match(r.stdout, /^invalid: 0$/m);
@@ -356,22 +356,22 @@ test('configuration and auth errors: exit 2', async () => {
   assert.deepEqual(changedIds(), []);
 });
 
-test('several documents: --document picks one (0-based); without it a usage error lists them', async () => {
+test('several documents: --document picks one (from 1); without it a usage error lists them', async () => {
   const f = file('multi.target-settings.yaml', `${doc(ids.slice(0, 2))}\n---\n${doc(ids.slice(2, 5))}`);
   const none = await runCli(['bulk-update', f, '--yes'], { env: env() });
   assert.equal(none.code, 2);
-  assert.match(none.stderr, /holds 2 YAML documents.*--document N \(0-based\)/s);
-  assert.match(none.stderr, /--document 0 {2}\(line 1, 2 ids\)/);
-  assert.match(none.stderr, /--document 1 {2}\(line 14, 3 ids\)/);
+  assert.match(none.stderr, /holds 2 YAML documents.*--document N \(from 1\)/s);
+  assert.match(none.stderr, /--document 1 {2}\(line 1, 2 ids\)/);
+  assert.match(none.stderr, /--document 2 {2}\(line 14, 3 ids\)/);
 
-  const second = await runCli(['bulk-update', f, '--yes', '--document', '1', '--format', 'json'], { env: env() });
+  const second = await runCli(['bulk-update', f, '--yes', '--document', '2', '--format', 'json'], { env: env() });
   assert.equal(second.code, 0, second.stderr);
   assert.deepEqual(parse(second).updated, ids.slice(2, 5));
   assert.deepEqual(changedIds(), ids.slice(2, 5));
 
-  const third = await runCli(['bulk-update', f, '--yes', '--document', '2'], { env: env() });
+  const third = await runCli(['bulk-update', f, '--yes', '--document', '3'], { env: env() });
   assert.equal(third.code, 2);
-  assert.match(third.stderr, /--document 2: .* holds 2 documents, numbered from 0 to 1/);
+  assert.match(third.stderr, /--document 3: .* holds 2 documents, numbered from 1 to 2/);
 });
 
 test('FILE missing, a directory, or more than one: exit 2', async () => {

@@ -256,7 +256,7 @@ test('bulk-update refusing a document with 50,000 errors prints 1000 of them and
     runCli(['bulk-update', refused, '--yes', '--format', 'json', '--max-problems', '7']),
     runCli(['bulk-update', refused, '--dry-run', '--max-problems', '0']),
   ]);
-  const message = `error: ${WHITELIST} errors in document 0 of ${refused}: nothing was sent. Fix them (scan-targets validate ${refused}) and run again.`;
+  const message = `error: ${WHITELIST} errors in document 1 of ${refused}: nothing was sent. Fix them (scan-targets validate ${refused}) and run again.`;
 
   assert.equal(text.code, 1, text.stderr);
   assert.equal(text.stdout, '');

@@ -15,6 +15,7 @@ interface JsonReport {
       code: string;
       message: string;
       document: number;
+      documentIndex: number;
       path: string;
       range: { start: { line: number; character: number }; end: { line: number; character: number } };
     }>;
@@ -67,8 +68,9 @@ test('json: the documented shape, 0-based positions that match the text format',
   assert.equal(report.summary.errors, diags.filter((d) => d.severity === 'error').length);
   assert.equal(report.summary.files, 1);
   for (const d of diags) {
-    assert.deepEqual(Object.keys(d), ['severity', 'code', 'message', 'document', 'path', 'range']);
-    assert.equal(d.document, 0);
+    assert.deepEqual(Object.keys(d), ['severity', 'code', 'message', 'document', 'documentIndex', 'path', 'range']);
+    assert.equal(d.document, 1, 'numbered from 1, as people read it');
+    assert.equal(d.documentIndex, 0, 'and from 0 for machines');
     assert.match(d.path, /^(\/[^/]*)*$/);
   }
   const reportType = diags.find((d) => d.path === '/report_type');
@@ -85,14 +87,14 @@ test('json: the documented shape, 0-based positions that match the text format',
   });
 });
 
-test('json: the document index and JSON pointer of each diagnostic in a multi-document file', async () => {
+test('json: the document (from 1, and its index from 0) and JSON pointer of each diagnostic in a multi-document file', async () => {
   const r = await runCli(['validate', '--format', 'json', fixture('multi.target-settings.yaml')]);
   assert.equal(r.code, 1);
   const report = JSON.parse(r.stdout) as JsonReport;
   const diags = at(report.files, 0).diagnostics;
   assert.ok(diags.length > 0);
   assert.ok(
-    diags.every((d) => d.document === 1),
+    diags.every((d) => d.document === 2 && d.documentIndex === 1),
     JSON.stringify(diags),
   );
   const d = diags.find((x) => x.path === '/report_type');
