@@ -38,23 +38,24 @@ module.exports = {
     {
       name: 'editor-uses-core-api-repo-and-the-server-protocol',
       comment:
-        'The editor talks to the server through its protocol types only; the HTTP client and the sandbox come in the network bundle (src/network.ts), loaded on first use.',
+        'The editor talks to the server through its protocol types only; the HTTP client and the sandbox come in the network bundle (src/network.ts), the reading of a repository in the repository bundle (src/repository.ts), each loaded on first use.',
       severity: 'error',
       from: { path: '^src/editor/' },
-      to: { path: '^src/(?!(editor|core|api|repo)/|server/protocol\\.ts$|network\\.ts$)' },
+      to: { path: '^src/(?!(editor|core|api|repo)/|server/protocol\\.ts$|network\\.ts$|repository\\.ts$)' },
     },
     {
       name: 'entries-are-not-imported',
-      comment: 'extension.ts and network.ts are bundle entries; only the editor loads network.ts (lazily).',
+      comment: 'extension.ts, network.ts and repository.ts are bundle entries; only the editor loads network.ts and repository.ts (lazily).',
       severity: 'error',
       from: { path: '^src/(?!editor/)' },
-      to: { path: '^src/(extension|network)\\.ts$' },
+      to: { path: '^src/(extension|network|repository)\\.ts$' },
     },
     {
       name: 'no-circular',
-      comment: "editor/network.ts require()s the built dist/network.js by the name './network.js', which resolves to itself here.",
+      comment:
+        "editor/network.ts and editor/repository.ts require() the built bundles by the names './network.js' and './repository.js', which resolve to themselves here.",
       severity: 'error',
-      from: { pathNot: '^src/editor/network\\.ts$' },
+      from: { pathNot: '^src/editor/(network|repository)\\.ts$' },
       to: { circular: true },
     },
     {

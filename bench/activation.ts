@@ -22,6 +22,9 @@ export interface ActivationRow {
   serverForkMs: number | null;
   /** activate() -> the server answered `initialize` over IPC; null if it never did. */
   serverReadyMs: number | null;
+  /** How many of the processes' activate() returned (the times are theirs), of how many. */
+  activated: number;
+  processes: number;
   /** What went wrong, if activate() threw or the client logged a warning or an error. */
   problems: string[];
   /** The largest parts of the bundle (npm packages, or folders of the repository), by bytes in it. */
@@ -71,12 +74,17 @@ function measure(label: string, file: string, parts: ActivationRow['parts']): Ac
     results.push(JSON.parse(out.trim().split('\n').pop()!) as ChildResult);
   }
   const functionsBuilt = Math.max(...results.map((r) => r.functionsAtLoad + r.functionsAtActivate));
+  // Times are those of the processes whose activate() returned: a throw is reported, never timed.
+  const activated = results.filter((r) => r.activateError === undefined);
+  const timed = (pick: (r: ChildResult) => number): number => (activated.length === 0 ? NaN : median(activated.map(pick)));
   return {
     bundle: label,
     bytes: fs.statSync(file).size,
-    loadMs: median(results.map((r) => r.loadMs)),
-    activateMs: median(results.map((r) => r.activateMs)),
-    totalMs: median(results.map((r) => r.totalMs)),
+    loadMs: timed((r) => r.loadMs),
+    activateMs: timed((r) => r.activateMs),
+    totalMs: timed((r) => r.totalMs),
+    activated: activated.length,
+    processes: results.length,
     compiledAtActivation: functionsBuilt > 0 || results.some((r) => r.ajvLoaded),
     functionsBuilt,
     subscriptions: at(results, 0).subscriptions,

@@ -50,9 +50,11 @@ const commandsApart = {
 };
 
 const builds = [
-  // dist/network.js is loaded on first use (src/editor/network.ts), not bundled into the extension.
-  { ...common, entryPoints: ['src/extension.ts'], outfile: path.join(outdir, 'extension.js'), external: ['vscode', './network.js'] },
+  // dist/network.js and dist/repository.js are loaded on first use (src/editor/network.ts,
+  // src/editor/repository.ts), not bundled into the extension.
+  { ...common, entryPoints: ['src/extension.ts'], outfile: path.join(outdir, 'extension.js'), external: ['vscode', './network.js', './repository.js'] },
   { ...common, entryPoints: ['src/network.ts'], outfile: path.join(outdir, 'network.js') },
+  { ...common, entryPoints: ['src/repository.ts'], outfile: path.join(outdir, 'repository.js') },
   // The language server (a process of its own) owns parsing, validation and editing assistance.
   { ...common, entryPoints: ['src/server/main.ts'], outfile: path.join(outdir, 'server.js') },
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: path.join(outdir, 'cli.js'), banner: { js: '#!/usr/bin/env node' }, plugins: [commandsApart] },

@@ -137,7 +137,7 @@ try {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'package.mjs'), vsix], { cwd: ROOT, stdio: 'pipe', timeout: PACKAGE_TIMEOUT_MS });
   const entries = await readZip(vsix);
   const shipped = [...entries.keys()].filter((n) => n.startsWith('extension/')).map((n) => n.slice('extension/'.length));
-  const bundle = ['dist/extension.js', 'dist/network.js', 'dist/server.js']
+  const bundle = ['dist/extension.js', 'dist/network.js', 'dist/repository.js', 'dist/server.js']
     .map((f) => path.join(ROOT, f))
     .filter(existsSync)
     .map((f) => readFileSync(f, 'utf8'))

@@ -17,14 +17,15 @@ import { applyUnits, combinedOutcome } from '../../core/plan/applyUnits';
 import { planDocument } from '../../core/plan/format';
 import type { FileReport, PlanProblem, PlanReport, UnitReport } from '../../core/plan/report';
 import { plural } from '../../core/wording';
-import { gather, type GatheredFile } from '../../repo/gather';
-import { readTextFile, type ReadResult } from '../../repo/textFile';
+import type { GatheredFile } from '../../repo/gather';
+import type { ReadResult } from '../../repo/textFile';
 import { twoStepCancel } from '../bulkUpdate/twoStepCancel';
 import type { Connection } from '../connection';
 import type { TargetSettingsClient } from '../languageClient';
 import type { ReadOnlyDocuments } from '../readOnlyDocuments';
 import { readSettings } from '../settings';
 import { refuseIfUntrusted } from '../trust';
+import { repository } from '../repository';
 import { pickBase, type PickedBase } from './pickBase';
 
 export const APPLY_CHANGES_COMMAND = 'scanTargets.applyChanges';
@@ -88,7 +89,7 @@ export function registerApplyChanges(context: vscode.ExtensionContext, deps: App
     if (typeof base === 'string') return refuse(base);
 
     const settings = readSettings();
-    const gathered = await gather({ paths: ['.'], globs: settings.files, changedSince: base.revision, cwd: folder.fsPath, read: readAsEdited });
+    const gathered = await repository().gather({ paths: ['.'], globs: settings.files, changedSince: base.revision, cwd: folder.fsPath, read: readAsEdited });
     if (!gathered.ok) {
       return refuse(
         gathered.reason === 'no revision'
@@ -238,7 +239,7 @@ async function folderOf(args: ApplyArgs | undefined): Promise<vscode.Uri | strin
 /** A file as the editor holds it (unsaved changes included), else as saved. */
 function readAsEdited(absolute: string): Promise<ReadResult> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === absolute);
-  return open !== undefined ? Promise.resolve({ ok: true, text: open.getText() }) : readTextFile(absolute);
+  return open !== undefined ? Promise.resolve({ ok: true, text: open.getText() }) : repository().readTextFile(absolute);
 }
 
 /** The units that send, their placeholders resolved; a value that cannot be sent is a problem of its unit. */

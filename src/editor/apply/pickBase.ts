@@ -2,7 +2,7 @@
 // the point where this branch left another one (what the branch changed), any revision typed in,
 // or none (every document is sent). Outside a git work tree only the last is offered.
 import * as vscode from 'vscode';
-import { branchesOf, mergeBaseOf, workTreeOf } from '../../repo/git';
+import { repository } from '../repository';
 
 export interface PickedBase {
   /** The git revision to compare with; undefined: no base, every document is sent. */
@@ -19,6 +19,7 @@ const EVERYTHING: PickedBase = { revision: undefined, label: 'every document' };
 
 /** The base, an error message when a pick cannot be used, or undefined when the pick was dismissed. */
 export async function pickBase(folder: string): Promise<PickedBase | string | undefined> {
+  const { branchesOf, mergeBaseOf, workTreeOf } = repository();
   const top = await workTreeOf(folder);
   const everything: BaseItem = {
     label: '$(files) Every document',

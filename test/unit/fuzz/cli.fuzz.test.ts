@@ -12,7 +12,7 @@ import { assertBuilt, runCli, tempDir } from '../cli/helpers';
 import { fuzzInputArb, render, type FuzzInput } from './mutations';
 import { fuzzSettings, INPUT_DEADLINE_MS, writeReport } from './settings';
 
-/** Exit codes of `validate` (its --help, the README): no errors, errors, a file that is not readable text. */
+/** Exit codes of `validate` (its --help, docs/cli.md): no errors, errors, a file that is not readable text. */
 const EXIT_OK = 0;
 const EXIT_ERRORS = 1;
 const EXIT_USAGE = 2;

@@ -47,7 +47,7 @@ export function fuzzSettings(): FuzzSettings {
 /** No single input may take longer than this (a hang, not a slow machine). */
 export const INPUT_DEADLINE_MS = 20_000;
 
-/** out/reliability/fuzz.json: `{"inputs": N, "cliInputs": M, "seed": S}`, for the README. */
+/** out/reliability/fuzz.json: `{"inputs": N, "cliInputs": M, "seed": S}`, for docs/reliability.md. */
 const DIR = path.join(ROOT, 'out', 'reliability');
 
 interface FuzzReport {

@@ -1,6 +1,7 @@
 // What each bundle contains (esbuild's metafile): activation loads dist/extension.js only, so the
 // YAML parser, Ajv, undici, the sandbox and the language itself must stay out of it: the language
-// server (dist/server.js) runs in a process of its own, the network bundle loads when first needed.
+// server (dist/server.js) runs in a process of its own, the network and repository bundles load when
+// first needed.
 // The command line's dist/cli.js only dispatches: each command is a bundle of its own, and
 // `validate` (every CI step and pre-commit hook) carries no HTTP client, sandbox or language server.
 import { test } from 'node:test';
@@ -34,9 +35,9 @@ function inputsOf(dir: string, bundle: string): string[] {
 }
 
 const HEAVY =
-  /^node_modules\/(yaml|ajv|ajv-formats|undici|vscode-languageserver)\/|^src\/(api|sandbox|core\/(yaml|validation))\/|^src\/server\/(?!protocol\.ts$)/;
+  /^node_modules\/(yaml|ajv|ajv-formats|undici|vscode-languageserver)\/|^src\/(api|sandbox|repo|core\/(yaml|validation))\/|^src\/server\/(?!protocol\.ts$)/;
 
-test('the extension bundle leaves the language to the server bundle, and undici and the sandbox to the network bundle', () => {
+test('the extension bundle leaves the language to the server bundle, undici and the sandbox to the network bundle, and git and the file search to the repository bundle', () => {
   const dir = buildWithMetafiles();
   {
     const extension = inputsOf(dir, 'extension.js');
@@ -45,8 +46,12 @@ test('the extension bundle leaves the language to the server bundle, and undici 
       extension.filter((input) => HEAVY.test(input)),
       [],
     );
-    // The network bundle is required by name at run time, next to the extension bundle.
+    // The network and repository bundles are required by name at run time, next to the extension bundle.
     assert.match(fs.readFileSync(path.join(dir, 'extension.js'), 'utf8'), /require\("\.\/network\.js"\)/);
+    assert.match(fs.readFileSync(path.join(dir, 'extension.js'), 'utf8'), /require\("\.\/repository\.js"\)/);
+    const repository = inputsOf(dir, 'repository.js');
+    assert.ok(repository.some((input) => input.startsWith('node_modules/minimatch/')));
+    assert.ok(repository.includes('src/repo/git.ts'));
 
     const network = inputsOf(dir, 'network.js');
     assert.ok(network.some((input) => input.startsWith('node_modules/undici/')));

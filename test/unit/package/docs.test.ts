@@ -1,7 +1,7 @@
 // The docs stay in step with the code: the version agrees across package.json and CHANGELOG,
 // every diagnostic code the product emits has its page in docs/codes/ (diagnostics link to it) and
-// a row in the README,
-// and every setting and command of the manifest is named there.
+// a row in docs/diagnostic-codes.md, every setting and command of the manifest is named in the
+// README, and every link between the documents leads to a file that exists.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -13,6 +13,7 @@ import { FIXABLE_CODES } from '../../../src/core/assist';
 
 const root = path.resolve(__dirname, '../../../..');
 const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+const codesIndex = fs.readFileSync(path.join(root, 'docs', 'diagnostic-codes.md'), 'utf8');
 const changelog = fs.readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8');
 interface Manifest {
   version: string;
@@ -30,8 +31,8 @@ test('the CHANGELOG has an entry for the version in package.json', () => {
 
 const CODES = [...Object.keys(DIAGNOSTIC_CODES), NOT_ENTITLED_CODE, INVALID_ID_CODE, SERVICE_VALIDATION_CODE];
 
-test('every diagnostic code is listed in the README under its anchor, linking its page', () => {
-  const missing = CODES.filter((code) => !readme.includes(`<a id="code-${code}"></a>[\`${code}\`](docs/codes/${code}.md)`));
+test('every diagnostic code is listed in docs/diagnostic-codes.md under its anchor, linking its page', () => {
+  const missing = CODES.filter((code) => !codesIndex.includes(`<a id="code-${code}"></a>[\`${code}\`](codes/${code}.md)`));
   assert.deepEqual(missing, []);
 });
 
@@ -80,4 +81,27 @@ test('every setting has a description, and every setting with a fixed set of val
     assert.ok((setting.markdownDescription ?? setting.description ?? '').length > 20, `${name} has a description`);
     if (setting.enum) assert.equal((setting.markdownEnumDescriptions ?? setting.enumDescriptions)?.length, setting.enum.length, `${name} describes each value`);
   }
+});
+
+test('every relative link of the README and the other documents leads to a file that exists', () => {
+  const documents = [
+    'README.md',
+    'CONTRIBUTING.md',
+    'ARCHITECTURE.md',
+    'CHANGELOG.md',
+    ...fs
+      .readdirSync(path.join(root, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
+  const broken: string[] = [];
+  for (const document of documents) {
+    const text = fs.readFileSync(path.join(root, document), 'utf8');
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const file = target!.split('#')[0]!;
+      if (file === '' || /^[a-z]+:/i.test(file)) continue;
+      if (!fs.existsSync(path.resolve(root, path.dirname(document), file))) broken.push(`${document}: ${target}`);
+    }
+  }
+  assert.deepEqual(broken, []);
 });

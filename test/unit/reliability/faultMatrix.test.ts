@@ -8,7 +8,7 @@
 // test: nothing waits on real time.
 //
 // `npm test` runs 5,000 ids a run and a few mixed seeds; SOAK=1 runs 20,000 ids a run and many
-// more seeds. The figures go to out/reliability/faults.json for the README.
+// more seeds. The figures go to out/reliability/faults.json for docs/reliability.md.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';

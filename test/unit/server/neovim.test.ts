@@ -1,5 +1,5 @@
 // A real second client: Neovim's built-in LSP client (Debian's neovim, installed by
-// scripts/install-neovim.sh from `npm test`), set up exactly as the README shows
+// scripts/install-neovim.sh from `npm test`), set up exactly as docs/editors.md shows
 // (test/fixtures/neovim/scan-targets.lua), driven headless by test/fixtures/neovim/check.lua. Its
 // log of every message (debug level) holds no `${env:NAME}` value of the file, and goes to
 // out/reliability/ for the canary scan.
@@ -38,7 +38,7 @@ interface Result {
   actions: string[];
 }
 
-test('Neovim, configured as the README shows, gets diagnostics that follow edits, CodeLenses, hover, completion and quick fixes', () => {
+test('Neovim, configured as docs/editors.md shows, gets diagnostics that follow edits, CodeLenses, hover, completion and quick fixes', () => {
   assertBuilt();
   const version = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
   assert.equal(version.status, 0, 'nvim is installed (scripts/install-neovim.sh, run by npm test, installs it)');

@@ -1,5 +1,5 @@
-// Writes the README's reliability figures from what the suites recorded in out/reliability/
-// (fuzz.json, faults.json, canaries.json), between the markers of the "Reliability" section, so
+// Writes the reliability figures of docs/reliability.md from what the suites recorded in
+// out/reliability/ (fuzz.json, faults.json, canaries.json), between its markers, so
 // the figures are the last run's and never typed by hand. A suite that did not run leaves its
 // line saying so. Run at the end of `npm test` and `npm run test:soak`.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = join(root, 'out', 'reliability');
-const START = '<!-- reliability:start (written by scripts/reliability-readme.mjs) -->';
+const START = '<!-- reliability:start (written by scripts/reliability-figures.mjs) -->';
 const END = '<!-- reliability:end -->';
 
 function read(name) {
@@ -40,12 +40,12 @@ const rows = [
     : '| canaries | not run in the last test run |',
 ];
 
-const readmePath = join(root, 'README.md');
+const readmePath = join(root, 'docs', 'reliability.md');
 const readme = readFileSync(readmePath, 'utf8');
 const start = readme.indexOf(START);
 const end = readme.indexOf(END);
 if (start < 0 || end < start) {
-  console.error('README.md has no reliability markers; nothing written.');
+  console.error('docs/reliability.md has no reliability markers; nothing written.');
   process.exit(1);
 }
 const next = `${readme.slice(0, start + START.length)}\n${rows.join('\n')}\n${readme.slice(end)}`;
