@@ -70,9 +70,21 @@ async function takeAll(wb: Workbench): Promise<void> {
   await visible(squiggle);
   await page.keyboard.press('Escape'); // the completion list typing opened
   await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('Control+K');
-  await page.keyboard.press('Control+I');
-  await visible(page.locator('.monaco-hover', { hasText: /did you mean/i }));
+  // The squiggle may still be an earlier version's (the diagnostics of what was typed arrive after
+  // a debounce): the hover is asked again until it holds the final version's message.
+  const withMessage = page.locator('.monaco-hover', { hasText: /did you mean/i });
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    const shown = await withMessage
+      .first()
+      .waitFor({ state: 'visible', timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) break;
+    if (attempt === 6) throw new Error('the hover never showed the diagnostic of report_type: owsap');
+    await page.keyboard.press('Escape');
+  }
   await shot('diagnostics-hover', 'a misspelt value with its error on hover');
 
   // Completion of the value, each with what it means.
