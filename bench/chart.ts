@@ -46,7 +46,7 @@ function figure(value: number, unit: Panel['unit']): string {
 
 /** An axis label: short, so that neighbours do not run into each other. */
 function tickLabel(value: number, unit: Panel['unit']): string {
-  if (unit === 'MB') return `${value}\u00a0MB`;
+  if (unit === 'MB') return value >= 1000 ? `${value / 1000}\u00a0GB` : `${value}\u00a0MB`;
   return value >= 1000 ? `${value / 1000}\u00a0s` : `${value}\u00a0ms`;
 }
 
@@ -102,7 +102,9 @@ export function performanceChart(shapes: readonly ShapeResult[], machine: string
     });
   });
   shapes.forEach((shape, i) => {
-    out.push(`<text x="12" y="${TOP + i * ROW + 17}" fill="#1f2328">${escape(shape.label)}</text>`);
+    // The labels' Markdown code spans (`  - abc`) as quotes: a picture shows no Markdown.
+    const label = shape.label.replace(/`([^`]*)`/g, '“$1”');
+    out.push(`<text x="12" y="${TOP + i * ROW + 17}" fill="#1f2328" xml:space="preserve">${escape(label)}</text>`);
   });
   // The machine on two lines: the run's date and host, then the versions compared and the load.
   const facts = machine.split(' · ');
