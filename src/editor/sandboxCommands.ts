@@ -47,7 +47,13 @@ export function registerSandboxCommands(context: vscode.ExtensionContext, connec
     const profile = arg?.profile ?? settings.sandboxProfile;
     // A fresh random token each start: the sandbox is a real HTTP server on loopback.
     const token = randomBytes(24).toString('base64url');
-    const sandbox = await network().startSandbox({ port: arg?.port ?? settings.sandboxPort, token, profile, exampleTargets: true });
+    const sandbox = await network().startSandbox({
+      port: arg?.port ?? settings.sandboxPort,
+      token,
+      profile,
+      exampleTargets: true,
+      cors: settings.sandboxCors,
+    });
     await setRunning(sandbox);
     await connection.tokens.set(originOf(sandbox.url)!, token);
     await vscode.workspace.getConfiguration(SECTION).update('baseUrl', sandbox.url, vscode.ConfigurationTarget.Global);

@@ -22,6 +22,8 @@ export interface Settings {
   maxAttempts: number;
   sandboxPort: number;
   sandboxProfile: 'full' | 'restricted';
+  /** Web origins the sandbox answers cross-origin calls from. */
+  sandboxCors: string[];
 }
 
 export function readSettings(): Settings {
@@ -42,6 +44,7 @@ export function readSettings(): Settings {
     maxAttempts: Math.max(1, Math.floor(get('scanTargets.http.maxAttempts'))),
     sandboxPort: get('scanTargets.sandbox.port'),
     sandboxProfile: get('scanTargets.sandbox.profile') === 'restricted' ? 'restricted' : 'full',
+    sandboxCors: [...get('scanTargets.sandbox.cors')],
   };
 }
 

@@ -4,6 +4,7 @@
 // The routes and auth, the bulk update, the faults and the target store have files of their own.
 import * as http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { applyCors, isPreflight } from './cors';
 import { cutOff, errorRateAnswer, failNextAnswer, nonJsonAnswer, omitIdsAnswer, resetConnection, takeFault } from './faults';
 import { json, readBody, send } from './httpAnswer';
 import { DEFAULT_ID_SEED, mulberry32 } from './prng';
@@ -84,6 +85,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         // A failing observer must not break the sandbox.
       }
     };
+
+    const cors = options.cors ?? [];
+    applyCors(req, res, cors, authHeader);
+    if (cors.length > 0 && isPreflight(req)) {
+      // A browser asks before a cross-origin call: answered at once, with no fault and no token.
+      res.writeHead(204).end();
+      finish(204);
+      return;
+    }
 
     let raw: Buffer;
     try {

@@ -83,6 +83,11 @@ export interface SandboxOptions {
   recordIds?: boolean;
   /** Time for `latencyMs` and `slowMs`; injectable so that tests hold answers and let them go without waiting. */
   clock?: Clock;
+  /**
+   * Web origins that may call it from a browser (`https://vscode.dev`, `http://127.0.0.1:8080`; `*`
+   * for any). Default none: no CORS header, as a service that does not allow cross-origin calls.
+   */
+  cors?: readonly string[];
   /** Called after each request is answered (for a command line's request log). */
   onRequest?: (record: RequestRecord) => void;
 }

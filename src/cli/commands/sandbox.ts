@@ -16,6 +16,7 @@ import { plural } from '../../core/wording';
 
 const HELP = `Usage: scan-targets sandbox [--port N] [--host H] [--token T] [--profile full|restricted|FILE.json]
                             [--latency MS] [--error-rate STATUS=RATE,...] [--seed N] [--targets N]
+                            [--cors ORIGIN]...
 
 Starts the local sandbox service: both API operations under /api/v1, token auth, request checks
 against the target-settings schema, an in-memory store of demo targets, is_id_404_validation, and
@@ -39,6 +40,10 @@ Options:
   --seed N              Seed of the error-rate dice (default 1): same seed, same faults.
   --targets N           Number of seeded targets (default 50), besides the targets of the
                         repository's examples, which it always holds.
+  --cors ORIGIN         A web origin that may call it from a browser (the editor's origin, e.g.
+                        https://vscode.dev or http://127.0.0.1:8080; * for any). Repeat it for
+                        more. Without it, no cross-origin call is allowed, as a service that does
+                        not allow them.
   -h, --help            Show this help.
 
 Exit codes:
@@ -100,6 +105,22 @@ function describeRequest(r: RequestRecord): string {
   return `${r.method} ${r.path}${query} ${r.status === 0 ? '(no answer)' : r.status}${ids}${fault}`;
 }
 
+/** A web origin as browsers send it (`scheme://host[:port]`, no path), or `*`. */
+function corsOrigin(given: string): string {
+  const value = given.trim();
+  if (value === '*') return value;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--cors ${given}: not an origin. Give one like https://vscode.dev or http://127.0.0.1:8080, or * for any.`);
+  }
+  if (url.origin === 'null' || `${url.origin}/` !== url.href.replace(/\/?$/, '/')) {
+    throw new UsageError(`--cors ${given}: an origin is a scheme, a host and a port only, like ${url.origin === 'null' ? 'https://vscode.dev' : url.origin}.`);
+  }
+  return url.origin;
+}
+
 async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   const { values, positionals } = parseCommandArgs(
     args,
@@ -112,6 +133,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
       'error-rate': { type: 'string' },
       seed: { type: 'string' },
       targets: { type: 'string' },
+      cors: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
     true,
@@ -132,6 +154,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   const tokenSource: 'flag' | 'env' | 'random' = values.token !== undefined ? 'flag' : envToken ? 'env' : 'random';
   const token = values.token ?? (envToken || `sbx-${randomBytes(18).toString('base64url')}`);
   const profile = await loadProfile(values.profile, ctx);
+  const cors = (values.cors ?? []).map(corsOrigin);
 
   const faults: FaultOptions = {
     ...(latencyMs !== undefined ? { latencyMs } : {}),
@@ -149,6 +172,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
       ...(targets !== undefined ? { targets } : {}),
       exampleTargets: true,
       faults,
+      cors,
       onRequest: (r) => {
         const status = r.status >= 500 || r.status === 0 ? paint.red : r.status >= 400 ? paint.yellow : paint.green;
         ctx.err(`${paint.dim(new Date().toISOString())} ${status(describeRequest(r))}\n`);

@@ -118,3 +118,21 @@ test('a port already in use: exit 2 saying so', async () => {
   }
   assert.equal(await sbx.exited, 0);
 });
+
+test('--cors: the origins a browser may call it from; anything but an origin is a usage error', async () => {
+  const sbx = await startCli(['--cors', 'http://127.0.0.1:8080', '--cors', 'https://vscode.dev/']);
+  try {
+    for (const origin of ['http://127.0.0.1:8080', 'https://vscode.dev']) {
+      const answer = await fetch(`${sbx.url}/account/entitlements/`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } });
+      assert.equal(answer.headers.get('access-control-allow-origin'), origin);
+    }
+  } finally {
+    sbx.child.kill('SIGTERM');
+  }
+  assert.equal(await sbx.exited, 0);
+  for (const bad of ['vscode.dev', 'https://vscode.dev/some/path']) {
+    const r = await runCli(['sandbox', '--cors', bad]);
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, new RegExp(`--cors ${bad.replace(/[./]/g, '\\$&')}: .*origin`));
+  }
+});
