@@ -36,12 +36,20 @@ export default tseslint.config(
     rules: { '@typescript-eslint/require-await': 'off' },
   },
   {
-    // core/ is pure: no VS Code, no network, no file system.
+    // core/ is pure: no VS Code, no network, no file system, nothing only Node has.
     files: ['src/core/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         { paths: ['vscode', 'undici', 'fs', 'node:fs', 'http', 'node:http', 'https', 'node:https', 'net', 'node:net'], patterns: ['fs/*', 'node:fs/*'] },
+      ],
+      // The same core runs in a browser's worker (the web extension): no Node globals either.
+      'no-restricted-globals': [
+        'error',
+        ...['Buffer', 'process', 'require', '__dirname', '__filename', 'setImmediate'].map((name) => ({
+          name,
+          message: 'core/ runs in a browser too: pass what Node gives in from the caller.',
+        })),
       ],
     },
   },

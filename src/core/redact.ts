@@ -3,6 +3,7 @@
 // token, proxy credentials, the values a request body marks sensitive) and also masks anything
 // that merely looks like a credential (an `Authorization`-style `<scheme> <token>` pair, a JWT,
 // the user-info part of a URL), so a secret it was never told about is still unlikely to leak.
+import { base64OfUtf8 } from './base64';
 
 export const REDACTED = '***';
 
@@ -97,7 +98,7 @@ function computeForms(secrets: Set<string>): string[] {
     // As it appears inside a JSON string, in a URL, and in a Basic credential.
     forms.add(JSON.stringify(s).slice(1, -1));
     forms.add(encodeURIComponent(s));
-    forms.add(Buffer.from(s, 'utf8').toString('base64'));
+    forms.add(base64OfUtf8(s));
   }
   forms.delete('');
   return [...forms].sort((a, b) => b.length - a.length);

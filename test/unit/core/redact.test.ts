@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { REDACTED, Redactor, excerpt, sensitiveValuesOf } from '../../../src/core/redact';
+import { base64OfUtf8 } from '../../../src/core/base64';
 
 describe('Redactor', () => {
   test('removes every known secret, in raw, JSON-escaped, URL-encoded and base64 form', () => {
@@ -90,4 +91,10 @@ describe('excerpt', () => {
     assert.ok(out.startsWith('<html> <body>'));
     assert.equal(excerpt('short s3cr3t-value', r), `short ${REDACTED}`);
   });
+});
+
+test("the base64 form of a secret is Node's, for every length and for characters beyond ASCII", () => {
+  for (const text of ['', 'a', 'ab', 'abc', 'abcd', 'pässwörd', '密码-🔑', 'x'.repeat(100)]) {
+    assert.equal(base64OfUtf8(text), Buffer.from(text, 'utf8').toString('base64'), JSON.stringify(text));
+  }
 });
