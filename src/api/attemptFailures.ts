@@ -6,7 +6,9 @@ import { ApiError, type ApiErrorInit } from './errors';
 import { statusLine } from './httpText';
 import type { AttemptOutcome, Endpoint, Operation } from './operation';
 import { describeProxy, selectProxy } from './proxy';
-import { PROXY_TUNNEL_TIMEOUT } from './tunnel';
+
+/** The code of the error a proxy tunnel that did not open in time fails with (tunnel.ts). */
+export const PROXY_TUNNEL_TIMEOUT = 'PROXY_TUNNEL_TIMEOUT';
 
 /** Where each timeout is set, as messages name it: the editor's setting and the command line's flag. */
 export const CONNECT_TIMEOUT_NAMES = 'scanTargets.http.connectTimeoutMs, or --connect-timeout on the command line';

@@ -1,6 +1,7 @@
 // One request as the client's parts see it: what is sent and how its answer is judged
 // (`Operation`), the answer as received (`Received`), what one attempt came to (`AttemptOutcome`),
-// and the client's settled facts every part reads (`Endpoint`).
+// the client's settled facts every part reads (`Endpoint`), and the wire attempts go over (`Wire`).
+import type { Clock } from '../core/clock';
 import type { Redactor } from '../core/redact';
 import type { ApiError, ApiErrorInit } from './errors';
 import type { ResolvedOptions } from './options';
@@ -40,3 +41,14 @@ export interface Endpoint {
   readonly opts: ResolvedOptions;
   readonly proxy: ProxySettings | undefined;
 }
+
+/** How attempts reach the service: undici's connection pool on Node (transport.ts). */
+export interface Wire {
+  /** One attempt, bounded by the request timeout and the operation's signal: never throws. */
+  attempt<T>(op: Operation<T>, fullPath: string, token: string, init: ApiErrorInit): Promise<AttemptOutcome>;
+  /** Releases the connections. */
+  close(): Promise<void>;
+}
+
+/** Makes a client's wire on its first request; may throw a 'configuration' ApiError (an unusable proxy). */
+export type WireFactory = (endpoint: Endpoint, clock: Clock, redactor: Redactor, log: (message: string) => void) => Wire;

@@ -8,15 +8,24 @@ import { cancelledError, errorCode, networkFailure, timeoutError } from './attem
 import { ApiError, type ApiErrorInit } from './errors';
 import { headerValue, statusLine } from './httpText';
 import { DEFAULTS } from './options';
-import type { AttemptOutcome, Endpoint, Operation } from './operation';
+import type { AttemptOutcome, Endpoint, Operation, WireFactory } from './operation';
 import { describeProxy, selectProxy } from './proxy';
 import { tunnelPoolFactory } from './tunnel';
+
+/** Attempts over undici: one connection pool per client, closed with it. */
+export const undiciWire: WireFactory = (endpoint, clock, redactor, log) => {
+  const dispatcher = createDispatcher(endpoint, clock, redactor, log);
+  return {
+    attempt: (op, fullPath, token, init) => sendAttempt(endpoint, clock, dispatcher, op, fullPath, token, init),
+    close: () => dispatcher.close(),
+  };
+};
 
 /**
  * The connection pool for `endpoint`: through the proxy its settings select, or direct. Throws a
  * 'configuration' ApiError for a proxy URL undici cannot use; logs which proxy it goes through.
  */
-export function createDispatcher(endpoint: Endpoint, clock: Clock, redactor: Redactor, log: (message: string) => void): Dispatcher {
+function createDispatcher(endpoint: Endpoint, clock: Clock, redactor: Redactor, log: (message: string) => void): Dispatcher {
   const { connectTimeoutMs, requestTimeoutMs } = endpoint.opts;
   const common = { keepAliveTimeout: 30_000, headersTimeout: requestTimeoutMs, bodyTimeout: requestTimeoutMs };
   const proxy = selectProxy(endpoint.base, endpoint.proxy);
@@ -42,7 +51,7 @@ export function createDispatcher(endpoint: Endpoint, clock: Clock, redactor: Red
 }
 
 /** One attempt: never throws; the outcome says whether to retry. */
-export async function sendAttempt<T>(
+async function sendAttempt<T>(
   endpoint: Endpoint,
   clock: Clock,
   dispatcher: Dispatcher,

@@ -5,9 +5,7 @@
 // client's clock, with an error whose code names the phase.
 import { Pool, type Dispatcher } from 'undici';
 import type { Clock } from '../core/clock';
-
-/** The code of the error a tunnel that did not open in time fails with. */
-export const PROXY_TUNNEL_TIMEOUT = 'PROXY_TUNNEL_TIMEOUT';
+import { PROXY_TUNNEL_TIMEOUT } from './attemptFailures';
 
 class ProxyTunnelTimeout extends Error {
   readonly code = PROXY_TUNNEL_TIMEOUT;
