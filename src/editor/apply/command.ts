@@ -7,18 +7,13 @@
 //   { folder?: string | Uri, base?: string | null, confirm?: boolean }
 // `base`: a git revision to compare with, `null` for none (every document); absent, it is asked.
 // `confirm: false` skips the modal confirmation, like `--yes`.
-import * as path from 'path';
 import * as vscode from 'vscode';
 import { describeOutcome, retryIds, type BulkOutcome } from '../../core/bulk/outcome';
 import { outcomeReport } from '../../core/bulk/report';
-import { resolveBody, type ResolvedBody } from '../../core/bulk/resolve';
 import { clientSend } from '../../core/bulk/send';
 import { applyUnits, combinedOutcome } from '../../core/plan/applyUnits';
 import { planDocument } from '../../core/plan/format';
-import type { FileReport, PlanProblem, PlanReport, UnitReport } from '../../core/plan/report';
 import { plural } from '../../core/wording';
-import type { GatheredFile } from '../../repo/gather';
-import type { ReadResult } from '../../repo/textFile';
 import { twoStepCancel } from '../bulkUpdate/twoStepCancel';
 import type { Connection } from '../connection';
 import type { TargetSettingsClient } from '../languageClient';
@@ -27,6 +22,8 @@ import { readSettings } from '../settings';
 import { refuseIfUntrusted } from '../trust';
 import { repository } from '../repository';
 import { pickBase, type PickedBase } from './pickBase';
+import { folderOf, readAsEdited } from './sources';
+import { confirmUnits, resolveUnits } from './units';
 
 export const APPLY_CHANGES_COMMAND = 'scanTargets.applyChanges';
 
@@ -55,14 +52,6 @@ export interface AppliedUnitResult {
 
 export type ApplyResult =
   { status: 'refused' | 'cancelled'; message: string; planUri?: string } | { status: 'done'; planUri: string; summary: string; units: AppliedUnitResult[] };
-
-interface Unit {
-  readonly file: FileReport;
-  readonly unit: UnitReport;
-  readonly uri: vscode.Uri;
-  readonly text: string;
-  readonly body: ResolvedBody;
-}
 
 export function registerApplyChanges(context: vscode.ExtensionContext, deps: ApplyDeps): void {
   const { log, documents } = deps;
@@ -130,7 +119,7 @@ export function registerApplyChanges(context: vscode.ExtensionContext, deps: App
     } catch (err) {
       return refuse((err as Error).message, planUri);
     }
-    if (args?.confirm !== false && !(await confirm(plan, units, client.baseUrl))) {
+    if (args?.confirm !== false && !(await confirmUnits(plan, units, client.baseUrl))) {
       return cancelled('Apply cancelled before anything was sent.', planUri);
     }
 
@@ -217,65 +206,4 @@ export function registerApplyChanges(context: vscode.ExtensionContext, deps: App
   const showReport = (): Promise<vscode.Uri> => documents.show('target-settings.apply-report.txt', lastReport ?? '', 'plaintext');
 
   context.subscriptions.push(vscode.commands.registerCommand(APPLY_CHANGES_COMMAND, (args?: ApplyArgs) => run(args)));
-}
-
-/** The folder to apply: given, the only one open, or picked; a message when it cannot be used. */
-async function folderOf(args: ApplyArgs | undefined): Promise<vscode.Uri | string | undefined> {
-  let folder: vscode.Uri | undefined;
-  if (args?.folder !== undefined) {
-    folder = typeof args.folder === 'string' ? (path.isAbsolute(args.folder) ? vscode.Uri.file(args.folder) : vscode.Uri.parse(args.folder)) : args.folder;
-  } else {
-    const open = vscode.workspace.workspaceFolders ?? [];
-    if (open.length === 0) return 'Open the folder (a git work tree) that holds your target-settings files, then run Apply Changed Target Settings again.';
-    folder =
-      open.length === 1 ? open[0]!.uri : (await vscode.window.showWorkspaceFolderPick({ placeHolder: 'The folder whose target-settings files to apply' }))?.uri;
-  }
-  if (folder !== undefined && folder.scheme !== 'file') {
-    return `Apply reads the folder's files and its git history from this machine's disk, and ${folder.toString()} is not on it. Run "scan-targets apply" where the repository is checked out.`;
-  }
-  return folder;
-}
-
-/** A file as the editor holds it (unsaved changes included), else as saved. */
-function readAsEdited(absolute: string): Promise<ReadResult> {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === absolute);
-  return open !== undefined ? Promise.resolve({ ok: true, text: open.getText() }) : repository().readTextFile(absolute);
-}
-
-/** The units that send, their placeholders resolved; a value that cannot be sent is a problem of its unit. */
-function resolveUnits(report: PlanReport, files: readonly GatheredFile[]): { units: Unit[]; resolveProblems: PlanProblem[] } {
-  const byPath = new Map(files.map((f) => [f.path, f]));
-  const units: Unit[] = [];
-  const resolveProblems: PlanProblem[] = [];
-  for (const file of report.files) {
-    const gathered = byPath.get(file.path)!;
-    for (const unit of file.units) {
-      if (unit.prepared === undefined) continue;
-      const resolved = resolveBody(unit.prepared, (name) => process.env[name]);
-      if (!resolved.ok) resolveProblems.push({ path: file.path, line: unit.line, column: 1, message: resolved.message });
-      else units.push({ file, unit, uri: vscode.Uri.file(gathered.absolute), text: gathered.text, body: resolved.body });
-    }
-  }
-  return { units, resolveProblems };
-}
-
-async function confirm(plan: PlanReport, units: readonly Unit[], baseUrl: string): Promise<boolean> {
-  const { ids, requests } = plan.totals;
-  const SHOWN = 10;
-  const removed = plan.removedFiles.length > 0 || plan.files.some((f) => f.removedDocuments.length > 0 || f.units.some((u) => u.removed.length > 0));
-  const detail = [
-    ...units.slice(0, SHOWN).map(({ file, unit }) => `${file.path}, document ${unit.documentIndex + 1}: ${plural(unit.send.length, 'id')} (${unit.change})`),
-    units.length > SHOWN ? `… and ${units.length - SHOWN} more documents: see the plan.` : '',
-    removed ? 'Removed ids, documents and files are listed in the plan and not sent: a bulk update cannot take settings back.' : '',
-    `The requests go to ${baseUrl}.`,
-  ]
-    .filter(Boolean)
-    .join('\n');
-  const apply = `Apply ${plural(units.length, 'Document')}`;
-  const choice = await vscode.window.showWarningMessage(
-    `Send ${plural(units.length, 'bulk update')} (${plural(ids, 'id')}, ${plural(requests, 'request')})?`,
-    { modal: true, detail },
-    apply,
-  );
-  return choice === apply;
 }
