@@ -2,8 +2,9 @@
 // Sends a plan (see plan.ts): every unit checked first (one problem anywhere and nothing is sent),
 // the plan shown, one confirmation, then each unit as a bulk update, in turn, with bulk-update's
 // chunking, retries and Ctrl+C. Every id of every unit ends in exactly one bucket.
-import { clientSend, outcomeDiagnostics, outcomeToJson, resolveBody, type BulkOutcome } from '../../core/bulk';
+import { clientSend, outcomeDiagnostics, outcomeToJson, type BulkOutcome } from '../../core/bulk';
 import { applyUnits } from '../../core/plan/applyUnits';
+import { resolveUnits } from '../../core/plan/resolveUnits';
 import { DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY, MAX_CHUNK_SIZE, MAX_CONCURRENCY } from '../../core/bulk/plan';
 import type { CoreDiagnostic } from '../../core/diagnostic';
 import { plural } from '../../core/wording';
@@ -93,20 +94,16 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
 
   // The placeholders get their values here, for this run only, and before asking: a value that
   // cannot be sent (the service's mask, from a variable) stops the run like any other problem.
-  const units = report.files.flatMap((file) => file.units.filter((unit) => unit.prepared !== undefined).map((unit) => ({ file, unit })));
-  const problems: PlanProblem[] = [...report.problems];
-  const bodies = units.map(({ file, unit }) => {
-    const resolved = resolveBody(unit.prepared!, (name) => ctx.env[name]);
-    if (!resolved.ok) problems.push({ path: file.path, line: unit.line, column: 1, message: resolved.message });
-    return resolved.ok ? resolved.body : undefined;
-  });
+  const resolved = resolveUnits(report, (name) => ctx.env[name]);
+  const problems = [...report.problems, ...resolved.problems];
   if (problems.length > 0) return stop(ctx, format, report, problems);
+  const { units } = resolved;
   if (units.length === 0) {
     await finish(ctx, format, report, []);
     if (format === 'text') ctx.err('Nothing to send.\n');
     return EXIT_OK;
   }
-  const secretValues = bodies.flatMap((body) => body?.secretValues ?? []);
+  const secretValues = units.flatMap(({ body }) => body.secretValues);
   ctx.addSecrets(secretValues);
 
   const baseUrl = resolveBaseUrl(values, ctx.env);
@@ -120,7 +117,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   const client = connect(values, ctx, secretValues);
   const { result: applied, interrupted } = await withInterrupts(ctx, async ({ stopSending, abandonInFlight }) => {
     try {
-      const toSend = units.map(({ unit }, i) => ({ ids: unit.send, body: bodies[i]!.settings, secretValues: bodies[i]!.secretValues }));
+      const toSend = units.map(({ unit, body }) => ({ ids: unit.send, body: body.settings, secretValues: body.secretValues }));
       return await applyUnits(toSend, {
         chunkSize,
         concurrency,

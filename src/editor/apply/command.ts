@@ -23,7 +23,7 @@ import { refuseIfUntrusted } from '../trust';
 import { repository } from '../repository';
 import { pickBase, type PickedBase } from './pickBase';
 import { folderOf, readAsEdited } from './sources';
-import { confirmUnits, resolveUnits } from './units';
+import { confirmUnits, unitsToSend } from './units';
 
 export const APPLY_CHANGES_COMMAND = 'scanTargets.applyChanges';
 
@@ -98,7 +98,7 @@ export function registerApplyChanges(context: vscode.ExtensionContext, deps: App
 
     // The placeholders get their values here, in the extension host that sends, for this run only,
     // and before anything is shown or asked: a value that cannot be sent stops the run like any problem.
-    const { units, resolveProblems } = resolveUnits(report, files);
+    const { units, resolveProblems } = unitsToSend(report, files);
     const plan = { ...report, problems: [...report.problems, ...resolveProblems] };
     const planUri = await documents.show('target-settings.plan.txt', planDocument(plan), 'plaintext');
     if (plan.problems.length > 0) {

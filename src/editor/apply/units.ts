@@ -1,34 +1,26 @@
 // The units of a plan that send, with their placeholders resolved here (for this run only), and
 // the one confirmation before any of them is sent.
 import * as vscode from 'vscode';
-import { resolveBody, type ResolvedBody } from '../../core/bulk/resolve';
-import type { FileReport, PlanProblem, PlanReport, UnitReport } from '../../core/plan/report';
+import type { PlanProblem, PlanReport } from '../../core/plan/report';
+import { resolveUnits, type ResolvedUnit } from '../../core/plan/resolveUnits';
 import { plural } from '../../core/wording';
 import type { GatheredFile } from '../../repo/gather';
 
-export interface Unit {
-  readonly file: FileReport;
-  readonly unit: UnitReport;
+export interface Unit extends ResolvedUnit {
   readonly uri: vscode.Uri;
+  /** The text it was planned on, for the server to record the outcome on a file not open yet. */
   readonly text: string;
-  readonly body: ResolvedBody;
 }
 
-/** The units that send, their placeholders resolved; a value that cannot be sent is a problem of its unit. */
-export function resolveUnits(report: PlanReport, files: readonly GatheredFile[]): { units: Unit[]; resolveProblems: PlanProblem[] } {
+/** The units that send, their placeholders resolved here for this run, with the file each came from. */
+export function unitsToSend(report: PlanReport, files: readonly GatheredFile[]): { units: Unit[]; resolveProblems: PlanProblem[] } {
   const byPath = new Map(files.map((f) => [f.path, f]));
-  const units: Unit[] = [];
-  const resolveProblems: PlanProblem[] = [];
-  for (const file of report.files) {
-    const gathered = byPath.get(file.path)!;
-    for (const unit of file.units) {
-      if (unit.prepared === undefined) continue;
-      const resolved = resolveBody(unit.prepared, (name) => process.env[name]);
-      if (!resolved.ok) resolveProblems.push({ path: file.path, line: unit.line, column: 1, message: resolved.message });
-      else units.push({ file, unit, uri: vscode.Uri.file(gathered.absolute), text: gathered.text, body: resolved.body });
-    }
-  }
-  return { units, resolveProblems };
+  const { units, problems } = resolveUnits(report, (name) => process.env[name]);
+  const located = units.map((u) => {
+    const gathered = byPath.get(u.file.path)!;
+    return { ...u, uri: vscode.Uri.file(gathered.absolute), text: gathered.text };
+  });
+  return { units: located, resolveProblems: problems };
 }
 
 export async function confirmUnits(plan: PlanReport, units: readonly Unit[], baseUrl: string): Promise<boolean> {
