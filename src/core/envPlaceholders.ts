@@ -14,8 +14,12 @@ export const ENV_PLACEHOLDER_START = /\$\{env:/;
 /** Where a placeholder's variable is looked up: the environment of the process that sends the request. */
 export type EnvLookup = (name: string) => string | undefined;
 
-/** Whether a variable is set (to something), set but empty, or not set. Never its value. */
-export type EnvState = 'set' | 'empty' | 'unset';
+/**
+ * Whether a variable is set (to something), set but empty, or not set. Never its value.
+ * `unavailable`: where the checks run there is no environment at all (an editor in a browser), so
+ * no placeholder can be resolved there whatever the variable.
+ */
+export type EnvState = 'set' | 'empty' | 'unset' | 'unavailable';
 
 /** Asks whether a variable is set where the checks run: what the language features may know. */
 export type EnvCheck = (name: string) => EnvState;
@@ -25,6 +29,9 @@ export function envStateOf(value: string | undefined): EnvState {
   if (value === undefined) return 'unset';
   return value === '' ? 'empty' : 'set';
 }
+
+/** The check of a host with no environment (a browser): every variable is unavailable. */
+export const noEnvironment: EnvCheck = () => 'unavailable';
 
 /** An {@link EnvCheck} over a lookup, for the side that may read values anyway (the command line). */
 export function envCheckOf(lookup: EnvLookup): EnvCheck {

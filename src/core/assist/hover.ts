@@ -198,5 +198,8 @@ function envMarkdown(name: string, isEnvSet: EnvCheck | undefined): string {
   if (state === 'set') {
     return `${head} is **set** in the environment VS Code runs in.\n\n${rule}`;
   }
+  if (state === 'unavailable') {
+    return `${head} **cannot be read here**: VS Code in a browser has no environment variables, so a bulk update of this document from here would stop before sending. Send it from VS Code on the desktop or with the scan-targets command line, where the variable is set.\n\n${rule}`;
+  }
   return `${head} is **not set** in the environment VS Code runs in, so a bulk update of this document would stop before sending. Set it in the environment VS Code starts from (or in your CI job for the command line), then restart VS Code.\n\n${rule}`;
 }

@@ -94,8 +94,13 @@ export function prepareBody(documentValue: unknown, ids: readonly string[], env:
   walk(settings, [], (value, path) => {
     if (typeof value !== 'string' || !ENV_PLACEHOLDER_START.test(value)) return;
     const names = [...new Set(Array.from(value.matchAll(ENV_PLACEHOLDER), (m) => m[1] ?? ''))];
-    const missing = names.filter((name) => env(name) !== 'set');
-    if (options.allowMissingEnv !== true) for (const name of missing) problems.push(envProblem(name, env(name) === 'empty', path));
+    const missing: string[] = [];
+    for (const name of names) {
+      const state = env(name);
+      if (state === 'set') continue;
+      missing.push(name);
+      if (options.allowMissingEnv !== true) problems.push(envProblem(name, state, path));
+    }
     // Whatever is left that starts like a placeholder is malformed (`${env:}`, `${env:A-B}`, no `}`).
     if (ENV_PLACEHOLDER_START.test(value.replace(ENV_PLACEHOLDER, ''))) problems.push(malformedProblem(path));
     envUses.push({ path, names, missing });

@@ -2,6 +2,7 @@
 // resolving its placeholders right before sending): each problem names the field and the
 // variable, never a value, and one message says them all at once.
 
+import type { EnvState } from '../envPlaceholders';
 import { encodeJsonPointer, formatFieldPath, type PathSegment } from '../paths';
 import type { OffsetRange } from '../yaml/parsedDocument';
 import { walk } from './valueTree';
@@ -11,6 +12,8 @@ export type BodyProblemCode =
   | 'missing-env'
   /** A `${env:NAME}` variable is set but empty (CI systems give unset secrets as empty strings). */
   | 'empty-env'
+  /** A `${env:NAME}` placeholder where there is no environment to read it from (an editor in a browser). */
+  | 'no-environment'
   /** `${env:` not followed by a variable name and `}`. */
   | 'malformed-env'
   /** A value of the form `OBFUSCATED_...`: the service's mask of a secret. */
@@ -37,8 +40,19 @@ export interface BodyProblem {
  * The same words for the language server's plan and for the side that resolves.
  */
 export function bodyRefusal(problems: readonly BodyProblem[]): string {
-  const names = [...new Set(problems.flatMap((p) => (p.variable === undefined ? [] : [p.variable])))];
+  const variablesOf = (wanted: (p: BodyProblem) => boolean): string[] => [
+    ...new Set(problems.flatMap((p) => (p.variable === undefined || !wanted(p) ? [] : [p.variable]))),
+  ];
   const sentences = ['Nothing was sent.'];
+  // A browser's refusal is one sentence for all of them: no variable can be set there.
+  const unavailable = variablesOf((p) => p.code === 'no-environment');
+  if (unavailable.length > 0) {
+    sentences.push(
+      `This document uses ${unavailable.map((name) => `\${env:${name}}`).join(', ')}, and an editor in a browser has no environment variables to read ${unavailable.length === 1 ? 'it' : 'them'} from. ` +
+        'Run this bulk update from VS Code on the desktop, or with the scan-targets command line, where the variables are set.',
+    );
+  }
+  const names = variablesOf((p) => p.code !== 'no-environment');
   if (names.length > 0) {
     const [subject, verb, them] = names.length === 1 ? ['The environment variable', 'is', 'it'] : ['The environment variables', 'are', 'them'];
     sentences.push(
@@ -76,7 +90,20 @@ export function malformedProblem(path: readonly PathSegment[]): BodyProblem {
   };
 }
 
-export function envProblem(name: string, empty: boolean, path: readonly PathSegment[]): BodyProblem {
+/** The problem of variable `name`, used at `path`, in the state the environment gives it. */
+export function envProblem(name: string, state: Exclude<EnvState, 'set'>, path: readonly PathSegment[]): BodyProblem {
+  if (state === 'unavailable') {
+    return {
+      code: 'no-environment',
+      message:
+        `\`${formatFieldPath(path)}\` uses \${env:${name}}, and an editor in a browser has no environment variables. ` +
+        'Send this document from VS Code on the desktop or with the scan-targets command line.',
+      path,
+      pointer: encodeJsonPointer(path),
+      variable: name,
+    };
+  }
+  const empty = state === 'empty';
   return {
     code: empty ? 'empty-env' : 'missing-env',
     message:

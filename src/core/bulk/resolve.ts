@@ -38,7 +38,8 @@ export function resolveBody(prepared: PreparedBody, env: EnvLookup): ResolveResu
     const value = template.replace(ENV_PLACEHOLDER, (placeholder, name: string) => {
       const v = env(name);
       if (v === undefined || v === '') {
-        if (!problems.some((p) => p.variable === name && p.pointer === encodeJsonPointer(use.path))) problems.push(envProblem(name, v === '', use.path));
+        if (!problems.some((p) => p.variable === name && p.pointer === encodeJsonPointer(use.path)))
+          problems.push(envProblem(name, v === '' ? 'empty' : 'unset', use.path));
         return placeholder;
       }
       envValues.push(v);

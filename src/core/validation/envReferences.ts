@@ -42,8 +42,11 @@ function placeholdersIn(file: ParsedFile, doc: ParsedDocument, text: string, pat
       severity: 'warning',
       code: 'env-not-set',
       message:
-        `The environment variable ${name} is ${state === 'unset' ? 'not set' : 'empty'} where the checks run, so a bulk update would refuse to send this file. ` +
-        `Set ${name} (then restart the editor, which reads the environment it was started in), or write the value another way.`,
+        state === 'unavailable'
+          ? `\${env:${name}} cannot be resolved here: an editor in a browser has no environment variables, so a bulk update of this document from here would refuse. ` +
+            'Send it from VS Code on the desktop or with the scan-targets command line, where the variable is set.'
+          : `The environment variable ${name} is ${state === 'unset' ? 'not set' : 'empty'} where the checks run, so a bulk update would refuse to send this file. ` +
+            `Set ${name} (then restart the editor, which reads the environment it was started in), or write the value another way.`,
       document: doc.index,
       path: encodeJsonPointer(path),
       range: file.rangeOf({ start, end: start + placeholder.length }),

@@ -4,7 +4,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFile, type ParsedDocument } from '../../../src/core/yaml';
-import { envCheckOf } from '../../../src/core/envPlaceholders';
+import { envCheckOf, noEnvironment } from '../../../src/core/envPlaceholders';
+import { bodyRefusal } from '../../../src/core/bulk/bodyProblems';
 import {
   MASK,
   changedFields,
@@ -291,6 +292,29 @@ describe('refusals', () => {
         ['empty-env', '/report_type'],
       ],
     );
+  });
+
+  test('where there is no environment (a browser), the plan refuses once, naming every placeholder, and says where it can be sent', () => {
+    const result = prepareBody(firstDocument(DOC).value, ['a'], noEnvironment);
+    assert.equal(result.ok, false);
+    if (result.ok) return;
+    assert.deepEqual(
+      result.problems.map((p) => [p.code, p.variable]),
+      [
+        ['no-environment', 'REPORT_TYPE'],
+        ['no-environment', 'SHOP_BASIC_PASSWORD'],
+        ['no-environment', 'ORDERS_API_PASSWORD'],
+        ['no-environment', 'REPORT_TYPE'],
+      ],
+    );
+    const message = bodyRefusal(result.problems);
+    assert.equal(message.split('no environment variables').length - 1, 1, message);
+    assert.match(
+      message,
+      /^Nothing was sent\. This document uses \$\{env:REPORT_TYPE\}, \$\{env:SHOP_BASIC_PASSWORD\}, \$\{env:ORDERS_API_PASSWORD\}, and an editor in a browser/,
+    );
+    assert.match(message, /VS Code on the desktop, or with the scan-targets command line/);
+    assert.doesNotMatch(message, /restart VS Code/);
   });
 
   test('a malformed placeholder is refused rather than sent literally', () => {

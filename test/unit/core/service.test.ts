@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { CoreDiagnostic } from '../../../src/core/diagnostic';
 import type { EntitlementsRecord } from '../../../src/core/entitlements/types';
 import { LanguageService } from '../../../src/core/service';
-import { envCheckOf } from '../../../src/core/envPlaceholders';
+import { envCheckOf, noEnvironment } from '../../../src/core/envPlaceholders';
 
 const root = path.resolve(__dirname, '../../../..');
 const restricted = JSON.parse(fs.readFileSync(path.join(root, 'test', 'fixtures', 'entitlements', 'restricted.json'), 'utf8')) as EntitlementsRecord;
@@ -86,4 +86,16 @@ test('a placeholder whose variable is not set, or empty, is warned about on the 
       ['/site/headers/0/value', { line: 5, character: 13 }, 14, 'not set'],
     ],
   );
+});
+
+test('where there is no environment (a browser), every placeholder says it cannot be read there, and the hover too', () => {
+  const service = new LanguageService(noEnvironment);
+  const text = 'ids: [a]\nsite:\n  name: Shop\n  url: https://shop.example\n  headers:\n    - name: X\n      value: ${env:API_KEY}\n';
+  const file = service.parse(URI, 1, text);
+  const found = service.validateAll(file).filter((d) => d.code === 'env-not-set');
+  assert.equal(found.length, 1);
+  assert.match(found[0]!.message, /\$\{env:API_KEY\} cannot be resolved here: an editor in a browser has no environment variables/);
+  assert.match(found[0]!.message, /VS Code on the desktop or with the scan-targets command line/);
+  const hover = service.hover(file, text.indexOf('API_KEY') + 2);
+  assert.match(hover?.markdown ?? '', /`API_KEY`\*\* \*\*cannot be read here\*\*/);
 });
