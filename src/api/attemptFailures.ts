@@ -1,10 +1,13 @@
 // What a failed attempt means, said to a person: a cancellation, a timeout, or a network failure
-// (refused, DNS, connect timeout, reset, proxy tunnel, TLS), each with whether a retry can help
-// and whether a bulk update may already have been applied.
+// (refused, DNS, connect timeout, reset, proxy tunnel, TLS; a browser's failed fetch), an answer
+// too large or cut off, each with whether a retry can help and whether a bulk update may already
+// have been applied.
+import { excerpt } from '../core/redact';
 import { capitalize } from '../core/wording';
 import { ApiError, type ApiErrorInit } from './errors';
 import { statusLine } from './httpText';
 import type { AttemptOutcome, Endpoint, Operation } from './operation';
+import { DEFAULTS } from './options';
 import { describeProxy, selectProxy } from './proxy';
 
 /** The code of the error a proxy tunnel that did not open in time fails with (tunnel.ts). */
@@ -192,4 +195,71 @@ export function errorCode(err: unknown): string | undefined {
     e = (e as { cause?: unknown }).cause;
   }
   return first;
+}
+
+/**
+ * A `fetch` that failed before any answer came (fetchWire.ts). A browser says only "Failed to
+ * fetch", the same whether the host could not be reached or the service answered without allowing
+ * the editor's origin (CORS), in which case the answer is withheld after the service has handled
+ * the request. So the message names both, a retry may help (a service restarting), and a bulk
+ * update may have been applied. `origin` is the editor's, when it has one (a browser's).
+ */
+export function fetchFailure<T>(endpoint: Endpoint, op: Operation<T>, err: unknown, init: ApiErrorInit, origin: string | undefined): AttemptOutcome {
+  const maybeApplied = op.method === 'POST';
+  return {
+    type: 'failure',
+    retryable: true,
+    error: new ApiError(
+      'network',
+      op.redactor.redact(
+        `${capitalize(op.what)} could not reach ${endpoint.base.host}, or the service does not allow calls from this editor's origin${origin ? ` (${origin})` : ''}. ` +
+          (maybeApplied
+            ? 'The browser does not say whether the request reached the service, so the update may have been applied; it is safe to send it again. '
+            : '') +
+          'Check that the base URL is right and the service is running. ' +
+          'A service that does not allow calls from a browser can be used from VS Code on the desktop or with the scan-targets command line.',
+      ),
+      { ...init, code: errorCode(err), maybeApplied },
+    ),
+  };
+}
+
+/** An answer larger than `DEFAULTS.maxResponseBytes`: refused, not retried (another attempt gets the same). */
+export function answerTooLarge<T>(op: Operation<T>, init: ApiErrorInit, status: number): AttemptOutcome {
+  return {
+    type: 'failure',
+    retryable: false,
+    error: new ApiError(
+      'invalid-response',
+      `The service's answer to ${op.what} is larger than ${DEFAULTS.maxResponseBytes / 1024 / 1024} MB, far more than the specification allows. Check the base URL points at the API.`,
+      { ...init, status, maybeApplied: true },
+    ),
+  };
+}
+
+/**
+ * Headers arrived, then the connection broke (reset, or closed before Content-Length bytes): a
+ * transient network failure, retried like one. `got` says how much arrived: `120 of 300 bytes`.
+ */
+export function answerBroke<T>(
+  endpoint: Endpoint,
+  op: Operation<T>,
+  err: unknown,
+  init: ApiErrorInit,
+  status: number,
+  got: string,
+  partial: string,
+): AttemptOutcome {
+  return {
+    type: 'failure',
+    retryable: true,
+    error: new ApiError(
+      'network',
+      `The connection to ${endpoint.base.host} broke while the answer to ${op.what} was arriving (status ${statusLine(status)}, ${got} received` +
+        `${partial ? `: "${excerpt(partial, op.redactor)}"` : ''}). ` +
+        (op.method === 'POST' ? 'The update may have been applied; it is safe to send it again. ' : '') +
+        'Try again; if it keeps happening, check your network or proxy.',
+      { ...init, status, code: errorCode(err) ?? 'truncated-response', maybeApplied: true },
+    ),
+  };
 }

@@ -3,10 +3,10 @@
 // never throws: it comes back as the answer or as a failure that says whether a retry can help.
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 import type { Clock } from '../core/clock';
-import { excerpt, type Redactor } from '../core/redact';
-import { cancelledError, errorCode, networkFailure, timeoutError } from './attemptFailures';
+import type { Redactor } from '../core/redact';
+import { answerBroke, answerTooLarge, cancelledError, networkFailure, timeoutError } from './attemptFailures';
 import { ApiError, type ApiErrorInit } from './errors';
-import { headerValue, statusLine } from './httpText';
+import { headerValue } from './httpText';
 import { DEFAULTS } from './options';
 import type { AttemptOutcome, Endpoint, Operation, WireFactory } from './operation';
 import { describeProxy, selectProxy } from './proxy';
@@ -99,15 +99,7 @@ async function sendAttempt<T>(
       received += buf.length;
       if (received > DEFAULTS.maxResponseBytes) {
         res.body.destroy();
-        return {
-          type: 'failure',
-          retryable: false,
-          error: new ApiError(
-            'invalid-response',
-            `The service's answer to ${op.what} is larger than ${DEFAULTS.maxResponseBytes / 1024 / 1024} MB, far more than the specification allows. Check the base URL points at the API.`,
-            { ...init, status, maybeApplied: true },
-          ),
-        };
+        return answerTooLarge(op, init, status);
       }
       chunks.push(buf);
     }
@@ -117,22 +109,8 @@ async function sendAttempt<T>(
     if (op.signal?.aborted) return { type: 'failure', retryable: false, error: cancelledError(op, init, true) };
     if (timedOut) return { type: 'failure', retryable: false, error: timeoutError(endpoint, op, init, sent ? 'body' : 'headers') };
     if (status !== undefined) {
-      // Headers arrived, then the connection broke (reset, or closed before Content-Length
-      // bytes): a transient network failure, retried like one.
-      const partial = Buffer.concat(chunks).toString('utf8');
       const got = expected !== undefined ? `${received} of ${expected} bytes` : `${received} bytes`;
-      return {
-        type: 'failure',
-        retryable: true,
-        error: new ApiError(
-          'network',
-          `The connection to ${endpoint.base.host} broke while the answer to ${op.what} was arriving (status ${statusLine(status)}, ${got} received` +
-            `${partial ? `: "${excerpt(partial, op.redactor)}"` : ''}). ` +
-            (op.method === 'POST' ? 'The update may have been applied; it is safe to send it again. ' : '') +
-            'Try again; if it keeps happening, check your network or proxy.',
-          { ...init, status, code: errorCode(err) ?? 'truncated-response', maybeApplied: true },
-        ),
-      };
+      return answerBroke(endpoint, op, err, init, status, got, Buffer.concat(chunks).toString('utf8'));
     }
     return networkFailure(endpoint, op, err, init);
   } finally {

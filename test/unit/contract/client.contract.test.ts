@@ -1,6 +1,7 @@
 // The client against the contract fixtures (test/fixtures/contract/): a replay server on loopback
 // answers each fixture's response and records the request it got; the real client runs the
-// fixture's operation over real HTTP. The request must be the fixture's (method, path, query,
+// fixture's operation over real HTTP, once over each wire (undici's, and the browser build's fetch,
+// here Node's). The request must be the fixture's (method, path, query,
 // content type, auth header, JSON body; the content type is application/json where a fixture
 // sends another or none, which the client never does), and the client's result or error must be
 // what the documented response means, as written out below for each fixture (not derived from the
@@ -13,7 +14,8 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { ApiError, ApiInvalidIdsError, ApiValidationError } from '../../../src/api/errors';
-import { createClient, type ApiClient } from '../../../src/api/client';
+import { createClient, type ApiClient, type ClientOptions } from '../../../src/api/client';
+import { createWebClient } from '../../../src/api/webClient';
 import type { BulkUpdateBody } from '../../../src/api/types';
 import { CONTRACT_HEADERS, CONTRACT_TOKEN, KNOWN_IDS, UNKNOWN_IDS, WRONG_TOKEN, loadContractFixtures, type ContractFixture } from '../../fixtures/contract';
 
@@ -22,6 +24,11 @@ const ROOT = path.resolve(__dirname, '../../../..');
 const FULL_RECORD = JSON.parse(fs.readFileSync(path.join(ROOT, 'test/fixtures/entitlements/full.json'), 'utf8')) as unknown;
 /** A base URL with a path, so the fixtures' paths are shown to be relative to it. */
 const BASE_PATH = '/contract/base';
+/** Each wire the client goes over: undici's on Node, fetch in the browser build (here Node's fetch). */
+const WIRES: readonly (readonly [string, (options: ClientOptions) => ApiClient])[] = [
+  ['undici', createClient],
+  ['fetch', createWebClient],
+];
 
 const [K0, K1] = KNOWN_IDS;
 const [U0, U1] = UNKNOWN_IDS;
@@ -197,49 +204,51 @@ describe('the contract fixtures as the client sees them', () => {
   });
 });
 
-describe('the client sends each fixture request and reads its response as documented', () => {
-  for (const fixture of fixtures) {
-    const expected = EXPECTED[fixture.name];
-    const skip = expected === undefined ? 'no expectation written (the test above fails)' : 'skip' in expected ? expected.skip : false;
-    test(`${fixture.name}: ${fixture.description}`, { skip }, async () => {
-      assert.ok(expected && !('skip' in expected));
-      current = fixture;
-      received.length = 0;
-      const client = createClient({
-        baseUrl: `http://127.0.0.1:${port}${BASE_PATH}`,
-        token: expected.token ?? CONTRACT_TOKEN,
-        maxAttempts: 1,
-        requestTimeoutMs: 5_000,
+for (const [wire, createWired] of WIRES) {
+  describe(`the client sends each fixture request and reads its response as documented (${wire} wire)`, () => {
+    for (const fixture of fixtures) {
+      const expected = EXPECTED[fixture.name];
+      const skip = expected === undefined ? 'no expectation written (the test above fails)' : 'skip' in expected ? expected.skip : false;
+      test(`${fixture.name}: ${fixture.description}`, { skip }, async () => {
+        assert.ok(expected && !('skip' in expected));
+        current = fixture;
+        received.length = 0;
+        const client = createWired({
+          baseUrl: `http://127.0.0.1:${port}${BASE_PATH}`,
+          token: expected.token ?? CONTRACT_TOKEN,
+          maxAttempts: 1,
+          requestTimeoutMs: 5_000,
+        });
+        let outcome: { result: unknown } | { error: ErrorView };
+        try {
+          outcome = await outcomeOf(() => expected.operation(client, fixture.request.body));
+        } finally {
+          await client.close();
+          current = undefined;
+        }
+
+        // (a) the request the client sent is the fixture's
+        assert.equal(received.length, 1, 'one request');
+        const [sent] = received;
+        assert.ok(sent);
+        const url = new URL(sent.url, 'http://replay.invalid');
+        assert.equal(sent.method, fixture.request.method, 'method');
+        assert.ok(url.pathname.startsWith(BASE_PATH), url.pathname);
+        assert.equal(url.pathname.slice(BASE_PATH.length), fixture.request.path, 'path');
+        assert.deepEqual(Object.fromEntries(url.searchParams), fixture.request.query, 'query');
+        assert.equal([...url.searchParams].length, Object.keys(fixture.request.query).length, 'no repeated query parameter');
+        const instead: ContentTypeSent | undefined = expected.contentType;
+        for (const name of CONTRACT_HEADERS) {
+          const replaced = name === 'content-type' && instead !== undefined;
+          const want: string | undefined = replaced ? instead.sent : fixture.request.headers[name];
+          assert.equal(sent.headers[name], want, `${name} header${replaced ? ` (the client's, not the fixture's: ${instead.because})` : ''}`);
+        }
+        if (fixture.request.body === undefined) assert.equal(sent.body, '', 'no body');
+        else assert.deepEqual(JSON.parse(sent.body), fixture.request.body, 'body');
+
+        // (b) the result or error is what the documented response means
+        assert.deepEqual(outcome, 'result' in expected ? { result: expected.result } : { error: expected.error });
       });
-      let outcome: { result: unknown } | { error: ErrorView };
-      try {
-        outcome = await outcomeOf(() => expected.operation(client, fixture.request.body));
-      } finally {
-        await client.close();
-        current = undefined;
-      }
-
-      // (a) the request the client sent is the fixture's
-      assert.equal(received.length, 1, 'one request');
-      const [sent] = received;
-      assert.ok(sent);
-      const url = new URL(sent.url, 'http://replay.invalid');
-      assert.equal(sent.method, fixture.request.method, 'method');
-      assert.ok(url.pathname.startsWith(BASE_PATH), url.pathname);
-      assert.equal(url.pathname.slice(BASE_PATH.length), fixture.request.path, 'path');
-      assert.deepEqual(Object.fromEntries(url.searchParams), fixture.request.query, 'query');
-      assert.equal([...url.searchParams].length, Object.keys(fixture.request.query).length, 'no repeated query parameter');
-      const instead: ContentTypeSent | undefined = expected.contentType;
-      for (const name of CONTRACT_HEADERS) {
-        const replaced = name === 'content-type' && instead !== undefined;
-        const want: string | undefined = replaced ? instead.sent : fixture.request.headers[name];
-        assert.equal(sent.headers[name], want, `${name} header${replaced ? ` (the client's, not the fixture's: ${instead.because})` : ''}`);
-      }
-      if (fixture.request.body === undefined) assert.equal(sent.body, '', 'no body');
-      else assert.deepEqual(JSON.parse(sent.body), fixture.request.body, 'body');
-
-      // (b) the result or error is what the documented response means
-      assert.deepEqual(outcome, 'result' in expected ? { result: expected.result } : { error: expected.error });
-    });
-  }
-});
+    }
+  });
+}
