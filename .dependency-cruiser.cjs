@@ -44,6 +44,13 @@ module.exports = {
       to: { path: '^src/(?!(editor|core|api|repo)/|server/protocol\\.ts$|network\\.ts$|repository\\.ts$)' },
     },
     {
+      name: 'web-uses-editor-core-and-api',
+      comment: 'src/web/ is the browser entry: the editor with a browser host (fetch, a Worker); nothing that needs Node.',
+      severity: 'error',
+      from: { path: '^src/web/' },
+      to: { path: '^src/(?!(web|editor|core|api)/)' },
+    },
+    {
       name: 'entries-are-not-imported',
       comment: 'extension.ts, network.ts and repository.ts are bundle entries; only the editor loads network.ts and repository.ts (lazily).',
       severity: 'error',

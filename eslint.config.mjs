@@ -2,6 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/** What only Node has: code that also runs in a browser's worker takes it from its caller instead. */
+const NODE_GLOBALS = ['Buffer', 'process', 'require', '__dirname', '__filename', 'setImmediate'];
+
 export default tseslint.config(
   {
     // src/core/schema/generated/: Ajv's standalone code, written by scripts/generate-validators.mjs.
@@ -11,7 +14,7 @@ export default tseslint.config(
   // Type-aware: the rules that need the types (floating promises, unsafe any, needless assertions).
   ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { parserOptions: { project: ['./tsconfig.json', './tsconfig.test.json'], tsconfigRootDir: import.meta.dirname } },
+    languageOptions: { parserOptions: { project: ['./tsconfig.json', './tsconfig.test.json', './tsconfig.web.json'], tsconfigRootDir: import.meta.dirname } },
   },
   {
     files: ['**/*.ts'],
@@ -43,13 +46,27 @@ export default tseslint.config(
         'error',
         { paths: ['vscode', 'undici', 'fs', 'node:fs', 'http', 'node:http', 'https', 'node:https', 'net', 'node:net'], patterns: ['fs/*', 'node:fs/*'] },
       ],
-      // The same core runs in a browser's worker (the web extension): no Node globals either.
+    },
+  },
+  {
+    // What the browser build (src/web/) runs: core, the editor, the language server and the HTTP
+    // client, but for the files only the desktop, the command line and the Node server load.
+    files: ['src/core/**/*.ts', 'src/web/**/*.ts', 'src/editor/**/*.ts', 'src/server/**/*.ts', 'src/api/**/*.ts'],
+    ignores: [
+      'src/editor/apply/**',
+      'src/editor/network.ts',
+      'src/editor/repository.ts',
+      'src/server/main.ts',
+      'src/server/nodeHost.ts',
+      'src/api/client.ts',
+      'src/api/transport.ts',
+      'src/api/tunnel.ts',
+      'src/api/proxy.ts',
+    ],
+    rules: {
       'no-restricted-globals': [
         'error',
-        ...['Buffer', 'process', 'require', '__dirname', '__filename', 'setImmediate'].map((name) => ({
-          name,
-          message: 'core/ runs in a browser too: pass what Node gives in from the caller.',
-        })),
+        ...NODE_GLOBALS.map((name) => ({ name, message: 'This file runs in a browser too: take what Node gives from the caller (the host).' })),
       ],
     },
   },

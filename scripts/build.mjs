@@ -3,6 +3,9 @@
 // dist/server.js: the language server the extension starts.
 // dist/cli.js: the `scan-targets` program, with a shebang: only the dispatch; each command is a
 // bundle of its own, dist/cli/<name>.js, required when it runs (src/cli/commands/index.ts).
+// dist/web/extension.js and dist/web/server.js: the extension in a browser and its language server
+// in a Worker, built for the browser platform: a Node built-in they import fails the build, and the
+// bundle test refuses a Node global in them.
 // Options: --production (minified, no source maps), --watch, --outdir DIR (instead of dist/, for the
 // bench and the bundle test), --metafile (writes what each bundle contains beside it, as JSON).
 import { writeFileSync } from 'node:fs';
@@ -60,6 +63,13 @@ const builds = [
   { ...common, entryPoints: ['src/cli/main.ts'], outfile: path.join(outdir, 'cli.js'), banner: { js: '#!/usr/bin/env node' }, plugins: [commandsApart] },
   ...CLI_COMMANDS.map((name) => ({ ...common, entryPoints: [`src/cli/commands/${name}.ts`], outfile: path.join(outdir, 'cli', `${name}.js`) })),
 ];
+
+/** The browser build: what it imports resolves to the packages' browser entries, and Node's modules do not resolve at all. */
+const browser = { ...common, platform: 'browser', target: 'es2022', mainFields: ['browser', 'module', 'main'] };
+builds.push(
+  { ...browser, entryPoints: ['src/web/extension.ts'], outfile: path.join(outdir, 'web', 'extension.js'), external: ['vscode'] },
+  { ...browser, format: 'iife', entryPoints: ['src/server/browserMain.ts'], outfile: path.join(outdir, 'web', 'server.js') },
+);
 
 if (watch) {
   for (const options of builds) {

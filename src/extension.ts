@@ -1,88 +1,35 @@
-// Composition root: activate() wires editor/ together and does nothing else.
-import * as vscode from 'vscode';
-import { NEW_SETTINGS_FILE_COMMAND, newSettingsFile } from './editor/newFile';
-import { OPEN_EXAMPLE_COMMAND, openExample } from './editor/example';
-import { EXPLAIN_CODE_COMMAND, explainCode } from './editor/explainCode';
+// Entry of dist/extension.js, the extension on VS Code's desktop (a Node extension host): the
+// language server in a Node process of its own, undici for the network (loaded on first use), the
+// environment of the editor's process for `${env:NAME}`, the local sandbox and Apply.
+import type * as vscode from 'vscode';
+import { LanguageClient, TransportKind } from 'vscode-languageclient/node';
 import { registerApplyChanges } from './editor/apply/command';
-import { registerBulkUpdate } from './editor/bulkUpdate/command';
-import { Connection } from './editor/connection';
-import { registerConnectionCommands } from './editor/connectionCommands';
-import { EntitlementsStore } from './editor/entitlements/store';
-import { registerEntitlementsView, snapshotTree, type SnapshotNode } from './editor/entitlements/view';
-import { registerSandboxCommands } from './editor/sandboxCommands';
-import { ConnectionStatusBar, type ConnectionStatus } from './editor/statusBar';
-import { readSettings, SECTION } from './editor/settings';
-import { TargetFiles } from './editor/targetFiles';
-import { ReadOnlyDocuments } from './editor/readOnlyDocuments';
-import { TokenStore } from './editor/tokenStore';
-import { TargetSettingsClient } from './editor/languageClient';
-import { valueText } from './core/wording';
+import { activateExtension, type ScanTargetsApi } from './editor/activate';
+import { network } from './editor/network';
+import { readProxySettings } from './editor/settings';
 
-/** What activate() returns: read-only hooks for tests and other extensions. */
-export interface ScanTargetsApi {
-  readonly version: string;
-  /** The Entitlements view's items, as a tree of plain objects. */
-  entitlementsTree(): Promise<SnapshotNode[]>;
-  /** What the status bar item shows, whether it is shown, and the labels of its menu. */
-  connectionStatus(): Promise<ConnectionStatus & { visible: boolean; menu: string[] }>;
-}
+export type { ScanTargetsApi } from './editor/activate';
 
 export function activate(context: vscode.ExtensionContext): ScanTargetsApi {
-  const version = valueText((context.extension.packageJSON as { version?: unknown }).version);
-  const log = vscode.window.createOutputChannel('Scan Targets', { log: true });
-  const tokens = new TokenStore(context.secrets);
-  const connection = new Connection(tokens, log, version);
-  const targetFiles = new TargetFiles();
-  // Validation, completion, hover, quick fixes, outline and folding come from the language server.
-  const languageClient = new TargetSettingsClient(context, log);
-  context.subscriptions.push(log, tokens, connection, targetFiles, languageClient);
-  languageClient.ready().catch((err: unknown) => log.error(`The language server did not start: ${err instanceof Error ? err.message : String(err)}`));
-
-  const entitlements = new EntitlementsStore({
-    fetch: async (signal) => (await connection.client(false)).getEntitlements(signal),
-    isConfigured: async () => vscode.workspace.isTrusted && (await connection.token(false)) !== undefined,
-    log,
+  const module = context.asAbsolutePath('dist/server.js');
+  return activateExtension(context, {
+    platform: 'desktop',
+    languageClient: (options) =>
+      new LanguageClient(
+        'scanTargets',
+        'Scan Target Settings',
+        {
+          run: { module, transport: TransportKind.ipc },
+          debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+        },
+        options,
+      ),
+    // VS Code's proxy settings, else the proxy variables of the editor's environment.
+    createApiClient: (options) => network().createClient({ ...options, proxy: network().proxySettingsFor(options.baseUrl, readProxySettings(), process.env) }),
+    env: (name) => process.env[name],
+    startSandbox: (options) => network().startSandbox(options),
+    registerApplyChanges,
   });
-  context.subscriptions.push(entitlements);
-  let lastRecord = entitlements.record;
-  const view = registerEntitlementsView(context, entitlements);
-  context.subscriptions.push(
-    // A record read from another base URL or with another token is never shown as stale.
-    connection.onDidChange(() => void entitlements.refresh({ reset: true, reason: 'connection changed' })),
-    entitlements.onDidChange(() => {
-      // The `not-entitled` checks follow the last good record.
-      const record = entitlements.record;
-      if (record === lastRecord) return;
-      lastRecord = record;
-      void languageClient.setEntitlements(record);
-    }),
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`${SECTION}.entitlements.refreshIntervalMinutes`)) entitlements.setInterval(readSettings().refreshIntervalMinutes);
-    }),
-  );
-  entitlements.setInterval(readSettings().refreshIntervalMinutes);
-  void entitlements.refresh();
-
-  context.subscriptions.push(
-    vscode.commands.registerCommand(NEW_SETTINGS_FILE_COMMAND, () => newSettingsFile()),
-    vscode.commands.registerCommand(OPEN_EXAMPLE_COMMAND, () => openExample(context)),
-    vscode.commands.registerCommand(EXPLAIN_CODE_COMMAND, (code: unknown) => explainCode(context, code)),
-  );
-  registerConnectionCommands(context, connection, log);
-  const sandbox = registerSandboxCommands(context, connection, log);
-  const statusBar = new ConnectionStatusBar(connection, sandbox, targetFiles);
-  context.subscriptions.push(statusBar);
-  const documents = new ReadOnlyDocuments();
-  context.subscriptions.push(documents);
-  registerBulkUpdate(context, { connection, targetFiles, languageClient, documents, log });
-  registerApplyChanges(context, { connection, languageClient, documents, log });
-
-  log.info(`Scan Target Settings ${version} activated (VS Code ${vscode.version}, workspace ${vscode.workspace.isTrusted ? 'trusted' : 'in Restricted Mode'})`);
-  return {
-    version,
-    entitlementsTree: () => snapshotTree(view.provider),
-    connectionStatus: () => statusBar.status(),
-  };
 }
 
 export function deactivate(): void {

@@ -4,4 +4,4 @@
 export { createClient } from './api/client';
 export { proxySettingsFor } from './api/proxy';
 export { startSandbox } from './sandbox';
-export type { Sandbox } from './sandbox';
+export type { Sandbox, SandboxOptions } from './sandbox';

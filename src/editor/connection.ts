@@ -2,9 +2,8 @@
 // token stored for its origin, and an API client built from both. Keeps the context keys that
 // drive the welcome views (`scanTargets.configured`, `scanTargets.hasToken`) up to date.
 import * as vscode from 'vscode';
-import type { ApiClient } from '../api/client';
-import { network } from './network';
-import { affectsConnection, readProxySettings, readSettings } from './settings';
+import type { ApiClient, ClientOptions } from '../api/options';
+import { affectsConnection, readSettings } from './settings';
 import { originOf, TokenStore } from './tokenStore';
 
 export class Connection implements vscode.Disposable {
@@ -18,6 +17,8 @@ export class Connection implements vscode.Disposable {
     readonly tokens: TokenStore,
     private readonly log: vscode.LogOutputChannel,
     private readonly extensionVersion: string,
+    /** The host's client: undici with the proxy settings on the desktop, `fetch` in a browser. */
+    private readonly newClient: (options: ClientOptions) => ApiClient,
   ) {
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -97,7 +98,7 @@ export class Connection implements vscode.Disposable {
 
   private createClient(token: string | (() => Promise<string>)): ApiClient {
     const settings = readSettings();
-    return network().createClient({
+    return this.newClient({
       baseUrl: settings.baseUrl,
       token,
       authScheme: settings.authScheme,
@@ -105,7 +106,6 @@ export class Connection implements vscode.Disposable {
       connectTimeoutMs: settings.connectTimeoutMs,
       requestTimeoutMs: settings.requestTimeoutMs,
       maxAttempts: settings.maxAttempts,
-      proxy: network().proxySettingsFor(settings.baseUrl, readProxySettings(), process.env),
       logger: this.log,
       userAgent: `scan-target-settings-vscode/${this.extensionVersion} vscode/${vscode.version}`,
     });

@@ -2,7 +2,6 @@
 // copy when it has one (this repository's examples/); otherwise the copy shipped in the extension,
 // as a new unsaved file of the same name, so that the sandbox's targets, the file's validation
 // and a later save all work as in the repository.
-import * as path from 'path';
 import * as vscode from 'vscode';
 import { untitledFile } from './untitled';
 
@@ -16,9 +15,9 @@ export async function openExample(context: vscode.ExtensionContext): Promise<vsc
     await vscode.window.showTextDocument(document);
     return document;
   }
-  const shipped = await vscode.workspace.fs.readFile(vscode.Uri.file(context.asAbsolutePath(path.join('examples', EXAMPLE))));
+  const shipped = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(context.extensionUri, 'examples', EXAMPLE));
   const document = await vscode.workspace.openTextDocument(await untitledFile(EXAMPLE));
   const editor = await vscode.window.showTextDocument(document);
-  if (document.getText() === '') await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), Buffer.from(shipped).toString('utf8')));
+  if (document.getText() === '') await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), new TextDecoder().decode(shipped)));
   return document;
 }

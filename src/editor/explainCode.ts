@@ -1,6 +1,6 @@
 // `scanTargets.explainCode`: the page that explains a diagnostic code (docs/codes/<code>.md,
 // shipped with the extension), rendered in the Markdown preview. The server links each
-// diagnostic to that page as a file (any LSP client can open it); in VS Code the link is made to
+// diagnostic to that page (a file any LSP client can open, or the address this extension gives it); in VS Code the link is made to
 // run this command instead, so that the page opens rendered rather than as Markdown source.
 import * as vscode from 'vscode';
 import { exists } from './exists';
@@ -11,7 +11,7 @@ const CODE_PAGE = /\/docs\/codes\/([a-z][a-z-]*)\.md$/;
 
 /** The command link that explains the code whose page `target` is, or `target` itself for any other link. */
 export function explainLink(target: vscode.Uri): vscode.Uri {
-  const code = target.scheme === 'file' ? CODE_PAGE.exec(target.path)?.[1] : undefined;
+  const code = CODE_PAGE.exec(target.path)?.[1];
   return code === undefined ? target : vscode.Uri.parse(`command:${EXPLAIN_CODE_COMMAND}?${encodeURIComponent(JSON.stringify([code]))}`);
 }
 

@@ -1,10 +1,11 @@
-// The extension's side of the language server (dist/server.js): starts it over Node IPC, sends it
+// The extension's side of the language server (dist/server.js in a Node process on the desktop,
+// dist/web/server.js in a Worker in a browser: the host starts it). Sends it
 // every YAML document (the server decides which are target-settings files, from the same
 // `scanTargets.files` setting it reads with workspace/configuration), and forwards the two things
 // only the extension knows: the entitlements record, and the outcome of a bulk update. The
 // server's plan of a bulk update holds no resolved secret; the bulk update command resolves it.
 import * as vscode from 'vscode';
-import { LanguageClient, RevealOutputChannelOn, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { RevealOutputChannelOn, type BaseLanguageClient, type LanguageClientOptions } from 'vscode-languageclient';
 import type { EntitlementsRecord } from '../core/entitlements/types';
 import type { RunPlanResult } from '../core/bulk/planRun';
 import type { PlanReport } from '../core/plan/report';
@@ -22,20 +23,18 @@ import { explainLink } from './explainCode';
 import { SECTION } from './settings';
 
 export class TargetSettingsClient implements vscode.Disposable {
-  private readonly client: LanguageClient;
+  private readonly client: BaseLanguageClient;
   private readonly started: Promise<void>;
   private entitlements: EntitlementsRecord | undefined;
 
-  constructor(context: vscode.ExtensionContext, log: vscode.LogOutputChannel) {
-    const module = context.asAbsolutePath('dist/server.js');
-    const serverOptions: ServerOptions = {
-      run: { module, transport: TransportKind.ipc },
-      debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
-    };
+  /** `newClient`: the host's client with these options, its server running where the host runs it. */
+  constructor(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, newClient: (options: LanguageClientOptions) => BaseLanguageClient) {
     const clientOptions: LanguageClientOptions = {
       documentSelector: [{ language: 'yaml' }],
       diagnosticCollectionName: 'scan-targets',
       synchronize: { configurationSection: SECTION },
+      // The pages of the diagnostic codes, in this extension (a server in a browser has no files of its own).
+      initializationOptions: { codePages: vscode.Uri.joinPath(context.extensionUri, 'docs', 'codes').toString() },
       // The trace (`scanTargets.trace.server`) shows every message as it is: no message of the
       // server holds a resolved `${env:NAME}` value.
       outputChannel: log,
@@ -50,7 +49,7 @@ export class TargetSettingsClient implements vscode.Disposable {
         },
       },
     };
-    this.client = new LanguageClient('scanTargets', 'Scan Target Settings', serverOptions, clientOptions);
+    this.client = newClient(clientOptions);
     this.started = this.client.start().then(() => {
       // A restarted server has lost the record: give it again.
       if (this.entitlements !== undefined) void this.sendEntitlements();

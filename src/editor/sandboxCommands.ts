@@ -1,10 +1,10 @@
 // `scanTargets.startSandbox` / `scanTargets.stopSandbox`: the local stand-in service, run inside
-// the extension host, with the base URL and a fresh token pointed at it.
-import { randomBytes } from 'crypto';
+// the extension host, with the base URL and a fresh token pointed at it. In a browser there is no
+// Node process to run it: the commands say how to run it on the machine instead.
 import * as vscode from 'vscode';
 import type { Sandbox } from '../network';
-import { network } from './network';
 import type { Connection } from './connection';
+import type { EditorHost } from './host';
 import { readSettings, SECTION } from './settings';
 import { originOf } from './tokenStore';
 import { refuseIfUntrusted } from './trust';
@@ -13,10 +13,22 @@ import { refuseIfUntrusted } from './trust';
 export interface SandboxState {
   /** Its base URL while it runs. */
   readonly url: string | undefined;
+  /** Whether it can run here (not in a browser). */
+  readonly available: boolean;
   readonly onDidChange: vscode.Event<void>;
 }
 
-export function registerSandboxCommands(context: vscode.ExtensionContext, connection: Connection, log: vscode.LogOutputChannel): SandboxState {
+/** Said when the sandbox is asked for in a browser. */
+const SANDBOX_NEEDS_NODE =
+  'The local sandbox needs a Node.js process, which VS Code in a browser does not have. ' +
+  "Run it on your machine with `npx scan-targets sandbox --cors <this editor's origin>` and set the API base URL to the address it prints, or use VS Code on the desktop.";
+
+export function registerSandboxCommands(
+  context: vscode.ExtensionContext,
+  connection: Connection,
+  log: vscode.LogOutputChannel,
+  startSandbox: EditorHost['startSandbox'],
+): SandboxState {
   let running: Sandbox | undefined;
   const changed = new vscode.EventEmitter<void>();
 
@@ -43,11 +55,15 @@ export function registerSandboxCommands(context: vscode.ExtensionContext, connec
     const refusal = refuseIfUntrusted('The local sandbox service');
     if (refusal) return refusal;
     if (running) return alreadyRunning(running.url, arg?.quiet);
+    if (startSandbox === undefined) {
+      void vscode.window.showErrorMessage(SANDBOX_NEEDS_NODE);
+      return { status: 'refused', message: SANDBOX_NEEDS_NODE };
+    }
     const settings = readSettings();
     const profile = arg?.profile ?? settings.sandboxProfile;
     // A fresh random token each start: the sandbox is a real HTTP server on loopback.
-    const token = randomBytes(24).toString('base64url');
-    const sandbox = await network().startSandbox({
+    const token = randomToken();
+    const sandbox = await startSandbox({
       port: arg?.port ?? settings.sandboxPort,
       token,
       profile,
@@ -86,13 +102,19 @@ export function registerSandboxCommands(context: vscode.ExtensionContext, connec
     { dispose: () => void running?.close() },
   );
 
-  if (vscode.workspace.getConfiguration(SECTION).get<boolean>('sandbox.startOnActivation', false) && vscode.workspace.isTrusted) {
+  if (vscode.workspace.getConfiguration(SECTION).get<boolean>('sandbox.startOnActivation', false) && vscode.workspace.isTrusted && startSandbox) {
     start({ quiet: true }).catch((err: unknown) => log.error(`The local sandbox service did not start: ${String((err as Error)?.message ?? err)}`));
   }
   return {
     get url() {
       return running?.url;
     },
+    available: startSandbox !== undefined,
     onDidChange: changed.event,
   };
+}
+
+/** 24 random bytes as hex: the Web Crypto API both hosts have. */
+function randomToken(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(24)), (b) => b.toString(16).padStart(2, '0')).join('');
 }

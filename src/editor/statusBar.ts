@@ -30,7 +30,11 @@ export function connectionStatus(connection: Connection, sandbox: SandboxState, 
   }
   const baseUrl = connection.baseUrl;
   if (connection.origin === undefined) {
-    return { text: '$(plug) Scan Targets: not connected', tooltip: 'No API base URL is set. Set one, or start the local sandbox.', warning: true };
+    return {
+      text: '$(plug) Scan Targets: not connected',
+      tooltip: `No API base URL is set. Set one${sandbox.available ? ', or start the local sandbox' : ''}.`,
+      warning: true,
+    };
   }
   const where = baseUrl === sandbox.url ? 'the local sandbox' : new URL(baseUrl).host;
   if (!hasToken) {
@@ -52,13 +56,14 @@ export function connectionStatus(connection: Connection, sandbox: SandboxState, 
 export function connectionMenu(sandbox: SandboxState, hasToken: boolean): MenuItem[] {
   const items: MenuItem[] = [{ label: '$(key) Set API Token', description: 'stored in secret storage for the base URL', command: 'scanTargets.setApiToken' }];
   if (hasToken) items.push({ label: '$(trash) Clear API Token', command: 'scanTargets.clearApiToken' });
-  items.push(
-    sandbox.url === undefined
-      ? { label: '$(beaker) Start Local Sandbox', description: 'a stand-in service on this machine', command: 'scanTargets.startSandbox' }
-      : { label: '$(debug-stop) Stop Local Sandbox', description: sandbox.url, command: 'scanTargets.stopSandbox' },
-    { label: '$(link) Set API Base URL', command: 'scanTargets.setBaseUrl' },
-    { label: '$(output) Show Log', command: 'scanTargets.showLog' },
-  );
+  if (sandbox.available) {
+    items.push(
+      sandbox.url === undefined
+        ? { label: '$(beaker) Start Local Sandbox', description: 'a stand-in service on this machine', command: 'scanTargets.startSandbox' }
+        : { label: '$(debug-stop) Stop Local Sandbox', description: sandbox.url, command: 'scanTargets.stopSandbox' },
+    );
+  }
+  items.push({ label: '$(link) Set API Base URL', command: 'scanTargets.setBaseUrl' }, { label: '$(output) Show Log', command: 'scanTargets.showLog' });
   return items;
 }
 

@@ -55,8 +55,9 @@ export function offsetRange(document: TextDocument, range: OffsetRange): Range {
   return { start: document.positionAt(range.start), end: document.positionAt(range.end) };
 }
 
-/** `codePage` gives the address of the page that explains a code. */
-export function toDiagnostic(core: CoreDiagnostic, codePage: (code: string) => string): Diagnostic {
+/** `codePage` gives the address of the page that explains a code (none: the code has no link). */
+export function toDiagnostic(core: CoreDiagnostic, codePage: (code: string) => string | undefined): Diagnostic {
+  const page = codePage(core.code);
   const carried: CarriedData = { document: core.document, path: core.path };
   if (core.data !== undefined) carried.data = core.data;
   const diagnostic: Diagnostic = {
@@ -64,10 +65,10 @@ export function toDiagnostic(core: CoreDiagnostic, codePage: (code: string) => s
     severity: SEVERITY[core.severity],
     source: DIAGNOSTIC_SOURCE,
     code: core.code,
-    codeDescription: { href: codePage(core.code) },
     message: core.message,
     data: carried,
   };
+  if (page !== undefined) diagnostic.codeDescription = { href: page };
   if (core.code === 'duplicate-id') diagnostic.tags = [DiagnosticTag.Unnecessary];
   return diagnostic;
 }

@@ -2,6 +2,7 @@
 // from the command line as vscode-languageserver reads it: --node-ipc, --stdio, --socket=N or
 // --pipe=NAME. (`scan-targets lsp` starts the same server.)
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { nodeHost } from './nodeHost';
 import { startServer } from './server';
 
-startServer(createConnection(ProposedFeatures.all));
+startServer(createConnection(ProposedFeatures.all), nodeHost);

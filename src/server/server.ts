@@ -2,9 +2,6 @@
 // LSP client. A thin adapter from LSP to core's LanguageService, which keeps each document's state
 // and computes every answer on the parse of the version asked about. This file schedules
 // validation, reads settings, and converts positions and shapes (convert.ts).
-import { existsSync } from 'fs';
-import * as path from 'path';
-import { pathToFileURL } from 'url';
 import {
   CodeActionKind,
   CodeLensRefreshRequest,
@@ -17,26 +14,15 @@ import {
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { version } from '../../package.json';
 import { DIAGNOSTIC_SOURCE } from '../core/diagnostic';
-import { envStateOf, type EnvCheck } from '../core/envPlaceholders';
 import { LanguageService, type ValidateParams } from '../core/service';
 import { fileTooLargeDiagnostic } from '../core/validation/limit';
 import type { ParsedFile } from '../core/yaml';
 import { fromDiagnostic, offsetRange, toCodeAction, toCodeLenses, toCompletionItem, toDiagnostic, toDocumentSymbol, toFoldingRanges } from './convert';
 import { PlanBulkUpdate, PlanChanges, RecordBulkOutcome, SetEntitlements, type ServerSettings } from './protocol';
 import { ChangeReportingDocuments } from './changes';
+import type { ServerHost } from './host';
 import { DEFAULT_SETTINGS, readSettings } from './settings';
 import { TargetFiles } from './targetFiles';
-
-/**
- * The pages that explain the diagnostic codes, docs/codes/ in the package: one folder above the
- * bundle (dist/server.js, the extension's) or two (dist/cli/lsp.js, `scan-targets lsp`).
- */
-const CODE_PAGES =
-  ['..', path.join('..', '..')].map((up) => path.resolve(__dirname, up, 'docs', 'codes')).find((dir) => existsSync(dir)) ??
-  path.resolve(__dirname, '..', 'docs', 'codes');
-
-/** The page that explains a diagnostic code, as a file any client can open. */
-const codePage = (code: string): string => pathToFileURL(path.join(CODE_PAGES, `${code}.md`)).href;
 
 /** Typing a space opens completion only where it ends `key: ` (values) or `- ` (an item's first key). */
 const SPACE_TRIGGER = /(:\s|^\s*(-\s+)+)$/;
@@ -49,11 +35,11 @@ function coversQuickFix(kind: string): boolean {
   return kind === '' || kind === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(`${kind}.`);
 }
 
-/** Whether a variable is set in the server's environment (inherited from the editor). The value stays here. */
-const envState: EnvCheck = (name) => envStateOf(process.env[name]);
-
-export function startServer(connection: Connection): void {
-  const service = new LanguageService(envState);
+export function startServer(connection: Connection, host: ServerHost): void {
+  const service = new LanguageService(host.envState);
+  let codePages = host.codePages;
+  /** The page that explains a diagnostic code, as an address any client can open. */
+  const codePage = (code: string): string | undefined => (codePages === undefined ? undefined : `${codePages}/${code}.md`);
   const documents = new TextDocuments(new ChangeReportingDocuments((uri, change) => service.changed(uri, change)));
   let settings: ServerSettings = DEFAULT_SETTINGS;
   const targets = new TargetFiles(settings.files);
@@ -114,8 +100,7 @@ export function startServer(connection: Connection): void {
       const timer = setTimeout(run, delayMs);
       timers.set(uri, () => clearTimeout(timer));
     } else {
-      const immediate = setImmediate(run);
-      timers.set(uri, () => clearImmediate(immediate));
+      timers.set(uri, host.runSoon(run));
     }
   };
 
@@ -136,7 +121,7 @@ export function startServer(connection: Connection): void {
 
   // A rejected promise nobody waits on (a `void` call that failed) must not print Node's trace on
   // stderr nor end the server: one line at error level in the client's log.
-  process.on('unhandledRejection', (reason: unknown) => {
+  host.onUnhandledRejection((reason: unknown) => {
     connection.console.error(`internal error (unhandled rejection): ${reason instanceof Error ? reason.message : String(reason)}. This is a bug.`);
   });
 
@@ -152,6 +137,8 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialize((params): InitializeResult => {
     pullsConfiguration = params.capabilities.workspace?.configuration === true;
+    const options = params.initializationOptions as { codePages?: unknown } | null | undefined;
+    if (typeof options?.codePages === 'string') codePages = options.codePages.replace(/\/+$/, '');
     refreshesLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     targets.update(settings.files, folders);

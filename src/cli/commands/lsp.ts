@@ -1,5 +1,6 @@
 // `scan-targets lsp --stdio | --node-ipc`: the language server, for any editor with an LSP client.
 import { createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
+import { nodeHost } from '../../server/nodeHost';
 import { startServer } from '../../server/server';
 import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
@@ -33,7 +34,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   const connection = values.stdio
     ? createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout))
     : createConnection(ProposedFeatures.all, new IPCMessageReader(process), new IPCMessageWriter(process));
-  startServer(connection);
+  startServer(connection, nodeHost);
   // The connection exits the process when the client sends `exit` (or the input closes).
   return new Promise<number>(() => undefined);
 }

@@ -4,12 +4,13 @@
 // `${env:NAME}` placeholder as written: they are resolved here, in the extension host that sends
 // the requests, right before the run, and the values live only in this run's memory. Each command takes an optional argument object for programmatic use:
 //   { uri?, ids?, documentIndex?, confirm?: boolean }   (confirm: false skips the modal, like --yes)
-import * as path from 'path';
 import * as vscode from 'vscode';
 import { describeOutcome, retryIds, type BulkOutcome } from '../../core/bulk/outcome';
 import { outcomeReport } from '../../core/bulk/report';
 import { twoStepCancel } from './twoStepCancel';
 import { resolveBody } from '../../core/bulk/resolve';
+import type { EnvLookup } from '../../core/envPlaceholders';
+import { baseName } from '../uris';
 import { runBulkUpdate } from '../../core/bulk/run';
 import { clientSend } from '../../core/bulk/send';
 import type { RunPlan, RunPlanResult, RunTarget } from '../../core/bulk/planRun';
@@ -27,6 +28,8 @@ export interface BulkUpdateDeps {
   languageClient: TargetSettingsClient;
   documents: ReadOnlyDocuments;
   log: vscode.LogOutputChannel;
+  /** Where placeholders get their values (the host's environment). */
+  env: EnvLookup;
 }
 
 export interface BulkUpdateArgs {
@@ -50,7 +53,7 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
   const { log, documents } = deps;
   let lastRun: LastRun | undefined;
   /** `shop` for `…/shop.target-settings.yaml`'s documents: what the preview and report are named after. */
-  const stem = (uri: vscode.Uri): string => path.basename(uri.path).replace(/\.ya?ml$/, '');
+  const stem = (uri: vscode.Uri): string => baseName(uri).replace(/\.ya?ml$/, '');
   const showPreview = (document: vscode.TextDocument, json: string): Promise<vscode.Uri> =>
     documents.show(`${stem(document.uri)}.bulk-update-request.json`, json, 'json');
 
@@ -69,7 +72,7 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
     if (!uri) return { refused: 'Open a target-settings file and select the ids to update, then run the bulk update again.' };
     const document = await vscode.workspace.openTextDocument(uri);
     if (!deps.targetFiles.matches(document)) {
-      return { refused: `${path.basename(document.uri.path)} is not a target-settings file (see the scanTargets.files setting), so nothing was sent.` };
+      return { refused: `${baseName(document.uri)} is not a target-settings file (see the scanTargets.files setting), so nothing was sent.` };
     }
     let target: RunTarget;
     if (args?.ids !== undefined || args?.documentIndex !== undefined) {
@@ -86,7 +89,7 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
   const confirm = async (document: vscode.TextDocument, runPlan: RunPlan, baseUrl: string): Promise<boolean> => {
     const { selection } = runPlan;
     const count = selection.uniqueIds.length;
-    const file = path.basename(document.uri.path);
+    const file = baseName(document.uri);
     const where = `document ${selection.documentIndex + 1} of ${file}`;
     const repeats = selection.duplicateCount;
     const detail = [
@@ -120,7 +123,7 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
     const runPlan = result.plan;
     // Here, in the extension host that sends the requests, and before asking: a value that cannot
     // be sent (the service's mask) is refused first. The values live in this run's memory only.
-    const resolved = resolveBody(runPlan.prepared, (name) => process.env[name]);
+    const resolved = resolveBody(runPlan.prepared, deps.env);
     if (!resolved.ok) return refuse(resolved.message);
     const { secretValues } = resolved.body;
 

@@ -15,6 +15,7 @@ const root = path.resolve(__dirname, '../../../..');
 
 interface Metafile {
   inputs: Record<string, unknown>;
+  outputs: Record<string, { imports: { path: string; external?: boolean }[] }>;
 }
 
 let built: string | undefined;
@@ -29,9 +30,18 @@ function buildWithMetafiles(): string {
   return dir;
 }
 
+function metafileOf(dir: string, bundle: string): Metafile {
+  return JSON.parse(fs.readFileSync(path.join(dir, `${bundle}.meta.json`), 'utf8')) as Metafile;
+}
+
 function inputsOf(dir: string, bundle: string): string[] {
-  const meta = JSON.parse(fs.readFileSync(path.join(dir, `${bundle}.meta.json`), 'utf8')) as Metafile;
-  return Object.keys(meta.inputs);
+  return Object.keys(metafileOf(dir, bundle).inputs);
+}
+
+/** What a bundle leaves to be loaded at run time, each once. */
+function externalsOf(dir: string, bundle: string): string[] {
+  const imports = Object.values(metafileOf(dir, bundle).outputs).flatMap((output) => output.imports);
+  return [...new Set(imports.filter((i) => i.external).map((i) => i.path))];
 }
 
 const HEAVY =
@@ -84,4 +94,31 @@ test('dist/cli.js only dispatches; each command is a bundle of its own, and vali
     validate.filter((input) => /^node_modules\/(undici|vscode-languageserver|vscode-jsonrpc)\/|^src\/(sandbox|server)\//.test(input)),
     [],
   );
+});
+
+/** What only Node can run: the desktop's loaders and host, undici, the sandbox, git, Node's builds of the LSP libraries. */
+const NODE_ONLY =
+  /^node_modules\/undici\/|^node_modules\/vscode-(languageclient|languageserver|jsonrpc)\/lib\/node\/|^src\/(sandbox|repo|cli)\/|^src\/editor\/(apply\/|network\.ts$|repository\.ts$)|^src\/api\/(transport|tunnel|client)\.ts$|^src\/server\/(main|nodeHost)\.ts$|^src\/(extension|network|repository)\.ts$/;
+
+test('the browser build carries nothing only Node can run, and loads nothing at run time but vscode', () => {
+  const dir = buildWithMetafiles();
+  const extension = inputsOf(dir, 'web/extension.js');
+  assert.ok(extension.includes('src/web/extension.ts'));
+  assert.ok(extension.includes('src/api/fetchWire.ts'), 'the network goes through fetch');
+  assert.ok(extension.includes('src/editor/activate.ts'), 'the same editor as on the desktop');
+  assert.deepEqual(
+    extension.filter((input) => NODE_ONLY.test(input)),
+    [],
+  );
+  assert.deepEqual(externalsOf(dir, 'web/extension.js'), ['vscode']);
+
+  const server = inputsOf(dir, 'web/server.js');
+  assert.ok(server.includes('src/server/browserMain.ts'));
+  assert.ok(server.includes('src/server/server.ts'));
+  assert.ok(server.some((input) => input.startsWith('node_modules/yaml/')));
+  assert.deepEqual(
+    server.filter((input) => NODE_ONLY.test(input)),
+    [],
+  );
+  assert.deepEqual(externalsOf(dir, 'web/server.js'), []);
 });

@@ -12,6 +12,7 @@ interface Step {
   description: string;
   media: { markdown?: string };
   completionEvents?: string[];
+  when?: string;
 }
 interface Manifest {
   contributes: { commands: { command: string }[]; walkthroughs: { id: string; steps: Step[] }[] };
@@ -19,11 +20,20 @@ interface Manifest {
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
 const vscodeignore = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8');
 
-test('one walkthrough: connect, open an example, preview, run, fix an invalid id', () => {
+test('one walkthrough: connect, open an example, preview, run, fix an invalid id; in a browser, connect without the sandbox', () => {
+  const [walkthrough, ...others] = manifest.contributes.walkthroughs;
+  assert.equal(others.length, 0);
+  const stepsShown = (web: boolean): Step[] => walkthrough!.steps.filter((s) => s.when === undefined || s.when === (web ? 'isWeb' : '!isWeb'));
   assert.deepEqual(
-    manifest.contributes.walkthroughs.map((w) => w.steps.map((s) => s.id)),
-    [['connect', 'openExample', 'preview', 'run', 'fixInvalidId']],
+    stepsShown(false).map((s) => s.id),
+    ['connect', 'openExample', 'preview', 'run', 'fixInvalidId'],
   );
+  assert.deepEqual(
+    stepsShown(true).map((s) => s.id),
+    ['connectWeb', 'openExample', 'preview', 'run', 'fixInvalidId'],
+  );
+  // The sandbox needs Node.js: the browser's step does not offer it.
+  for (const step of stepsShown(true)) assert.doesNotMatch(step.description, /command:scanTargets\.startSandbox/, step.id);
 });
 
 test('every step has its page, and links only commands that exist', () => {
