@@ -100,7 +100,9 @@ describe('editing assistance', () => {
     assert.match(markdown, /`owasp` \*\(current\)\* — OWASP Top 10\./);
   });
 
-  it('hovers ${env:NAME}: says whether it is set, never its value', async () => {
+  it('hovers ${env:NAME}: says whether it is set, never its value', async function () {
+    // An extension host in a browser has no environment: the browser suite has its own test of this hover.
+    if (typeof process === 'undefined') this.skip();
     const document = await openFixture('assist.target-settings.yaml');
     const set = positionOf(document, '    password: ${env:', '    password: ${env:'.length + 3);
     const setMarkdown = markdownOf(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, set));

@@ -12,7 +12,10 @@ describe('explain a diagnostic code', function () {
 
   it('links each diagnostic to the command that opens the page of its code, rendered', async () => {
     const uri = workspaceFile('explain.target-settings.yaml');
-    await vscode.workspace.fs.writeFile(uri, Buffer.from('ids:\n  - 3Sy7TyNMnQ8x\nsite:\n  name: Shop\n  url: https://shop.example\nreport_type: owsap\n'));
+    await vscode.workspace.fs.writeFile(
+      uri,
+      new TextEncoder().encode('ids:\n  - 3Sy7TyNMnQ8x\nsite:\n  name: Shop\n  url: https://shop.example\nreport_type: owsap\n'),
+    );
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
     const [enumError] = (await waitForDiagnostics(uri, (ds) => ds.some((d) => codeOf(d) === 'invalid-enum'))).filter((d) => codeOf(d) === 'invalid-enum');
     const code = enumError?.code as { value: string; target: vscode.Uri } | undefined;

@@ -15,7 +15,7 @@ function config(): vscode.WorkspaceConfiguration {
 
 async function openNew(name: string, text: string): Promise<vscode.TextDocument> {
   const uri = workspaceFile(name);
-  await vscode.workspace.fs.writeFile(uri, Buffer.from(text, 'utf8'));
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
   const document = await vscode.workspace.openTextDocument(uri);
   await vscode.window.showTextDocument(document);
   return document;
