@@ -6,21 +6,12 @@
 // no test runs: it never reports green without running the suite.
 import { cpSync, existsSync, readFileSync, readdirSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SUITE_SETTINGS, countResult, indent } from './suite-results.mjs';
 import { REPO_ROOT, ensureVsCodeHost, startCodeServer, launchChromium, workbenchUrl } from './vscode-host.mjs';
 
 const SUITES = {
   trusted: { 'security.workspace.trust.enabled': false },
   restricted: { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never' },
-};
-const COMMON_SETTINGS = {
-  // The language client's trace of every message, scanned for secrets after the run.
-  'scanTargets.trace.server': 'verbose',
-  'workbench.startupEditor': 'none',
-  'telemetry.telemetryLevel': 'off',
-  'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
-  'update.mode': 'none',
-  'workbench.tips.enabled': false,
 };
 /**
  * The `${env:NAME}` values the suites' files use (CANARY_ENV_SECRETS of test/fixtures/canary.ts),
@@ -83,7 +74,7 @@ async function runSuite(suite) {
     bin,
     workDir,
     folder,
-    settings: { ...COMMON_SETTINGS, ...SUITES[suite] },
+    settings: { ...SUITE_SETTINGS, ...SUITES[suite] },
     env: { ...ENV_SECRETS, SCAN_TARGETS_TEST_RESULTS: resultsFile },
     // Every log at the trace level, the extension's included: the language client then traces
     // every message it exchanges with the server (`scanTargets.trace.server` is verbose here).
@@ -132,18 +123,10 @@ async function collectResults(suite, resultsFile, server) {
     const lines = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8').split('\n').filter(Boolean) : [];
     for (const line of lines.slice(seen)) {
       const record = JSON.parse(line);
+      if (countResult(record, counts)) continue;
       if (record.event === 'start') {
         startRecord = record;
         console.log(`[${suite}] VS Code ${record.vscodeVersion}, workspace ${record.trusted ? 'trusted' : 'untrusted (Restricted Mode)'}`);
-      } else if (record.event === 'pass') {
-        counts.passed++;
-        console.log(`  ✔ ${record.title} (${record.durationMs} ms)`);
-      } else if (record.event === 'pending') {
-        counts.pending++;
-        console.log(`  - ${record.title} (skipped)`);
-      } else if (record.event === 'fail') {
-        counts.failed++;
-        console.log(`  ✘ ${record.title}\n${indent(record.error)}`);
       } else if (record.event === 'crash') {
         throw new Error(`the suite crashed before running:\n${record.error}`);
       } else if (record.event === 'end') {
@@ -202,13 +185,6 @@ function writeMessagesShown(suite, shown) {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, shown.map((line) => `${line}\n`).join(''));
   console.log(`[${suite}] ${shown.length} notification and dialog text(s) recorded for the canary scan`);
-}
-
-function indent(text) {
-  return String(text)
-    .split('\n')
-    .map((l) => `      ${l}`)
-    .join('\n');
 }
 
 function fail(message) {

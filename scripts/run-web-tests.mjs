@@ -15,6 +15,7 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { SUITE_SETTINGS, countResult } from './suite-results.mjs';
 import { REPO_ROOT, ensureVsCodeHost, freePort, launchChromium, startCodeServer, workbenchUrl } from './vscode-host.mjs';
 
 const EXTENSION_ID = 'scantargets.scan-target-settings';
@@ -99,15 +100,10 @@ const server = await startCodeServer({
   folder,
   port,
   settings: {
+    ...SUITE_SETTINGS,
     // Run it as a web extension: in the browser's worker, from its `browser` entry.
     'remote.extensionKind': { [EXTENSION_ID]: ['web'] },
     'security.workspace.trust.enabled': false,
-    'scanTargets.trace.server': 'verbose',
-    'workbench.startupEditor': 'none',
-    'telemetry.telemetryLevel': 'off',
-    'extensions.autoCheckUpdates': false,
-    'extensions.autoUpdate': false,
-    'update.mode': 'none',
   },
   log: verbose ? (t) => process.stderr.write(`[code-server] ${t}`) : undefined,
 });
@@ -151,18 +147,10 @@ async function collectResults() {
   let end;
   for (;;) {
     for (const record of results.slice(seen)) {
+      if (countResult(record, counts)) continue;
       if (record.event === 'start') {
         startRecord = record;
         console.log(`[web] VS Code ${record.vscodeVersion} in the browser's worker extension host`);
-      } else if (record.event === 'pass') {
-        counts.passed++;
-        console.log(`  ✔ ${record.title} (${record.durationMs} ms)`);
-      } else if (record.event === 'pending') {
-        counts.pending++;
-        console.log(`  - ${record.title} (skipped)`);
-      } else if (record.event === 'fail') {
-        counts.failed++;
-        console.log(`  ✘ ${record.title}\n${indent(record.error)}`);
       } else if (record.event === 'end') {
         end = record;
       }
@@ -192,13 +180,6 @@ async function collectResults() {
 
 function randomToken() {
   return randomBytes(24).toString('hex');
-}
-
-function indent(text) {
-  return String(text)
-    .split('\n')
-    .map((l) => `      ${l}`)
-    .join('\n');
 }
 
 function fail(message) {

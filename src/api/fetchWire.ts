@@ -23,7 +23,8 @@
 //   reaches the retry loop when the service lists it in Access-Control-Expose-Headers (the sandbox
 //   does); otherwise the loop's own backoff applies.
 import type { Clock } from '../core/clock';
-import { answerBroke, answerTooLarge, cancelledError, fetchFailure, timeoutError } from './attemptFailures';
+import { boundAttempt } from './attemptBounds';
+import { answerBroke, answerTooLarge, fetchFailure } from './attemptFailures';
 import { ApiError, type ApiErrorInit } from './errors';
 import { DEFAULTS } from './options';
 import type { AttemptOutcome, Endpoint, Operation, WireFactory } from './operation';
@@ -52,15 +53,7 @@ async function fetchAttempt<T>(
   token: string,
   init: ApiErrorInit,
 ): Promise<AttemptOutcome> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const cancelTimer = clock.setTimer(endpoint.opts.requestTimeoutMs, () => {
-    timedOut = true;
-    controller.abort(new Error('request timeout'));
-  });
-  const onAbort = (): void => controller.abort(op.signal?.reason);
-  op.signal?.addEventListener('abort', onAbort, { once: true });
-  if (op.signal?.aborted) onAbort();
+  const bounds = boundAttempt(endpoint, clock, op, init);
 
   let status: number | undefined;
   let received = 0;
@@ -78,7 +71,7 @@ async function fetchAttempt<T>(
       method: op.method,
       headers,
       body: op.body,
-      signal: controller.signal,
+      signal: bounds.signal,
       // The token is the only credential: no cookie or HTTP authentication of the browser's goes along.
       credentials: 'omit',
       redirect: 'manual',
@@ -106,17 +99,15 @@ async function fetchAttempt<T>(
     text += decoder.decode();
     return { type: 'response', response: { status, headers: answerHeaders, text } };
   } catch (err) {
-    const sent = status !== undefined;
-    if (op.signal?.aborted) return { type: 'failure', retryable: false, error: cancelledError(op, init, true) };
-    if (timedOut) return { type: 'failure', retryable: false, error: timeoutError(endpoint, op, init, sent ? 'body' : 'headers') };
+    const stopped = bounds.stopped(status !== undefined);
+    if (stopped) return stopped;
     if (status !== undefined) {
       const got = expected !== undefined ? `${received} of ${expected} bytes` : `${received} bytes`;
       return answerBroke(endpoint, op, err, init, status, got, text + decoder.decode());
     }
     return fetchFailure(endpoint, op, err, init, editorOrigin());
   } finally {
-    cancelTimer();
-    op.signal?.removeEventListener('abort', onAbort);
+    bounds.release();
   }
 }
 

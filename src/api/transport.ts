@@ -4,7 +4,8 @@
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
 import type { Clock } from '../core/clock';
 import type { Redactor } from '../core/redact';
-import { answerBroke, answerTooLarge, cancelledError, networkFailure, timeoutError } from './attemptFailures';
+import { boundAttempt } from './attemptBounds';
+import { answerBroke, answerTooLarge, networkFailure } from './attemptFailures';
 import { ApiError, type ApiErrorInit } from './errors';
 import { headerValue } from './httpText';
 import { DEFAULTS } from './options';
@@ -60,15 +61,7 @@ async function sendAttempt<T>(
   token: string,
   init: ApiErrorInit,
 ): Promise<AttemptOutcome> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const cancelTimer = clock.setTimer(endpoint.opts.requestTimeoutMs, () => {
-    timedOut = true;
-    controller.abort(new Error('request timeout'));
-  });
-  const onAbort = (): void => controller.abort(op.signal?.reason);
-  op.signal?.addEventListener('abort', onAbort, { once: true });
-  if (op.signal?.aborted) onAbort();
+  const bounds = boundAttempt(endpoint, clock, op, init);
 
   let status: number | undefined;
   let received = 0;
@@ -87,7 +80,7 @@ async function sendAttempt<T>(
       method: op.method,
       headers,
       body: op.body,
-      signal: controller.signal,
+      signal: bounds.signal,
       headersTimeout: endpoint.opts.requestTimeoutMs,
       bodyTimeout: endpoint.opts.requestTimeoutMs,
     });
@@ -105,16 +98,14 @@ async function sendAttempt<T>(
     }
     return { type: 'response', response: { status, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') } };
   } catch (err) {
-    const sent = status !== undefined;
-    if (op.signal?.aborted) return { type: 'failure', retryable: false, error: cancelledError(op, init, true) };
-    if (timedOut) return { type: 'failure', retryable: false, error: timeoutError(endpoint, op, init, sent ? 'body' : 'headers') };
+    const stopped = bounds.stopped(status !== undefined);
+    if (stopped) return stopped;
     if (status !== undefined) {
       const got = expected !== undefined ? `${received} of ${expected} bytes` : `${received} bytes`;
       return answerBroke(endpoint, op, err, init, status, got, Buffer.concat(chunks).toString('utf8'));
     }
     return networkFailure(endpoint, op, err, init);
   } finally {
-    cancelTimer();
-    op.signal?.removeEventListener('abort', onAbort);
+    bounds.release();
   }
 }

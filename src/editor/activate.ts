@@ -30,6 +30,9 @@ export interface ScanTargetsApi {
 
 export function activateExtension(context: vscode.ExtensionContext, host: EditorHost): ScanTargetsApi {
   const version = valueText((context.extension.packageJSON as { version?: unknown }).version);
+  // Not VS Code's `isWeb`, which is true of any workbench in a browser (code-server too), where this
+  // extension may still run in a Node extension host with the sandbox and Apply.
+  void vscode.commands.executeCommand('setContext', 'scanTargets.inBrowser', host.platform === 'browser');
   const log = vscode.window.createOutputChannel('Scan Targets', { log: true });
   const tokens = new TokenStore(context.secrets);
   const connection = new Connection(tokens, log, version, host.createApiClient);

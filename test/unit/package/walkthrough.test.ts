@@ -23,7 +23,8 @@ const vscodeignore = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8');
 test('one walkthrough: connect, open an example, preview, run, fix an invalid id; in a browser, connect without the sandbox', () => {
   const [walkthrough, ...others] = manifest.contributes.walkthroughs;
   assert.equal(others.length, 0);
-  const stepsShown = (web: boolean): Step[] => walkthrough!.steps.filter((s) => s.when === undefined || s.when === (web ? 'isWeb' : '!isWeb'));
+  const stepsShown = (web: boolean): Step[] =>
+    walkthrough!.steps.filter((s) => s.when === undefined || s.when === (web ? 'scanTargets.inBrowser' : '!scanTargets.inBrowser'));
   assert.deepEqual(
     stepsShown(false).map((s) => s.id),
     ['connect', 'openExample', 'preview', 'run', 'fixInvalidId'],
