@@ -29,6 +29,8 @@ export interface ActivationRow {
   problems: string[];
   /** The largest parts of the bundle (npm packages, or folders of the repository), by bytes in it. */
   parts: Array<{ name: string; bytes: number }>;
+  /** The same build's other bundles the extension runs, beside it: the server, and the browser build's two. */
+  sizes: { server: number; webExtension: number; webServer: number };
 }
 
 interface ChildResult {
@@ -65,7 +67,7 @@ function partsOf(metafile: string, outfile: string): ActivationRow['parts'] {
   return [...bytes].map(([name, b]) => ({ name, bytes: b })).sort((a, b) => b.bytes - a.bytes);
 }
 
-function measure(label: string, file: string, parts: ActivationRow['parts']): ActivationRow {
+function measure(label: string, file: string, parts: ActivationRow['parts']): Omit<ActivationRow, 'sizes'> {
   log(`activation: ${label}`);
   const child = path.join(__dirname, 'activationChild.js');
   const results: ChildResult[] = [];
@@ -114,7 +116,11 @@ export async function benchActivation(): Promise<ActivationRow[]> {
       const args = [path.join(ROOT, 'scripts', 'build.mjs'), '--outdir', outdir, '--metafile', ...(production ? ['--production'] : [])];
       execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'ignore' });
       const outfile = path.join(outdir, 'extension.js');
-      rows.push(measure(label, outfile, partsOf(`${outfile}.meta.json`, outfile)));
+      const size = (file: string): number => fs.statSync(path.join(outdir, file)).size;
+      rows.push({
+        ...measure(label, outfile, partsOf(`${outfile}.meta.json`, outfile)),
+        sizes: { server: size('server.js'), webExtension: size('web/extension.js'), webServer: size('web/server.js') },
+      });
     }
     return rows;
   } finally {
