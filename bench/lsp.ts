@@ -145,6 +145,8 @@ export interface ShapeResult {
   key: string;
   label: string;
   expect: Shape['expect'];
+  /** yaml-language-server was given the file with LF line breaks (`Shape.ylsText`). */
+  ylsGivenLf: boolean;
   bytes: number;
   lines: number;
   ours: ServerResult;
@@ -302,6 +304,11 @@ function contentOf(p: Published, expect: Shape['expect']): Content {
   return { errors, others: p.diagnostics.length - errors, asExpected: expect === 'errors' ? errors > 0 : errors === 0 };
 }
 
+/** The text `kind` opens: the shape's, or what yaml-language-server is given instead (`Shape.ylsText`). */
+function textFor(kind: Kind, shape: Shape): string {
+  return kind === 'yls' ? (shape.ylsText ?? shape.text) : shape.text;
+}
+
 function shapeUri(shape: Shape): string {
   return `${ROOT_URI}/bench/${shape.key}.target-settings.yaml`;
 }
@@ -314,7 +321,7 @@ async function openFresh(kind: Kind, shape: Shape): Promise<{ server: Server; op
     const uri = shapeUri(shape);
     const after = server.client.notifications.length;
     const t0 = now();
-    server.client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: shape.text } });
+    server.client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: textFor(kind, shape) } });
     const first = await server.published(uri, after, 1);
     const t1 = now();
     return { server, openMs: t1 - t0, wholeMs: t1 - server.spawnedAt, content: contentOf(first, shape.expect) };
@@ -360,7 +367,7 @@ async function runServer(kind: Kind, shape: Shape, stdioCosts: Array<[number, nu
     const live = server!;
     result.rssOpen = live.memory().rss;
     const uri = shapeUri(shape);
-    let document = TextDocument.create(uri, 'yaml', 1, shape.text);
+    let document = TextDocument.create(uri, 'yaml', 1, textFor(kind, shape));
     let k = 0;
     for (const scenario of shape.scenarios) {
       if (scenario.paceMs !== undefined && kind === 'yls') {
@@ -645,6 +652,7 @@ export async function benchLanguageServers(): Promise<ShapeResult[]> {
         key: shape.key,
         label: shape.label,
         expect: shape.expect,
+        ylsGivenLf: shape.ylsText !== undefined,
         bytes: Buffer.byteLength(shape.text),
         lines: shape.text.split(/\r\n|\r|\n/).length,
         ours,

@@ -96,6 +96,7 @@ function failureOf(r: ServerResult): string {
 /** Caveats on a comparison: a server that did not see the file's structure, or unexpected first diagnostics. */
 function caveats(shape: ShapeResult): string {
   const words: string[] = [];
+  if (shape.ylsGivenLf) words.push('yaml-language-server, which reads a lone CR as no line break at all, was given the same file with LF');
   for (const r of [shape.ours, shape.yls]) {
     const who = r.kind === 'ours' ? 'our server' : 'yaml-language-server';
     if (r.failure === undefined && !r.structureCheck)

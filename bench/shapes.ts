@@ -35,6 +35,11 @@ export interface Shape {
   /** Label in the tables. */
   readonly label: string;
   readonly text: string;
+  /**
+   * What yaml-language-server is given instead, where it does not read the shape's line breaks: a
+   * lone CR, a line break in YAML 1.2, is given to it as LF. The same length, so the same edits apply.
+   */
+  readonly ylsText?: string;
   /** What the first diagnostics of a YAML 1.2 reader should say: no error, or at least one error. */
   readonly expect: 'no errors' | 'errors';
   /** Edit series run one after the other on the same open document (most shapes have one). */
@@ -128,11 +133,12 @@ export function plainShape(n: number): Shape {
 export function shapes(n: number): Shape[] {
   const { text: plain, ids } = targetSettingsFile(n);
   const list: Shape[] = [];
-  const add = (key: string, label: string, text: string, expect: Shape['expect'] = 'no errors', scenarios?: EditScenario[]): void => {
+  const add = (key: string, label: string, text: string, expect: Shape['expect'] = 'no errors', scenarios?: EditScenario[], ylsText?: string): void => {
     list.push({
       key,
       label,
       text,
+      ylsText,
       expect,
       scenarios: scenarios ?? [
         spread('spread over the file', text, ids),
@@ -158,7 +164,8 @@ export function shapes(n: number): Shape[] {
   // A blank line and a comment line before every 100th item (runs of 100 plain items between them).
   add('comments', '5. a blank line and a comment every 100 ids', commented(ids));
   add('crlf', '6. CRLF line breaks', plain.replace(/\n/g, '\r\n'));
-  add('cr', '7. lone CR line breaks', plain.replace(/\n/g, '\r'));
+  // yaml-language-server reads the file as one line: it is compared on the same file with LF.
+  add('cr', '7. lone CR line breaks', plain.replace(/\n/g, '\r'), 'no errors', undefined, plain);
   add('bom', '8. with a BOM', `\uFEFF${plain}`);
   const badIndent = plain.replace('\n  url: https://staging.shop.example\n', '\n url: https://staging.shop.example\n');
   if (badIndent === plain) throw new Error('shapes: site.url not found');
