@@ -53,7 +53,6 @@ export default tseslint.config(
     // client, but for the files only the desktop, the command line and the Node server load.
     files: ['src/core/**/*.ts', 'src/web/**/*.ts', 'src/editor/**/*.ts', 'src/server/**/*.ts', 'src/api/**/*.ts'],
     ignores: [
-      'src/editor/apply/**',
       'src/editor/network.ts',
       'src/editor/repository.ts',
       'src/server/main.ts',

@@ -79,7 +79,7 @@ export function activateExtension(context: vscode.ExtensionContext, host: Editor
   const documents = new ReadOnlyDocuments();
   context.subscriptions.push(documents);
   registerBulkUpdate(context, { connection, targetFiles, languageClient, documents, log, env: host.env });
-  host.registerApplyChanges(context, { connection, languageClient, documents, log });
+  host.registerApplyChanges(context, { connection, languageClient, documents, log, env: host.env });
 
   log.info(
     `Scan Target Settings ${version} activated (VS Code ${vscode.version}, ${host.platform}, workspace ${vscode.workspace.isTrusted ? 'trusted' : 'in Restricted Mode'})`,

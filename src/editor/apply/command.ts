@@ -9,6 +9,7 @@
 // `confirm: false` skips the modal confirmation, like `--yes`.
 import * as vscode from 'vscode';
 import { describeOutcome, retryIds, type BulkOutcome } from '../../core/bulk/outcome';
+import type { EnvLookup } from '../../core/envPlaceholders';
 import { outcomeReport } from '../../core/bulk/report';
 import { clientSend } from '../../core/bulk/send';
 import { applyUnits, combinedOutcome } from '../../core/plan/applyUnits';
@@ -32,6 +33,8 @@ export interface ApplyDeps {
   languageClient: TargetSettingsClient;
   documents: ReadOnlyDocuments;
   log: vscode.LogOutputChannel;
+  /** Where placeholders get their values (the host's environment). */
+  env: EnvLookup;
 }
 
 export interface ApplyArgs {
@@ -98,7 +101,7 @@ export function registerApplyChanges(context: vscode.ExtensionContext, deps: App
 
     // The placeholders get their values here, in the extension host that sends, for this run only,
     // and before anything is shown or asked: a value that cannot be sent stops the run like any problem.
-    const { units, resolveProblems } = unitsToSend(report, files);
+    const { units, resolveProblems } = unitsToSend(report, files, deps.env);
     const plan = { ...report, problems: [...report.problems, ...resolveProblems] };
     const planUri = await documents.show('target-settings.plan.txt', planDocument(plan), 'plaintext');
     if (plan.problems.length > 0) {

@@ -1,6 +1,7 @@
 // The units of a plan that send, with their placeholders resolved here (for this run only), and
 // the one confirmation before any of them is sent.
 import * as vscode from 'vscode';
+import type { EnvLookup } from '../../core/envPlaceholders';
 import type { PlanProblem, PlanReport } from '../../core/plan/report';
 import { resolveUnits, type ResolvedUnit } from '../../core/plan/resolveUnits';
 import { plural } from '../../core/wording';
@@ -13,9 +14,9 @@ export interface Unit extends ResolvedUnit {
 }
 
 /** The units that send, their placeholders resolved here for this run, with the file each came from. */
-export function unitsToSend(report: PlanReport, files: readonly GatheredFile[]): { units: Unit[]; resolveProblems: PlanProblem[] } {
+export function unitsToSend(report: PlanReport, files: readonly GatheredFile[], env: EnvLookup): { units: Unit[]; resolveProblems: PlanProblem[] } {
   const byPath = new Map(files.map((f) => [f.path, f]));
-  const { units, problems } = resolveUnits(report, (name) => process.env[name]);
+  const { units, problems } = resolveUnits(report, env);
   const located = units.map((u) => {
     const gathered = byPath.get(u.file.path)!;
     return { ...u, uri: vscode.Uri.file(gathered.absolute), text: gathered.text };
