@@ -1,7 +1,8 @@
 // Shared by the client tests: a logger that records every line, the secrets no line or message
 // may ever contain, and a check over everything captured in this test process.
 import assert from 'node:assert/strict';
-import type { Logger } from '../../../src/api/client';
+import type { ClientOptions, Logger } from '../../../src/api/client';
+import { ManualClock } from '../../fixtures/manualClock';
 
 /** The API token used with the sandbox in the client tests. */
 export const SECRET_TOKEN = 'tok-SECRET-4f9a1c77e2d0b3';
@@ -9,6 +10,26 @@ export const SECRET_TOKEN = 'tok-SECRET-4f9a1c77e2d0b3';
 export const SENSITIVE_PASSWORD = 'pw-SENSITIVE-9d8e7f6a5b';
 export const SENSITIVE_HEADER_VALUE = 'hdr-SENSITIVE-1a2b3c4d5e';
 export const PROXY_PASSWORD = 'proxy-SECRET-77aa88bb';
+
+/** The request timeout of a client on the tests' time ({@link onTestTime}). */
+const REQUEST_TIMEOUT_MS = 5_000;
+
+/**
+ * A client's options on the tests' time, with the sandbox at `baseUrl`: four attempts whose retry
+ * waits pass at once, and a request timeout that passes only when a test moves the clock.
+ */
+export function onTestTime(baseUrl: string, logger: Logger): ClientOptions {
+  return {
+    baseUrl,
+    token: SECRET_TOKEN,
+    logger,
+    maxAttempts: 4,
+    retryBaseDelayMs: 5,
+    retryMaxDelayMs: 20,
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    clock: new ManualClock({ fireAtOnce: (ms) => ms < REQUEST_TIMEOUT_MS }),
+  };
+}
 
 /** Everything logged, and every error message seen, in this process. */
 export const captured: string[] = [];

@@ -10,7 +10,7 @@ import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { at } from '../../fixtures/at';
 import { ManualClock } from '../../fixtures/manualClock';
 import { RequestWatch } from '../../fixtures/requestWatch';
-import { SECRET_TOKEN, assertNothingLeaked, captured, recordingLogger, rejection, sensitiveBody } from './helpers';
+import { SECRET_TOKEN, assertNothingLeaked, captured, onTestTime, recordingLogger, rejection, sensitiveBody } from './helpers';
 
 let sandbox: Sandbox;
 const clients: ApiClient[] = [];
@@ -18,21 +18,9 @@ const logger = recordingLogger();
 const watch = new RequestWatch();
 /** The sandbox's time: its latency passes only when a test moves it. */
 const sandboxClock = new ManualClock();
-const REQUEST_TIMEOUT_MS = 5_000;
 
 function client(overrides: Partial<ClientOptions> = {}): ApiClient {
-  const c = createClient({
-    baseUrl: sandbox.url,
-    token: SECRET_TOKEN,
-    logger,
-    maxAttempts: 4,
-    retryBaseDelayMs: 5,
-    retryMaxDelayMs: 20,
-    requestTimeoutMs: REQUEST_TIMEOUT_MS,
-    // Retry waits pass at once; the request timeout only when a test moves the clock.
-    clock: new ManualClock({ fireAtOnce: (ms) => ms < REQUEST_TIMEOUT_MS }),
-    ...overrides,
-  });
+  const c = createClient({ ...onTestTime(sandbox.url, logger), ...overrides });
   clients.push(c);
   return c;
 }
