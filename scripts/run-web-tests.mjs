@@ -45,7 +45,10 @@ await esbuild.build({
 });
 
 const { bin } = ensureVsCodeHost();
-const workDir = path.join(REPO_ROOT, '.vscode-test', 'runs', 'web');
+// Not under .vscode-test/runs/: those are the integration suites, whose logs and shown texts
+// scripts/scan-canaries.mjs scans for the canary secrets they run with. A browser has no
+// environment to hold them, so this suite runs with none.
+const workDir = path.join(REPO_ROOT, '.vscode-test', 'web-run');
 rmSync(workDir, { recursive: true, force: true });
 mkdirSync(workDir, { recursive: true });
 const folder = path.join(workDir, 'workspace');
