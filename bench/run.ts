@@ -336,8 +336,10 @@ function lspSections(shapes: readonly ShapeResult[], costs: readonly Breakdown[]
 
 /** How long a process of the command line takes before it reads a file. */
 interface CliStart {
-  /** `scan-targets validate --format json` on a 3-line file, spawn to exit (median). */
+  /** `scan-targets validate --format json` on a 3-line file, spawn to exit (median), with the compiled code an earlier run kept. */
   cliMs: number;
+  /** The same, the first run, which finds no compiled code kept and keeps it (src/cli/codeCache.ts). */
+  coldMs: number;
   /** `node -e 0`, spawn to exit (median), taken in turn with the CLI's runs. */
   nodeMs: number;
 }
@@ -350,16 +352,20 @@ function cliStart(): CliStart {
     fs.writeFileSync(file, 'ids:\n  - 3Sy7TyNMnQ8x\nreport_type: owasp\n');
     const cli: number[] = [];
     const node: number[] = [];
+    // A cache folder of its own: the first run finds nothing kept.
+    const env = { ...process.env, XDG_CACHE_HOME: path.join(dir, 'cache'), NODE_DISABLE_COMPILE_CACHE: '' };
     const wall = (args: string[]): number => {
       const t = now();
-      spawnSync(process.execPath, args, { encoding: 'utf8', timeout: 60_000 });
+      spawnSync(process.execPath, args, { encoding: 'utf8', timeout: 60_000, env });
       return now() - t;
     };
+    const validate = [path.join(ROOT, 'dist', 'cli.js'), 'validate', '--format', 'json', file];
+    const coldMs = wall(validate);
     for (let i = 0; i < 11; i++) {
-      cli.push(wall([path.join(ROOT, 'dist', 'cli.js'), 'validate', '--format', 'json', file]));
+      cli.push(wall(validate));
       node.push(wall(['-e', '0']));
     }
-    return { cliMs: median(cli), nodeMs: median(node) };
+    return { cliMs: median(cli), coldMs, nodeMs: median(node) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -465,14 +471,14 @@ async function main(): Promise<void> {
   targets.push({
     target: '`scan-targets validate` on a 3-line file vs `node -e 0`, whole process',
     where: '3 lines',
-    measured: `${ratio(startRatio)} (${ms(start.cliMs)} vs ${ms(start.nodeMs)})`,
+    measured: `${ratio(startRatio)} (${ms(start.cliMs)} vs ${ms(start.nodeMs)}; the first run, which keeps the compiled code for the next: ${ms(start.coldMs)})`,
     goal: '≤ 1.5x',
     value: startRatio,
     met: startRatio <= GOALS.cliStartRatio,
     status: status(
       startRatio <= GOALS.cliStartRatio,
       start.cliMs,
-      'reading and compiling dist/cli.js and the validate bundle (dist/cli/validate.js, about 750 KB: the `yaml` package, the generated validators and the schemas), then the run',
+      'reading dist/cli.js and the validate bundle (dist/cli/validate.js, about 750 KB: the `yaml` package, the generated validators and the schemas) with the compiled code an earlier run kept, then the run',
     ),
   });
   const idleRss = memoryBySize[0]?.rssIdle ?? NaN;

@@ -1,7 +1,9 @@
 // Entry point of the `scan-targets` command line (bundled to dist/cli.js): dispatches to a
 // command, turns CliError / UsageError into their exit codes, keeps results on stdout and
 // everything else on stderr.
+import * as path from 'path';
 import { version } from '../../package.json';
+import { cacheCompiledCode } from './codeCache';
 import { COMMANDS, type CommandEntry } from './commands';
 import { createContext, type CliContext } from './context';
 import { EXIT_OK, EXIT_USAGE, UsageError, asCliError, type CliError } from './exit';
@@ -92,6 +94,7 @@ function reportInternalError(ctx: CliContext, who: string, err: unknown): void {
 }
 
 if (require.main === module) {
+  cacheCompiledCode(path.join(__dirname, 'cli'));
   const streams = {
     stdout: process.stdout,
     stderr: process.stderr,
