@@ -4,7 +4,8 @@
 const MODELINE = /^#\s*yaml-language-server:\s*\$schema=(\S*target-settings\.schema\.json)\s*$/;
 
 export function hasSchemaModeline(text: string): boolean {
-  const end = text.indexOf('\n');
-  const firstLine = (end === -1 ? text : text.slice(0, end)).replace(/\r$/, '').replace(/^\uFEFF/, '');
+  // Up to the first line break: `\n`, `\r\n` or a lone `\r`.
+  const end = text.search(/[\r\n]/);
+  const firstLine = (end === -1 ? text : text.slice(0, end)).replace(/^\uFEFF/, '');
   return MODELINE.test(firstLine);
 }

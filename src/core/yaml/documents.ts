@@ -14,7 +14,7 @@
 // so such a run is merged with the next one.)
 
 import { pushAll } from '../arrays';
-import { nextLine } from './idsText';
+import { contentEnd, lineStartOf, nextLine } from './idsText';
 import type { TextChange } from './textChange';
 
 /**
@@ -24,7 +24,7 @@ import type { TextChange } from './textChange';
  */
 export function markerLines(text: string, from = 0, to = text.length): number[] {
   const markers: number[] = [];
-  let lineStart = from === 0 ? 0 : text.lastIndexOf('\n', from - 1) + 1;
+  let lineStart = lineStartOf(text, from);
   if (lineStart < from) lineStart = nextLine(text, lineStart);
   while (lineStart <= to && lineStart < text.length) {
     if (isMarkerLine(text, lineStart)) markers.push(lineStart);
@@ -86,20 +86,14 @@ export function splitAt(text: string, markers: readonly number[]): Array<[number
 
 /** True when `text[start, end)` holds anything but blank lines and comments. */
 function hasContent(text: string, start: number, end: number): boolean {
-  let lineStart = start;
-  while (lineStart < end) {
-    let nl = text.indexOf('\n', lineStart);
-    if (nl === -1 || nl > end) {
-      nl = end;
-    }
+  for (let lineStart = start; lineStart < end; lineStart = nextLine(text, lineStart)) {
     const line = text
-      .slice(lineStart, nl)
+      .slice(lineStart, Math.min(contentEnd(text, lineStart), end))
       .replace(/^\uFEFF/, '')
       .trim();
     if (line !== '' && !line.startsWith('#')) {
       return true;
     }
-    lineStart = nl + 1;
   }
   return false;
 }

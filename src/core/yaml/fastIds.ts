@@ -183,7 +183,8 @@ export function readIds(source: string, options: Options, previous?: IdsScan, ba
   if (options.version !== undefined && options.version !== '1.2') return none;
   if (options.customTags !== undefined || options.compat !== undefined) return none;
   // Only the first `ids:` line at column 0 is tried: a block list below it, or a flow list on it.
-  const keyLine = /^\uFEFF?ids:(?:\r?\n| +\[)/m.exec(source);
+  // (`^` is also after a lone `\r`, a line break in YAML 1.2.)
+  const keyLine = /^\uFEFF?ids:(?:\r\n?|\n| +\[)/m.exec(source);
   if (keyLine === null) return none;
   const bom = source.charCodeAt(keyLine.index) === 0xfeff ? 1 : 0;
   const keyStart = keyLine.index + bom;

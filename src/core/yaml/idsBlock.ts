@@ -81,7 +81,7 @@ interface LinesView {
   readonly end: number;
 }
 
-/** The line break of line `n`: 1 (`\n`) or 2 (`\r\n`); an item's is read at its end. */
+/** The line break of line `n`: 1 (`\n` or a lone `\r`) or 2 (`\r\n`); an item's is read at its end. */
 export function eolOf(view: LinesView, n: number): number {
   const line = view.lines[n]!;
   if (!isItem(line)) return line.eol;
@@ -156,7 +156,7 @@ function isItemLine(source: string, pos: number, indent: string): boolean {
   const dash = pos + indent.length;
   if (!source.startsWith(indent, pos) || source.charCodeAt(dash) !== 0x2d) return false;
   const after = source.charCodeAt(dash + 1);
-  return after === 0x20 || after === 0x0a || (after === 0x0d && source.charCodeAt(dash + 2) === 0x0a);
+  return after === 0x20 || after === 0x0a || after === 0x0d;
 }
 
 const EOL = ['', '\n', '\r\n'];

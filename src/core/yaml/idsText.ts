@@ -83,11 +83,15 @@ export function scalarAt(source: string, pos: number, tests: readonly RegExp[], 
   return { end: j, value, type: 'PLAIN' };
 }
 
-/** The line break at `pos`: 1 (`\n`), 2 (`\r\n`), 0 (none: not at a line break). */
+/**
+ * The line break at `pos`: 2 (`\r\n`), 1 (`\n`, or a lone `\r`: a line break in YAML 1.2 and in
+ * LSP positions), 0 (none: not at a line break).
+ */
 export function eolAt(source: string, pos: number): number {
   const c = source.charCodeAt(pos);
   if (c === 0x0a) return 1;
-  return c === 0x0d && source.charCodeAt(pos + 1) === 0x0a ? 2 : 0;
+  if (c !== 0x0d) return 0;
+  return source.charCodeAt(pos + 1) === 0x0a ? 2 : 1;
 }
 
 /** Where the text of the line containing `pos` ends (before its line break). */
@@ -111,9 +115,27 @@ export function lineRest(source: string, pos: number): { comment?: string; eolSt
   return eol === 0 ? undefined : { eolStart: j, eol };
 }
 
+/** Where the line after the one at `pos` starts (the text's length after the last line). */
 export function nextLine(source: string, pos: number): number {
-  const nl = source.indexOf('\n', pos);
-  return nl === -1 ? source.length : nl + 1;
+  const end = contentEnd(source, pos);
+  return end + eolAt(source, end);
+}
+
+/** Where the line holding `pos` starts. (The `\n` of a `\r\n` belongs to the line before it.) */
+export function lineStartOf(source: string, pos: number): number {
+  for (let i = pos - 1; i >= 0; i--) {
+    const c = source.charCodeAt(i);
+    if (c === 0x0a || (c === 0x0d && source.charCodeAt(i + 1) !== 0x0a)) return i + 1;
+  }
+  return 0;
+}
+
+/**
+ * `text` with each lone `\r` as `\n`, for the `yaml` package, which does not read a lone `\r` as
+ * a line break. Same length: every offset holds for `text` itself.
+ */
+export function withLoneCrAsLf(text: string): string {
+  return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
 }
 
 /**

@@ -1,15 +1,31 @@
 // Where the lines of a text start, kept from one version of a file to the next: an edit finds
-// again only the line breaks in the text it changed. Pure.
+// again only the line breaks in the text it changed. Line breaks are `\n`, `\r\n` and a lone `\r`,
+// as in YAML 1.2 and LSP positions. Pure.
 
 import { shiftFrom, spliceIn } from '../arrays';
 import type { TextChange } from './textChange';
 import { upperBound } from './idsText';
 
-/** The offset where each line of `text` starts: 0, then after each `\n` (lone `\r` already read as `\n`). */
+/** The offset where each line of `text` starts: 0, then after each line break. */
 export function lineStarts(text: string): number[] {
   const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  pushLineStarts(starts, text, 0, text.length);
   return starts;
+}
+
+/** Pushes the starts of the lines after the line breaks that start in `text[from, to)`. */
+function pushLineStarts(starts: number[], text: string, from: number, to: number): void {
+  // (With the character after `to`, which tells whether a `\r` at the end is lone.)
+  const loneCr = text.slice(from, to + 1).search(/\r(?!\n)/);
+  if (loneCr === -1 || loneCr >= to - from) {
+    // Every line break holds a `\n` (most files): found by the native search.
+    for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    return;
+  }
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a || (c === 0x0d && text.charCodeAt(i + 1) !== 0x0a)) starts.push(i + 1);
+  }
 }
 
 /**
@@ -24,8 +40,7 @@ export function updateLineStarts(starts: number[], text: string, change: TextCha
   const first = upperBound(starts, from);
   const after = upperBound(starts, change.oldEnd);
   const added: number[] = [];
-  const part = text.slice(from, change.newEnd);
-  for (let i = part.indexOf('\n'); i !== -1; i = part.indexOf('\n', i + 1)) added.push(from + i + 1);
+  pushLineStarts(added, text, from, change.newEnd);
   spliceIn(starts, first, after - first, added);
   shiftFrom(starts, first + added.length, delta);
 }

@@ -1,7 +1,9 @@
 // Parsing a target-settings file, and parsing it again after an edit: only the documents whose
 // text changed are parsed again (the others are taken over, moved when the edit shifted them), and
-// what is worked out for the whole text (lone-CR line breaks, document markers, line starts) is
-// brought up to date around the edit.
+// what is worked out for the whole text (document markers, line starts) is brought up to date
+// around the edit. A lone `\r` is a line break (YAML 1.2, LSP), read as one where lines are read;
+// the `yaml` package, which does not read it so, is given the text it parses with each one as `\n`
+// (slice.ts).
 
 import type { YAMLError } from 'yaml';
 import { markerLines, splitAt, updateMarkerLines } from './documents';
@@ -25,11 +27,8 @@ export function parseFile(source: string, last?: ParsedFile, change?: TextChange
   const fastIds = options?.fastIds ?? last?.basis.fastIds ?? true;
   // A parse made the other way is not taken over: its lists are not what this parse would make.
   const previous = last?.basis.fastIds === fastIds ? last : undefined;
-  // A lone `\r` is a line break in YAML (and in LSP positions), but not to the `yaml` package: the
-  // file is read with each one as a `\n`. Same length, so every offset and position holds for the
-  // source as the editor has it.
-  const basis = basisOf(source, previous?.basis, previous?.text, change);
-  const text = basis.text;
+  const basis = basisOf(source, previous?.basis, change);
+  const text = source;
   const bounds = splitAt(text, basis.markers);
   const oldByLength = new Map<number, Slice[]>();
   if (previous !== undefined) {
@@ -138,7 +137,7 @@ export function parseFile(source: string, last?: ParsedFile, change?: TextChange
       reused,
       moved,
     },
-    { source, loneCr: basis.loneCr, markers: basis.markers, fastIds },
+    { source, markers: basis.markers, fastIds },
     lines,
   );
 }
@@ -153,49 +152,21 @@ function oldStartOf(change: TextChange, start: number, end: number): number | un
   return undefined;
 }
 
-function withLoneCrAsLf(text: string): string {
-  return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
-}
-
 /**
- * The text to parse (each lone `\r` read as `\n`) and its marker lines, worked out again only
- * around the edit when the last version's are known: a `\r` is lone or not by the character after
- * it, so only those in the edit and the one right before it can change. `change`: where `source`
- * differs from the last version's, if known; the result's `change` is where `text` differs.
+ * The marker lines of `source`, worked out again only around the edit when the last version's are
+ * known. `change`: where `source` differs from the last version's, if known; found by comparing
+ * the two otherwise.
  */
 function basisOf(
   source: string,
   previous: Omit<FileBasis, 'fastIds'> | undefined,
-  previousText: string | undefined,
   known: TextChange | undefined,
-): Omit<FileBasis, 'fastIds'> & { text: string; change?: TextChange } {
-  if (previous === undefined || previousText === undefined) {
-    const text = withLoneCrAsLf(source);
-    return { source, text, loneCr: text !== source, markers: markerLines(text) };
-  }
+): Omit<FileBasis, 'fastIds'> & { change?: TextChange } {
+  if (previous === undefined) return { source, markers: markerLines(source) };
   let change = known;
   if (change === undefined || !fitsLengths(change, previous.source.length, source.length)) {
     const { prefix, suffix } = commonEnds(previous.source, source);
     change = { start: prefix, oldEnd: previous.source.length - suffix, newEnd: source.length - suffix };
   }
-  let text = source;
-  let loneCr = previous.loneCr;
-  const from = Math.max(0, change.start - 1);
-  if (loneCr || hasLoneCr(source, from, change.newEnd)) {
-    // The edited part (and the character after it, to tell a lone `\r` at its end) read again.
-    const edited = withLoneCrAsLf(source.slice(from, change.newEnd + 1)).slice(0, change.newEnd - from);
-    text = previousText.slice(0, from) + edited + previousText.slice(change.oldEnd);
-    loneCr = true;
-    change = { ...change, start: from };
-  }
-  return { source, text, loneCr, markers: updateMarkerLines(previous.markers, text, change), change };
-}
-
-/** Whether `source[from, to)` holds a `\r` not followed by `\n`. */
-function hasLoneCr(source: string, from: number, to: number): boolean {
-  const part = source.slice(from, to);
-  for (let i = part.indexOf('\r'); i !== -1; i = part.indexOf('\r', i + 1)) {
-    if (source.charCodeAt(from + i + 1) !== 0x0a) return true;
-  }
-  return false;
+  return { source, markers: updateMarkerLines(previous.markers, source, change), change };
 }

@@ -24,8 +24,6 @@ export interface ParseStats {
 export interface FileBasis {
   /** The text as given. */
   readonly source: string;
-  /** Whether it has a lone `\r` (else the parse's text is the source itself). */
-  readonly loneCr: boolean;
   /** The marker lines of the text (see documents.ts). */
   readonly markers: readonly number[];
   /** Whether long `ids` lists took the fast path (see {@link FileParseOptions}). */
@@ -46,7 +44,7 @@ export interface FileParseOptions {
 export class ParsedFile {
   /** @internal */
   constructor(
-    /** The file's text, each lone `\r` line break read as `\n` (same length, same offsets). */
+    /** The file's text as given. Its line breaks are `\n`, `\r\n` and lone `\r`, as in YAML 1.2 and LSP. */
     readonly text: string,
     /** Every document of the file, in order. Empty for a file with no document at all. */
     readonly documents: readonly ParsedDocument[],
@@ -88,18 +86,18 @@ export class ParsedFile {
     return starts[line] ?? this.text.length;
   }
 
-  /** Offset just after the last character of a 0-based line, before its `\n` or `\r\n`. */
+  /** Offset just after the last character of a 0-based line, before its line break. */
   lineEnd(line: number): number {
     const starts = this.starts;
     if (line < 0) {
       return 0;
     }
     if (line >= starts.length - 1) {
-      return this.text.length - (this.text.endsWith('\r') && line === starts.length - 1 ? 1 : 0);
+      return this.text.length;
     }
     // (A line before the last: it and the next have starts.)
-    let end = starts[line + 1]! - 1; // the '\n'
-    if (end > starts[line]! && this.text.charCodeAt(end - 1) === 13) {
+    let end = starts[line + 1]! - 1; // the `\n` or lone `\r`
+    if (end > starts[line]! && this.text.charCodeAt(end) === 0x0a && this.text.charCodeAt(end - 1) === 0x0d) {
       end -= 1;
     }
     return end;

@@ -7,6 +7,7 @@ import { fastListOf, moveScan, readIds, type IdsScan } from './fastIds';
 import { YAML_OPTIONS, type ValueState } from './parsedDocument';
 import type { TextChange } from './textChange';
 import { detachedSlice } from './detachedSlice';
+import { withLoneCrAsLf } from './idsText';
 
 /** @internal One run of text parsed on its own: a set of whole documents. */
 export interface Slice {
@@ -193,7 +194,7 @@ function tooNestedAt(tokens: readonly Token[]): number {
 
 /**
  * Parses `text` as the slice `source`: the source itself, or a stand-in whose offsets `toFile`
- * turns into the source's.
+ * turns into the source's. The `yaml` package is given it with each lone `\r` as `\n`.
  */
 function parseSliceText(
   text: string,
@@ -204,6 +205,7 @@ function parseSliceText(
   ids: IdsScan | undefined,
   toFile?: (offset: number) => number,
 ): Slice {
+  text = withLoneCrAsLf(text);
   // Too deep: the text from there on is read as blank (line breaks kept), and the document says why.
   const flowCut = tooDeepAt(text);
   const blockCut = tooIndentedAt(text);

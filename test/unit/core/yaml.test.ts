@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { isScalar, isSeq } from 'yaml';
 import { decodeJsonPointer, encodeJsonPointer, formatFieldPath, pointerToPath } from '../../../src/core/paths';
 import { deepestNodeAtPath, firstKey, nodeAtPath, parseFile, pathAtOffset, type ParsedDocument, type ParsedFile } from '../../../src/core/yaml';
+import { hasSchemaModeline } from '../../../src/core/fileMatch';
 import { LanguageService } from '../../../src/core/service';
 import { fmt, marked } from '../../fixtures/validation/markers';
 
@@ -207,4 +208,14 @@ test('a lone CR is a line break, as YAML and LSP count lines: same values and po
   const mixed = 'ids:\r\n  - a\r  - b\nsite:\r  name: x\r\n';
   assert.deepEqual(documentOf(parseFile(mixed)).value, documentOf(fromLf).value);
   assert.deepEqual(parseFile(mixed).positionAt(mixed.indexOf('name')), { line: 4, character: 2 });
+  // The file's text is the text as given, its lines ending before each kind of break.
+  const file = parseFile(mixed);
+  assert.equal(file.text, mixed);
+  const lines = Array.from({ length: file.lineCount }, (_, line) => mixed.slice(file.lineStart(line), file.lineEnd(line)));
+  assert.deepEqual(lines, ['ids:', '  - a', '  - b', 'site:', '  name: x', '']);
+  assert.deepEqual(fromCr.offsetAt({ line: 1, character: 99 }), cr.indexOf('\r', 5), 'a character past the end of a line: its end, before the lone CR');
+  // A schema modeline ends at the first line break, whichever it is.
+  for (const eol of ['\n', '\r\n', '\r']) {
+    assert.ok(hasSchemaModeline(`# yaml-language-server: $schema=./target-settings.schema.json${eol}ids: [a]${eol}`), JSON.stringify(eol));
+  }
 });
