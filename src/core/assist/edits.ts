@@ -17,10 +17,10 @@ export interface OffsetEdit {
   readonly newText: string;
 }
 
-/** The line break the file uses (the first one found), `\n` for a file without one. */
-export function eolOf(text: string): '\n' | '\r\n' {
-  const nl = text.indexOf('\n');
-  return nl > 0 && text.charCodeAt(nl - 1) === 13 ? '\r\n' : '\n';
+/** The line break the file uses (the first one found: `\n`, `\r\n` or a lone `\r`), `\n` for a file without one. */
+export function eolOf(text: string): '\n' | '\r\n' | '\r' {
+  const first = /\r\n?|\n/.exec(text);
+  return first === null ? '\n' : (first[0] as '\n' | '\r\n' | '\r');
 }
 
 /** 0-based line of an offset. */

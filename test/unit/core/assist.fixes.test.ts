@@ -21,9 +21,11 @@ function fixable(text: string): CoreDiagnostic[] {
   return validateText(text).filter((d) => FIXABLE.has(d.code));
 }
 
-for (const eol of ['\n', '\r\n'] as const) {
-  test(`every fixable diagnostic gets a preferred fix that clears it (${eol === '\n' ? 'LF' : 'CRLF'})`, () => {
-    let text = eol === '\n' ? fixture : fixture.replace(/\n/g, '\r\n');
+const EOL_NAMES = { '\n': 'LF', '\r\n': 'CRLF', '\r': 'lone CR' } as const;
+
+for (const eol of ['\n', '\r\n', '\r'] as const) {
+  test(`every fixable diagnostic gets a preferred fix that clears it (${EOL_NAMES[eol]})`, () => {
+    let text = fixture.replace(/\n/g, eol);
     const first = fixable(text);
     assert.deepEqual(
       [...new Set(first.map((d) => d.code))].sort(),
@@ -54,5 +56,6 @@ for (const eol of ['\n', '\r\n'] as const) {
     );
     assert.ok(parseFile(text).documents.every((doc) => doc.errors.length === 0));
     if (eol === '\r\n') assert.ok(!/[^\r]\n/.test(text), 'only CRLF line breaks');
+    if (eol === '\r') assert.ok(!text.includes('\n'), 'only lone CR line breaks');
   });
 }
