@@ -66,8 +66,10 @@ function compileCached(module: NodeModule, content: string, filename: string, di
 /** The user's own cache folder (XDG_CACHE_HOME, ~/Library/Caches, %LOCALAPPDATA%, ~/.cache). */
 function cacheDir(env: NodeJS.ProcessEnv): string | undefined {
   const home = os.homedir();
+  // A relative XDG_CACHE_HOME is ignored, as the XDG spec says.
+  const xdg = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : undefined;
   const base =
-    env.XDG_CACHE_HOME ||
+    xdg ??
     (process.platform === 'win32'
       ? env.LOCALAPPDATA
       : process.platform === 'darwin' && home
