@@ -257,7 +257,7 @@ export function readIds(source: string, options: Options, previous?: IdsScan, ba
     }
 
     // The list's items in pieces: a run's nodes, or items of the text as it is (the parser's).
-    const pieces: Array<{ run: IdsRun; parsed: Scalar } | unknown[]> = [];
+    const pieces: Piece[] = [];
     const parsedItems: unknown[] = [];
     let r = 0;
     for (const item of seq.items) {
@@ -291,30 +291,54 @@ export function readIds(source: string, options: Options, previous?: IdsScan, ba
     }
     (scan as ListScan).parserProps = [...firsts];
 
+    const plain = parsedItems.every((n) => isScalar(n) && n.anchor === undefined);
     const whole = pieces.length === 1 && runs[0]?.count === nodes.length;
-    const itemsOf = (piece: (typeof pieces)[number]): unknown[] =>
-      Array.isArray(piece) ? piece : nodes.slice(piece.run.firstItem, piece.run.firstItem + piece.run.count);
-    const valuesOf = (piece: (typeof pieces)[number]): unknown[] =>
-      Array.isArray(piece) ? piece.map((n) => (n as Scalar).value) : values.slice(piece.run.firstItem, piece.run.firstItem + piece.run.count);
-    seq.items = (whole ? nodes : ([] as unknown[]).concat(...pieces.map(itemsOf))) as typeof seq.items;
+    let items: unknown[] = nodes;
+    let itemValues: unknown[] | undefined = plain ? values : undefined;
+    const listScan = scan as ListScan;
+    if (whole) {
+      listScan.combined = undefined;
+    } else {
+      const combined = (listScan.combined ??= { items: [], values: [] });
+      items = fillFromPieces(combined.items, pieces, nodes, (item) => item);
+      itemValues = plain ? fillFromPieces(combined.values, pieces, values, (item) => (item as Scalar).value) : undefined;
+    }
+    seq.items = items as typeof seq.items;
     const spans: Array<[number, number]> = [];
     let at = 0;
     for (const piece of pieces) {
       if (!Array.isArray(piece)) spans.push([at, piece.run.count]);
       at += Array.isArray(piece) ? piece.length : piece.run.count;
     }
-    const plain = parsedItems.every((n) => isScalar(n) && n.anchor === undefined);
-    fastLists.set(seq, {
-      known: knownIds(spans, scan!.counts, outside),
-      values: !plain ? undefined : whole ? values : ([] as unknown[]).concat(...pieces.map(valuesOf)),
-      parsedItems,
-    });
+    fastLists.set(seq, { known: knownIds(spans, scan!.counts, outside), values: itemValues, parsedItems });
     return true;
   }
 
   function insideRun(e: YAMLError, start: number): boolean {
     return runs.some((run) => e.pos[1] > start + run.start && e.pos[0] < start + run.end);
   }
+}
+
+/** A stretch of a block list's items: a run's nodes (the scan's), or items of the `yaml` parse. */
+type Piece = { run: IdsRun; parsed: Scalar } | unknown[];
+
+/**
+ * `target`, filled in place with each piece in turn: a run's entries of `ofRuns` (the scan's nodes
+ * or values), or the parse's items as `parsed` gives them. The same arrays serve every version of
+ * the list: making new ones of 100,000 entries on every keystroke costs fresh memory each time.
+ */
+function fillFromPieces(target: unknown[], pieces: readonly Piece[], ofRuns: readonly unknown[], parsed: (item: unknown) => unknown): unknown[] {
+  let at = 0;
+  for (const piece of pieces) {
+    if (Array.isArray(piece)) {
+      for (const item of piece) target[at++] = parsed(item);
+    } else {
+      const { firstItem, count } = piece.run;
+      for (let i = firstItem; i < firstItem + count; i++) target[at++] = ofRuns[i];
+    }
+  }
+  target.length = at;
+  return target;
 }
 
 /** Whether the parsed stand-in item is the run's first item, as written. */

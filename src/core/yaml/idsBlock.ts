@@ -63,6 +63,11 @@ export interface ListScan extends IdsNodes {
    */
   parserProps: Scalar[];
   /**
+   * The list's items and values when items of the `yaml` parse stand among the runs (fastIds.ts
+   * fills them in place for each version; the next parse of the document makes them its own).
+   */
+  combined?: { items: unknown[]; values: unknown[] };
+  /**
    * The lines that break the list's stretches of simple lines ({@link isBreak}), in order, and
    * how many item lines come before each: between two breaks the lines are items, comments and
    * blank lines (each with its own line break), so the runs are found break by break, not line by

@@ -346,6 +346,32 @@ describe('fast path for long ids lists', () => {
     assert.equal(fastIdsStats.restored - restoredBefore, version, 'the fast path at every step');
   });
 
+  test('a list with an item the fast path does not read, edited to fewer and more items, agrees with the full parse at every version', () => {
+    // Its items and values are then filled in place, version after version (fastIds.ts): a list
+    // that shrinks must not keep the last version's items at its end.
+    const cache = new LanguageService(() => 'unset');
+    const uri = 'file:///odd-item.yaml';
+    const odd = '  - true\n'; // a boolean: the composer's to read
+    const half = IDS.slice(0, N / 2);
+    const rest = IDS.slice(N / 2);
+    const versions = [
+      `ids:\n${list(half)}${odd}${list(rest)}${SITE}`,
+      `ids:\n${list(half.slice(5))}${odd}${list(rest)}${SITE}`,
+      `ids:\n${list(half.slice(5))}${odd}${list(rest.slice(0, -3))}${SITE}`,
+      `ids:\n${list(half.slice(5))}${odd}${list(rest.slice(0, -3))}${list(['more1', 'more2', 'more3'])}${SITE}`,
+      `ids:\n${list(half.slice(5))}${odd}${odd}${list(rest.slice(0, -3))}${SITE}`,
+      `ids:\n${list(half.slice(5))}${list(rest.slice(0, -3))}${SITE}`,
+      `ids:\n${list(half.slice(9))}${odd}${list(rest.slice(0, -8))}${SITE}`,
+    ];
+    const restoredBefore = fastIdsStats.restored;
+    versions.forEach((text, i) => {
+      const cached = cache.parse(uri, i + 1, text);
+      assert.deepStrictEqual(fileDump(cached), fileDump(fullParse(text)), `version ${i + 1}`);
+      assert.deepStrictEqual(validateFile(cached), fullDiagnostics(text), `diagnostics of version ${i + 1}`);
+    });
+    assert.equal(fastIdsStats.restored - restoredBefore, versions.length, 'the fast path at every version');
+  });
+
   test('the benchmark files, as generated and with problems in them, give the diagnostics of the full parse', () => {
     for (const n of SIZES) {
       const { text, ids } = targetSettingsFile(n);
