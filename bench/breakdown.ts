@@ -1,11 +1,12 @@
 // Where an edit's time goes, in-process, with the same LanguageService the server runs (one parse
 // cache, a new version per edit): the parse of the new version and the validation of it, for one
 // edit in each zone of each edit series of a shape, and whether the `ids` fast path
-// (src/core/yaml/fastIds.ts) took the list. The rest of the
-// latency measured through the server is JSON-RPC, the incremental update of the server's
-// TextDocument, getText and the conversion to LSP diagnostics.
+// (src/core/yaml/fastIds.ts) took the list. The text is kept in chunks and edited in place, as the
+// server keeps an open document's (src/server/chunkedDocument.ts). The rest of the latency measured
+// through the server is JSON-RPC, the server's update of its line starts and the conversion to LSP
+// diagnostics.
 import { LanguageService } from '../src/core/service';
-import type { TextChange } from '../src/core/yaml';
+import { ChunkedText, type TextChange } from '../src/core/yaml';
 import { fastIdsStats } from '../src/core/yaml/fastIds';
 import { collectGarbage, now } from './common';
 import type { Shape } from './shapes';
@@ -46,13 +47,14 @@ export function breakdown(shape: Shape): Breakdown {
   const uri = `file:///bench/breakdown-${shape.key}.target-settings.yaml`;
   const params = { maxProblems: 1000 };
   let text = shape.text;
+  let chunks = ChunkedText.from(text);
   let version = 1;
   // Told where the text changed, as the language server is by its client.
   const measure = (zone: string, change?: TextChange): ZoneCost => {
     const before = counters();
     let t = now();
     if (change !== undefined) service.changed(uri, change);
-    const file = service.parse(uri, version, text);
+    const file = service.parse(uri, version, chunks);
     const parseMs = now() - t;
     t = now();
     service.diagnostics(uri, file, params);
@@ -69,6 +71,7 @@ export function breakdown(shape: Shape): Breakdown {
       const edit = scenario.next(text, k);
       zones.add(edit.zone);
       text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+      chunks = chunks.edit(edit.start, edit.end, edit.text);
       version++;
       edits.push(measure(edit.zone, { start: edit.start, oldEnd: edit.end, newEnd: edit.start + edit.text.length }));
     }

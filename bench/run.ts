@@ -57,27 +57,8 @@ interface Context {
   cliFloorMs: number;
   /** The machine's load average over the bench (other processes compete for the cores). */
   load: string;
-  /** In the bench process: making an edited copy of the shape's text one string (V8 copies it on first read). */
-  textCopyMs: number;
   /** VmRSS of our server with no file open. */
   idleRss: number;
-}
-
-/**
- * What making each version's text costs by itself: an edited copy of the text is a rope of three
- * pieces until its first character is read, when V8 copies it into one new string (median of 41).
- */
-function textCopyMs(text: string): number {
-  let current = text;
-  const times: number[] = [];
-  for (let i = 0; i < 41; i++) {
-    const at = (i * 7919) % (current.length - 1);
-    const t = now();
-    current = `${current.slice(0, at)}${current[at] === 'x' ? 'y' : 'x'}${current.slice(at + 1)}`;
-    current.charCodeAt(at);
-    times.push(now() - t);
-  }
-  return median(times);
 }
 
 /** One line on where an edit's time goes in-process (parse and validation of the new version, per zone). */
@@ -141,7 +122,7 @@ function shapeTargetRows(c: Context): TargetRow[] {
     const where = s === undefined || scenarios.length === 1 ? shape.label : `${shape.label}: ${s.name}`;
     const d = s?.diagnostics ?? { median: NaN, p95: NaN, max: NaN, count: 0 };
     const comp = s?.completion ?? { median: NaN, p95: NaN, max: NaN, count: 0 };
-    const words = `${whereTimeGoes(cost, i)}; of each, ${ms(c.textCopyMs)} is making the new version's text one string of the whole file (an edited string is copied by V8 when first read, measured alone in the bench process)${failureOf(ours)}`;
+    const words = `${whereTimeGoes(cost, i)}${failureOf(ours)}`;
     row('edit → diagnostics of that version, p95', where, fmt(d.p95), '≤ 16 ms', d.p95, GOALS.editP95, words);
     row('edit → diagnostics of that version, median', where, fmt(d.median), '≤ 5 ms', d.median, GOALS.editMedian, words);
     if (s?.paced !== true) {
@@ -482,11 +463,7 @@ async function main(): Promise<void> {
     ),
   });
   const idleRss = memoryBySize[0]?.rssIdle ?? NaN;
-  lsp.forEach((shape, i) =>
-    targets.push(
-      ...shapeTargetRows({ shape, cost: at(costs, i), cliFloorMs, load: loadAverages, textCopyMs: textCopyMs(byKey.get(shape.key)!.text), idleRss }),
-    ),
-  );
+  lsp.forEach((shape, i) => targets.push(...shapeTargetRows({ shape, cost: at(costs, i), cliFloorMs, load: loadAverages, idleRss })));
   for (const r of validation.filter((v) => v.n >= 10_000)) {
     const x = r.ours / r.yls;
     targets.push({

@@ -134,7 +134,7 @@ export function foldingRanges(file: ParsedFile): FoldingOffsets[] {
 
 /** The offset of the last character before `end` that is not a line break (where a node's last line ends). */
 function lastContent(file: ParsedFile, end: number): number {
-  let e = Math.min(end, file.text.length);
-  while (e > 0 && (file.text.charCodeAt(e - 1) === 0x0a || file.text.charCodeAt(e - 1) === 0x0d)) e--;
+  let e = Math.min(end, file.source.length);
+  while (e > 0 && (file.source.charCodeAt(e - 1) === 0x0a || file.source.charCodeAt(e - 1) === 0x0d)) e--;
   return Math.max(0, e - 1);
 }

@@ -15,7 +15,7 @@ import { documentSymbols, foldingRanges, type FoldingOffsets, type OutlineSymbol
 import { limitDiagnostics, validateFile } from './validation';
 import { INVALID_ID_CODE, outcomeDiagnostics, planRun, recordRun, trackInvalidIds, type InvalidIdRecord, type RunPlanResult, type RunTarget } from './bulk';
 import { bulkUpdateLenses, type BulkUpdateLens } from './bulk/lenses';
-import { composeChanges, parseFile, type FileParseOptions, type ParsedFile, type TextChange } from './yaml';
+import { composeChanges, parseFile, sameText, type FileParseOptions, type ParsedFile, type Text, type TextChange } from './yaml';
 import type { FlatFieldError } from './serviceContract';
 import { assemblePlan, type PlanInput } from './plan/assemble';
 import type { BaseText, PlanReport } from './plan/report';
@@ -45,13 +45,13 @@ interface Validated {
 /** What the service keeps of an open document. */
 interface OpenDocument {
   readonly version: number;
-  /** The text as given (the parse's text has each lone `\r` read as `\n`). */
-  readonly source: string;
+  /** The text as given. */
+  readonly source: Text;
   readonly file: ParsedFile;
   /** Where the text changed since {@link file} was parsed, from the editor's change events. */
   pending?: TextChange;
   /** `service-validation` diagnostics of the last run, kept while the text is the one they were made on. */
-  serviceErrors?: { readonly text: string; readonly diagnostics: CoreDiagnostic[] };
+  serviceErrors?: { readonly text: Text; readonly diagnostics: CoreDiagnostic[] };
 }
 
 export class LanguageService {
@@ -77,9 +77,10 @@ export class LanguageService {
 
   /**
    * The parse of `uri` at `version`. The same (uri, version, text) returns the same object; a new
-   * version re-uses what did not change since the last parse (see {@link changed}).
+   * version re-uses what did not change since the last parse (see {@link changed}). The text may
+   * be in chunks (a server's open document): the parse of an edit then reads it around the edit.
    */
-  parse(uri: string, version: number, text: string): ParsedFile {
+  parse(uri: string, version: number, text: Text): ParsedFile {
     const known = this.open.get(uri);
     if (known !== undefined && known.version === version && known.source === text) return known.file;
     const file = parseFile(text, known?.file, known?.pending, this.parseOptions);
@@ -164,7 +165,7 @@ export class LanguageService {
     const invalid = this.trackInvalidIds(uri, records, file);
     const serviceErrors = outcomeDiagnostics(file, outcome.documentIndex, { invalid: [], failed: outcome.failed });
     const open = this.open.get(uri);
-    if (open !== undefined) open.serviceErrors = serviceErrors.length > 0 ? { text: file.text, diagnostics: serviceErrors } : undefined;
+    if (open !== undefined) open.serviceErrors = serviceErrors.length > 0 ? { text: file.source, diagnostics: serviceErrors } : undefined;
     return { invalidIds: invalid.length, serviceErrors: serviceErrors.length };
   }
 
@@ -173,7 +174,7 @@ export class LanguageService {
     const records = this.invalidIds.get(uri);
     const invalid = records === undefined ? [] : this.trackInvalidIds(uri, records, file);
     const open = this.open.get(uri);
-    if (open?.serviceErrors !== undefined && open.serviceErrors.text !== file.text) open.serviceErrors = undefined;
+    if (open?.serviceErrors !== undefined && !sameText(open.serviceErrors.text, file.source)) open.serviceErrors = undefined;
     const kept = open?.serviceErrors?.diagnostics ?? [];
     return kept.length === 0 ? invalid : [...invalid, ...kept];
   }

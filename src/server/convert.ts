@@ -1,5 +1,5 @@
 // Conversions between core's plain data (offsets into the text, 0-based positions) and LSP types.
-// Offsets are converted with the TextDocument of the version they were computed on.
+// Offsets are converted with the document of the version they were computed on.
 import {
   CodeAction,
   CodeActionKind,
@@ -14,10 +14,10 @@ import {
   type CompletionItem,
   type Diagnostic,
   type DocumentSymbol,
+  type Position,
   type Range,
   type TextEdit,
 } from 'vscode-languageserver';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem as CoreCompletionItem, CompletionKind, CoreCodeAction, DiagnosticLike, OffsetEdit } from '../core/assist';
 import { DIAGNOSTIC_SOURCE, type CoreDiagnostic, type DiagnosticData, type Severity } from '../core/diagnostic';
 import type { BulkUpdateLens } from '../core/bulk/lenses';
@@ -51,7 +51,12 @@ interface CarriedData {
   data?: DiagnosticData;
 }
 
-export function offsetRange(document: TextDocument, range: OffsetRange): Range {
+/** What converting offsets needs of a document (the server's ChunkedDocument). */
+export interface DocumentPositions {
+  readonly uri: string;
+  positionAt(offset: number): Position;
+}
+export function offsetRange(document: DocumentPositions, range: OffsetRange): Range {
   return { start: document.positionAt(range.start), end: document.positionAt(range.end) };
 }
 
@@ -88,18 +93,18 @@ function isCarried(data: unknown): data is CarriedData {
   return typeof data === 'object' && data !== null && typeof (data as CarriedData).document === 'number' && typeof (data as CarriedData).path === 'string';
 }
 
-function toTextEdits(document: TextDocument, edits: readonly OffsetEdit[]): TextEdit[] {
+function toTextEdits(document: DocumentPositions, edits: readonly OffsetEdit[]): TextEdit[] {
   return edits.map((e) => ({ range: offsetRange(document, e.range), newText: e.newText }));
 }
 
-export function toCodeAction(document: TextDocument, action: CoreCodeAction, diagnostics: readonly Diagnostic[]): CodeAction {
+export function toCodeAction(document: DocumentPositions, action: CoreCodeAction, diagnostics: readonly Diagnostic[]): CodeAction {
   const out = CodeAction.create(action.title, { changes: { [document.uri]: toTextEdits(document, action.edits) } }, CodeActionKind.QuickFix);
   out.isPreferred = action.isPreferred;
   out.diagnostics = action.diagnosticIndexes.map((i) => diagnostics[i]).filter((d): d is Diagnostic => d !== undefined);
   return out;
 }
 
-export function toCompletionItem(document: TextDocument, item: CoreCompletionItem): CompletionItem {
+export function toCompletionItem(document: DocumentPositions, item: CoreCompletionItem): CompletionItem {
   const out: CompletionItem = {
     label: item.label,
     kind: COMPLETION_KIND[item.kind],
@@ -117,7 +122,7 @@ export function toCompletionItem(document: TextDocument, item: CoreCompletionIte
   return out;
 }
 
-export function toDocumentSymbol(document: TextDocument, symbol: OutlineSymbol): DocumentSymbol {
+export function toDocumentSymbol(document: DocumentPositions, symbol: OutlineSymbol): DocumentSymbol {
   return {
     name: symbol.name,
     detail: symbol.detail,
@@ -129,7 +134,7 @@ export function toDocumentSymbol(document: TextDocument, symbol: OutlineSymbol):
 }
 
 /** Only ranges over more than one line fold. */
-export function toFoldingRanges(document: TextDocument, ranges: readonly FoldingOffsets[]): FoldingRange[] {
+export function toFoldingRanges(document: DocumentPositions, ranges: readonly FoldingOffsets[]): FoldingRange[] {
   const out: FoldingRange[] = [];
   for (const r of ranges) {
     const start = document.positionAt(r.start).line;
@@ -144,7 +149,7 @@ const BULK_UPDATE_COMMAND = 'scanTargets.bulkUpdate';
 const PREVIEW_COMMAND = 'scanTargets.previewBulkUpdate';
 
 /** "Bulk update N targets" and "Preview" above each document's `ids:`. */
-export function toCodeLenses(document: TextDocument, lenses: readonly BulkUpdateLens[]): CodeLens[] {
+export function toCodeLenses(document: DocumentPositions, lenses: readonly BulkUpdateLens[]): CodeLens[] {
   return lenses.flatMap((lens) => {
     const range = offsetRange(document, lens.range);
     const args = [{ uri: document.uri, documentIndex: lens.documentIndex }];

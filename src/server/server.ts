@@ -11,15 +11,15 @@ import {
   type Connection,
   type InitializeResult,
 } from 'vscode-languageserver';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { version } from '../../package.json';
 import { DIAGNOSTIC_SOURCE } from '../core/diagnostic';
 import { LanguageService, type ValidateParams } from '../core/service';
 import { fileTooLargeDiagnostic } from '../core/validation/limit';
-import type { ParsedFile } from '../core/yaml';
+import type { ParsedFile, Text } from '../core/yaml';
 import { fromDiagnostic, offsetRange, toCodeAction, toCodeLenses, toCompletionItem, toDiagnostic, toDocumentSymbol, toFoldingRanges } from './convert';
 import { PlanBulkUpdate, PlanChanges, RecordBulkOutcome, SetEntitlements, type ServerSettings } from './protocol';
 import { ChangeReportingDocuments } from './changes';
+import type { ChunkedDocument } from './chunkedDocument';
 import type { ServerHost } from './host';
 import { DEFAULT_SETTINGS, readSettings } from './settings';
 import { TargetFiles } from './targetFiles';
@@ -57,16 +57,16 @@ export function startServer(connection: Connection, host: ServerHost): void {
   });
 
   /** An open target-settings document, and whether it is small enough to work on as the user types. */
-  const targetDocument = (uri: string): { document: TextDocument; text: string; tooLarge: boolean } | undefined => {
+  const targetDocument = (uri: string): { document: ChunkedDocument; text: Text; tooLarge: boolean } | undefined => {
     const document = documents.get(uri);
     if (document === undefined) return undefined;
-    const text = document.getText();
+    const text = document.text;
     if (!targets.matches(uri, text)) return undefined;
     return { document, text, tooLarge: text.length > settings.validation.maxFileSizeMB * 1024 * 1024 };
   };
 
   /** The parse of an open target-settings document at its current version (none for a file too large). */
-  const parsed = (uri: string): { document: TextDocument; file: ParsedFile } | undefined => {
+  const parsed = (uri: string): { document: ChunkedDocument; file: ParsedFile } | undefined => {
     const target = targetDocument(uri);
     if (target === undefined || target.tooLarge) return undefined;
     return { document: target.document, file: service.parse(uri, target.document.version, target.text) };

@@ -4,6 +4,7 @@
 import { minimatch } from 'minimatch';
 import { URI } from 'vscode-uri';
 import { hasSchemaModeline } from '../core/fileMatch';
+import type { Text } from '../core/yaml';
 
 export class TargetFiles {
   constructor(
@@ -16,7 +17,7 @@ export class TargetFiles {
     this.folders = folders;
   }
 
-  matches(uri: string, text: string): boolean {
+  matches(uri: string, text: Text): boolean {
     return this.matchesPath(uri) || hasSchemaModeline(text);
   }
 

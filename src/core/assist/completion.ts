@@ -39,7 +39,7 @@ export function complete(file: ParsedFile, offset: number, options: CompletionOp
   if (ctx === undefined) {
     return { items: [] };
   }
-  const unit = options.indentUnit ?? detectIndentUnit(file.text);
+  const unit = options.indentUnit ?? detectIndentUnit(file.source);
   const builder = new Builder(targetSettingsNavigator(), ctx, unit);
   return { items: builder.build() };
 }

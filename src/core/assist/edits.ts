@@ -8,6 +8,7 @@
 import { isSeq, type YAMLSeq } from 'yaml';
 import type { OffsetRange } from '../yaml/parsedDocument';
 import type { ParsedFile } from '../yaml/parsedFile';
+import type { Text } from '../yaml/text';
 import { itemEnd, itemStart, nodeAtPath } from '../yaml/nodes';
 import type { YamlPath } from '../paths';
 
@@ -18,9 +19,13 @@ export interface OffsetEdit {
 }
 
 /** The line break the file uses (the first one found: `\n`, `\r\n` or a lone `\r`), `\n` for a file without one. */
-export function eolOf(text: string): '\n' | '\r\n' | '\r' {
-  const first = /\r\n?|\n/.exec(text);
-  return first === null ? '\n' : (first[0] as '\n' | '\r\n' | '\r');
+export function eolOf(text: Text): '\n' | '\r\n' | '\r' {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) return '\n';
+    if (c === 0x0d) return text.charCodeAt(i + 1) === 0x0a ? '\r\n' : '\r';
+  }
+  return '\n';
 }
 
 /** 0-based line of an offset. */
@@ -50,7 +55,7 @@ export function dashOffset(file: ParsedFile, valueStart: number): number | undef
   let end = valueStart;
   for (;;) {
     const start = file.lineStart(line);
-    const before = stripComment(file.text.slice(start, end)).replace(/\s+$/, '');
+    const before = stripComment(file.source.slice(start, end)).replace(/\s+$/, '');
     if (before.length > 0) {
       return /(^|\s)-$/.test(before) ? start + before.length - 1 : undefined;
     }
@@ -147,7 +152,7 @@ interface BlockItem {
 
 function removeBlockItems(file: ParsedFile, seq: YAMLSeq, remove: ReadonlySet<number>, parentKeyEnd: number | undefined): OffsetEdit[] {
   const items = seq.items;
-  const text = file.text;
+  const text = file.source;
   const located: BlockItem[] = [];
   for (let i = 0; i < items.length; i++) {
     const start = itemStart(items[i]);

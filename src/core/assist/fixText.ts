@@ -6,7 +6,7 @@ import type { ParsedFile } from '../yaml/parsedFile';
 import { yamlScalar } from './snippet';
 
 export function textOf(file: ParsedFile, r: OffsetRange): string {
-  return file.text.slice(r.start, r.end);
+  return file.source.slice(r.start, r.end);
 }
 
 /** `value` written as a scalar in the quoting style of `source` (the text it replaces). */

@@ -172,7 +172,7 @@ function scalarOf(raw: string): unknown {
 export function envPlaceholderAt(file: ParsedFile, offset: number): { name: string; range: OffsetRange } | undefined {
   const { line, character } = file.positionAt(offset);
   const start = file.lineStart(line);
-  const text = file.text.slice(start, file.lineEnd(line));
+  const text = file.source.slice(start, file.lineEnd(line));
   const code = stripTrailingComment(text);
   for (const m of code.matchAll(ENV_PLACEHOLDER)) {
     const [placeholder, name = ''] = m;

@@ -1,8 +1,10 @@
 // How far the file indents one level, detected from its text: snippets and quick fixes write new
 // lines with the same step. Separate from completion because the quick fixes use it too.
 
+import type { Text } from '../yaml/text';
+
 /** The indentation step the file uses: the first indented content line's indentation (2 if none). */
-export function detectIndentUnit(text: string): number {
+export function detectIndentUnit(text: Text): number {
   // Line by line, not by a multi-line regular expression: that one tries every character of a
   // megabyte-long line (a flow list of ids) as a line start.
   for (let start = 0; start < text.length;) {

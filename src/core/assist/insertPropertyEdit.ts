@@ -22,8 +22,8 @@ export function insertPropertyEdit(
   parentNode: Node | null | undefined,
   p: PropertyInfo,
 ): OffsetEdit | undefined {
-  const eol = eolOf(file.text);
-  const unit = detectIndentUnit(file.text);
+  const eol = eolOf(file.source);
+  const unit = detectIndentUnit(file.source);
   const value = placeholderFor([...parentPath, p.name], documentInstance(doc.document.contents), p);
   if (isMap(parentNode) && parentNode.flow) {
     const end = parentNode.range?.[1];

@@ -49,7 +49,7 @@ export class TextStructure {
   }
 
   lineText(line: number): string {
-    return this.file.text.slice(this.file.lineStart(line), this.file.lineEnd(line));
+    return this.file.source.slice(this.file.lineStart(line), this.file.lineEnd(line));
   }
 
   /**
@@ -58,7 +58,7 @@ export class TextStructure {
    * a 100,000-line list is cheap.
    */
   skippable(line: number, column: number): boolean {
-    const text = this.file.text;
+    const text = this.file.source;
     const end = this.file.lineEnd(line);
     let i = this.file.lineStart(line);
     const start = i;

@@ -140,7 +140,7 @@ function fingerprintOf(file: ParsedFile, doc: ParsedDocument): string {
   const start = range?.[0] ?? doc.start;
   const end = range?.[1] ?? doc.end;
   const field = idsField(doc);
-  if (field === undefined || field.keyRange.start < start) return file.text.slice(start, end);
+  if (field === undefined || field.keyRange.start < start) return file.source.slice(start, end);
   const cutEnd = field.valueRange?.end ?? field.keyRange.end;
-  return file.text.slice(start, field.keyRange.start) + file.text.slice(cutEnd, end);
+  return file.source.slice(start, field.keyRange.start) + file.source.slice(cutEnd, end);
 }

@@ -33,7 +33,7 @@ function placeholdersIn(file: ParsedFile, doc: ParsedDocument, text: string, pat
   const r = nodeRange(nodeAtPath(doc.document, path)?.value);
   if (r === undefined) return;
   // The scalar as written: placeholders hold no character a quoted style would escape.
-  for (const m of file.text.slice(r.start, r.end).matchAll(ENV_PLACEHOLDER)) {
+  for (const m of file.source.slice(r.start, r.end).matchAll(ENV_PLACEHOLDER)) {
     const [placeholder, name = ''] = m;
     const state = env(name);
     if (state === 'set') continue;

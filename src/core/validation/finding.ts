@@ -39,9 +39,9 @@ export interface Finding {
 export function displayRange(file: ParsedFile, start: number, end: number): Range {
   const from = file.positionAt(start);
   let to = Math.min(Math.max(end, start), file.lineEnd(from.line));
-  const text = file.text;
+  const text = file.source;
   let trimmed = to;
-  while (trimmed > start && (text[trimmed - 1] === ' ' || text[trimmed - 1] === '\t' || text[trimmed - 1] === '\r')) {
+  while (trimmed > start && ' \t\r'.includes(text.charAt(trimmed - 1))) {
     trimmed--;
   }
   if (trimmed > start) {
@@ -70,7 +70,7 @@ export function documentRange(file: ParsedFile, doc: ParsedDocument | undefined)
       return displayRange(file, r.start, r.end);
     }
     const start = doc.start;
-    const marker = file.text.startsWith('---', start) ? start + 3 : file.lineEnd(file.positionAt(start).line);
+    const marker = file.source.startsWith('---', start) ? start + 3 : file.lineEnd(file.positionAt(start).line);
     return displayRange(file, start, marker);
   }
   return displayRange(file, 0, file.lineEnd(0));
@@ -107,6 +107,7 @@ function emptyItemRange(file: ParsedFile, node: Node | null | undefined): Range 
   const at = nodeRange(node)?.start;
   if (at === undefined) return undefined;
   const lineStart = file.offsetAt({ line: file.positionAt(at).line, character: 0 });
-  const dash = file.text.lastIndexOf('-', at - 1);
+  let dash = at - 1;
+  while (dash >= lineStart && file.source.charCodeAt(dash) !== 0x2d /* - */) dash--;
   return dash >= lineStart ? displayRange(file, dash, dash + 1) : undefined;
 }

@@ -12,17 +12,17 @@ import type { Finding } from './finding';
 /** Offsets of an error, widened to at least one character where the text allows. */
 function errorOffsets(file: ParsedFile, e: YAMLError): OffsetRange {
   let [start, end] = e.pos;
-  const text = file.text;
+  const text = file.source;
   start = Math.max(0, Math.min(start, text.length));
   end = Math.max(start, Math.min(end, text.length));
   if (end === start) {
-    const c = text[start];
-    if (c !== undefined && c !== '\n' && c !== '\r') {
+    const c = text.charAt(start);
+    if (c !== '' && c !== '\n' && c !== '\r') {
       end = start + 1;
     } else {
       // At the end of a line or of the text: mark the last character before it.
       let s = start;
-      while (s > 0 && (text[s - 1] === '\n' || text[s - 1] === '\r')) {
+      while (s > 0 && (text.charAt(s - 1) === '\n' || text.charAt(s - 1) === '\r')) {
         s--;
       }
       if (s > 0) {
@@ -34,7 +34,7 @@ function errorOffsets(file: ParsedFile, e: YAMLError): OffsetRange {
   // A range of only indentation is moved to the token that follows it on the line.
   if (/^[ ]+$/.test(text.slice(start, end))) {
     let s = end;
-    while (text[s] === ' ') {
+    while (text.charAt(s) === ' ') {
       s++;
     }
     if (s < text.length && !'\r\n#'.includes(text.charAt(s))) {
@@ -115,7 +115,7 @@ export function yamlErrorFinding(file: ParsedFile, doc: ParsedDocument | undefin
     const line = file.positionAt(offsets.start).line;
     const lineStart = file.lineStart(line);
     let end = lineStart;
-    while (file.text[end] === ' ' || file.text[end] === '\t') {
+    while (file.source.charAt(end) === ' ' || file.source.charAt(end) === '\t') {
       end++;
     }
     const whole = end > lineStart && offsets.start >= lineStart && offsets.start < end;

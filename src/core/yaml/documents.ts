@@ -14,26 +14,37 @@
 // so such a run is merged with the next one.)
 
 import { pushAll } from '../arrays';
-import { contentEnd, lineStartOf, nextLine } from './idsText';
+import { contentEnd, nextLine } from './idsText';
 import type { TextChange } from './textChange';
+import type { Text } from './text';
 
 /**
  * The offsets of the lines of `text` that start with `---` or `...` (then a space, a tab, a line
  * break or the end) or with `%`: the lines that decide where documents start. Only lines starting
  * in `[from, to]` are looked at.
  */
-export function markerLines(text: string, from = 0, to = text.length): number[] {
+export function markerLines(text: Text, from = 0, to = text.length): number[] {
   const markers: number[] = [];
-  let lineStart = lineStartOf(text, from);
-  if (lineStart < from) lineStart = nextLine(text, lineStart);
-  while (lineStart <= to && lineStart < text.length) {
+  const last = Math.min(to, text.length - 1);
+  // The first line start at or after `from`, found without reading the line `from` is in from its
+  // start (a flow list on one line of a megabyte is one line).
+  let lineStart = from;
+  while (lineStart <= last && !startsLine(text, lineStart)) lineStart++;
+  while (lineStart <= last) {
     if (isMarkerLine(text, lineStart)) markers.push(lineStart);
     lineStart = nextLine(text, lineStart);
   }
   return markers;
 }
 
-function isMarkerLine(text: string, lineStart: number): boolean {
+/** Whether `pos` starts a line: the text's start, or after `\n`, or after a lone `\r`. */
+function startsLine(text: Text, pos: number): boolean {
+  if (pos === 0) return true;
+  const c = text.charCodeAt(pos - 1);
+  return c === 0x0a || (c === 0x0d && text.charCodeAt(pos) !== 0x0a);
+}
+
+function isMarkerLine(text: Text, lineStart: number): boolean {
   // A byte order mark is skipped at the start of the stream only.
   const i = lineStart === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const c = text.charCodeAt(lineStart + i);
@@ -49,7 +60,7 @@ function isMarkerLine(text: string, lineStart: number): boolean {
  * have touched are kept (moved), the lines around the edit are looked at again. A line's status
  * depends on the character before it and its first four characters.
  */
-export function updateMarkerLines(old: readonly number[], text: string, change: TextChange): number[] {
+export function updateMarkerLines(old: readonly number[], text: Text, change: TextChange): number[] {
   const delta = change.newEnd - change.oldEnd;
   const from = Math.max(0, change.start - 4);
   const markers = old.filter((m) => m < from);
@@ -63,7 +74,7 @@ export function updateMarkerLines(old: readonly number[], text: string, change: 
  * marker lines ({@link markerLines}).
  * @returns the `[start, end)` offsets of each run; one run for the whole text when it is not cut.
  */
-export function splitAt(text: string, markers: readonly number[]): Array<[number, number]> {
+export function splitAt(text: Text, markers: readonly number[]): Array<[number, number]> {
   const length = text.length;
   const cuts: number[] = [];
   for (const m of markers) {
@@ -85,7 +96,7 @@ export function splitAt(text: string, markers: readonly number[]): Array<[number
 }
 
 /** True when `text[start, end)` holds anything but blank lines and comments. */
-function hasContent(text: string, start: number, end: number): boolean {
+function hasContent(text: Text, start: number, end: number): boolean {
   for (let lineStart = start; lineStart < end; lineStart = nextLine(text, lineStart)) {
     const line = text
       .slice(lineStart, Math.min(contentEnd(text, lineStart), end))

@@ -36,8 +36,9 @@ import { isMap, isNode, isScalar, isSeq, type Document, type Pair, type Scalar, 
 import { rescanBlockList, scanBlockList, setLineProps, setProps, type ListScan } from './idsBlock';
 import { rescanFlowList, scanFlowList, type FlowScan } from './idsFlow';
 import { PADDING, blockRuns, flowRun, type IdsRun } from './idsRuns';
-import { fastIdsStats, upperBound, type IdCounts, type Options } from './idsText';
+import { eolAt, fastIdsStats, upperBound, type IdCounts, type Options } from './idsText';
 import type { TextChange } from './textChange';
+import type { Text } from './text';
 
 export { fastIdsStats } from './idsText';
 export { moveScan } from './idsNodes';
@@ -126,7 +127,7 @@ export function fastIdsOf(document: Document.Parsed): { pair: Pair<unknown, unkn
 
 /** The `ids` list of `source`, read afresh or brought up to date from `previous` (in place). */
 function scanList(
-  source: string,
+  source: Text,
   keyStart: number,
   listStart: number,
   flow: boolean,
@@ -162,6 +163,33 @@ function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outsid
   };
 }
 
+/**
+ * The first line of `source` that starts with `ids:` (after a byte order mark, if any), followed by
+ * a line break or by spaces and `[`: where the key starts, where the list starts (the next line, or
+ * the `[`), and which kind of list it is. As the regular expression `/^\uFEFF?ids:(?:\r\n?|\n| +\[)/m`
+ * would find it, but read through {@link Text} (a regular expression needs the text as one string).
+ */
+function idsKeyLine(source: Text): { keyStart: number; listStart: number; flow: boolean } | undefined {
+  for (let at = source.indexOf('ids:'); at !== -1; at = source.indexOf('ids:', at + 1)) {
+    const bom = at > 0 && source.charCodeAt(at - 1) === 0xfeff;
+    if (!startsLine(source, bom ? at - 1 : at)) continue;
+    const after = at + 4;
+    const eol = eolAt(source, after);
+    if (eol > 0) return { keyStart: at, listStart: after + eol, flow: false };
+    let j = after;
+    while (source.charCodeAt(j) === 0x20) j++;
+    if (j > after && source.charCodeAt(j) === 0x5b /* [ */) return { keyStart: at, listStart: j, flow: true };
+  }
+  return undefined;
+}
+
+/** Whether `pos` starts a line, as a regular expression's `^` reads it with the `m` flag (after `\n`, `\r`, U+2028 or U+2029). */
+function startsLine(source: Text, pos: number): boolean {
+  if (pos === 0) return true;
+  const c = source.charCodeAt(pos - 1);
+  return c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029;
+}
+
 /** What {@link readIds} found in a document's text. */
 export interface ReadIds {
   /** The `ids` list read, to hand to the next version's {@link readIds}. */
@@ -177,19 +205,15 @@ export interface ReadIds {
  * @param options the parse options (the schema decides which plain scalars are strings).
  * @param change the file's change since `previous`, when known (else the texts are compared).
  */
-export function readIds(source: string, options: Options, previous?: IdsScan, base = 0, change?: TextChange, minIds = MIN_FAST_IDS): ReadIds {
+export function readIds(source: Text, options: Options, previous?: IdsScan, base = 0, change?: TextChange, minIds = MIN_FAST_IDS): ReadIds {
   const none: ReadIds = { scan: undefined, standIn: undefined };
   if (options.schema !== undefined && options.schema !== 'core') return none;
   if (options.version !== undefined && options.version !== '1.2') return none;
   if (options.customTags !== undefined || options.compat !== undefined) return none;
   // Only the first `ids:` line at column 0 is tried: a block list below it, or a flow list on it.
-  // (`^` is also after a lone `\r`, a line break in YAML 1.2.)
-  const keyLine = /^\uFEFF?ids:(?:\r\n?|\n| +\[)/m.exec(source);
-  if (keyLine === null) return none;
-  const bom = source.charCodeAt(keyLine.index) === 0xfeff ? 1 : 0;
-  const keyStart = keyLine.index + bom;
-  const flow = keyLine[0].endsWith('[');
-  const listStart = keyLine.index + keyLine[0].length - (flow ? 1 : 0);
+  const keyLine = idsKeyLine(source);
+  if (keyLine === undefined) return none;
+  const { keyStart, listStart, flow } = keyLine;
   const scan = scanList(source, keyStart, listStart, flow, options, base, previous, change);
   if (scan === undefined) return none;
   const { runs, outside } =

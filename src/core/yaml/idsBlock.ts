@@ -10,6 +10,7 @@ import { shiftFrom, spliceIn } from '../arrays';
 import { detachedSlice } from './detachedSlice';
 import { moveNodes, newNode, type IdsNodes } from './idsNodes';
 import { commonEndsOf, type TextChange } from './textChange';
+import type { Text } from './text';
 
 /**
  * A line of a block list other than a simple item, as read. Every kind has every field (one object
@@ -81,7 +82,7 @@ export interface ListScan extends IdsNodes {
 interface LinesView {
   readonly lines: readonly Line[];
   readonly starts: readonly number[];
-  readonly source: string;
+  readonly source: Text;
   /** Where the line after the list's last line starts. */
   readonly end: number;
 }
@@ -119,7 +120,7 @@ function line(kind: ListLine['kind'], length: number, eol: number, parts: Partia
 }
 
 /** Reads the line at `pos` of a list indented by `indent`; an item's node gets file offsets (`base` + offset in `source`). */
-function readLine(source: string, pos: number, indent: string, tests: readonly RegExp[], base: number): Line {
+function readLine(source: Text, pos: number, indent: string, tests: readonly RegExp[], base: number): Line {
   fastIdsStats.linesRead++;
   let j = pos;
   while (source.charCodeAt(j) === 0x20) j++;
@@ -149,15 +150,16 @@ function readLine(source: string, pos: number, indent: string, tests: readonly R
 }
 
 /** Whether the line at `pos` ends the list's lines, and how; undefined when it does not. */
-function listEndAt(source: string, pos: number, indent: string): 'end' | 'key' | 'other' | undefined {
+function listEndAt(source: Text, pos: number, indent: string): 'end' | 'key' | 'other' | undefined {
   if (pos >= source.length) return 'end';
   const c = source.charCodeAt(pos);
   if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x23 /* # */ || (indent === '' && c === 0x2d) /* - */) return undefined;
-  return /[A-Za-z_]/.test(source.charAt(pos)) ? 'key' : 'other';
+  const lower = c | 0x20;
+  return (lower >= 0x61 && lower <= 0x7a) || c === 0x5f /* _ */ ? 'key' : 'other';
 }
 
 /** Whether the line at `pos` is an item of the list: `<indent>-` then a space or a line break. */
-function isItemLine(source: string, pos: number, indent: string): boolean {
+function isItemLine(source: Text, pos: number, indent: string): boolean {
   const dash = pos + indent.length;
   if (!source.startsWith(indent, pos) || source.charCodeAt(dash) !== 0x2d) return false;
   const after = source.charCodeAt(dash + 1);
@@ -210,7 +212,7 @@ export function setProps(node: Scalar, commentBefore: string | null | undefined,
 
 /** Reads list lines from `pos` into `lines`/`starts` until the list ends; returns where and how. */
 function readLines(
-  source: string,
+  source: Text,
   pos: number,
   indent: string,
   tests: readonly RegExp[],
@@ -242,7 +244,7 @@ function itemsOf(lines: readonly Line[]): { nodes: Scalar[]; values: string[] } 
 }
 
 /** Reads the block list whose first line starts at `listStart`, every line of it. */
-export function scanBlockList(source: string, keyStart: number, listStart: number, options: Options, base: number): ListScan | undefined {
+export function scanBlockList(source: Text, keyStart: number, listStart: number, options: Options, base: number): ListScan | undefined {
   // The list's indentation is that of its first line, which must be an item.
   let p = listStart;
   while (source.charCodeAt(p) === 0x20) p++;
@@ -269,7 +271,7 @@ export function scanBlockList(source: string, keyStart: number, listStart: numbe
  * reaches the `ids:` line or the list's first line (then the list is read afresh). `change`: the
  * file's change, when known (else the two texts are compared).
  */
-export function rescanBlockList(scan: ListScan, source: string, base: number, change?: TextChange): boolean {
+export function rescanBlockList(scan: ListScan, source: Text, base: number, change?: TextChange): boolean {
   const { prefix, suffix } = commonEndsOf(scan.source, scan.base, source, base, change);
   const oldLength = scan.source.length;
   const oldChangeEnd = oldLength - suffix;

@@ -7,6 +7,7 @@ import { IdCounts, eolAt, nonStringTests, scalarAt, skipFlowSpace, upperBound, t
 import { shiftFrom, spliceIn } from '../arrays';
 import { moveNodes, newNode, type IdsNodes } from './idsNodes';
 import { commonEndsOf, type TextChange } from './textChange';
+import type { Text } from './text';
 
 /** The items of a flow list, read from `source`. */
 export interface FlowScan extends IdsNodes {
@@ -23,7 +24,7 @@ export interface FlowScan extends IdsNodes {
  * The items of a flow list that starts on the `ids:` line (`[` at `open`), on that line or over
  * several, or undefined when it is not simple (comments, blank lines, nested collections...).
  */
-export function scanFlowList(source: string, open: number, options: Options, base: number): FlowScan | undefined {
+export function scanFlowList(source: Text, open: number, options: Options, base: number): FlowScan | undefined {
   const nodes: Scalar[] = [];
   const starts: number[] = [];
   const read = readFlowItems(source, open + 1, nonStringTests(options), base, nodes, starts);
@@ -42,7 +43,7 @@ export function scanFlowList(source: string, open: number, options: Options, bas
  * ones it touches read again. Returns false, leaving the scan as it was, when the list is no
  * longer simple or starts elsewhere. `change`: the file's change, when known.
  */
-export function rescanFlowList(scan: FlowScan, source: string, open: number, base: number, change?: TextChange): boolean {
+export function rescanFlowList(scan: FlowScan, source: Text, open: number, base: number, change?: TextChange): boolean {
   const { prefix, suffix } = commonEndsOf(scan.source, scan.base, source, base, change);
   const delta = source.length - scan.source.length;
   const moved = base - scan.base;
@@ -102,7 +103,7 @@ export function rescanFlowList(scan: FlowScan, source: string, open: number, bas
  * position is one of the old scan's, from which on the rest is kept) that index.
  */
 function readFlowItems(
-  source: string,
+  source: Text,
   pos: number,
   tests: readonly RegExp[],
   base: number,
@@ -137,7 +138,7 @@ function readFlowItems(
 }
 
 /** Where the line of the list's `]` ends, when nothing but spaces follows it there. */
-function flowLineEnd(source: string, close: number): number | undefined {
+function flowLineEnd(source: Text, close: number): number | undefined {
   let lineEnd = close + 1;
   while (source.charCodeAt(lineEnd) === 0x20) lineEnd++;
   return eolAt(source, lineEnd) === 0 && lineEnd < source.length ? undefined : lineEnd;

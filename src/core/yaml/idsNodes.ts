@@ -4,12 +4,13 @@
 
 import { Scalar } from 'yaml';
 import type { IdCounts, ScalarType } from './idsText';
+import type { Text } from './text';
 
 /** What every scan has: the id nodes it built, in order, with their values, at file offsets. */
 export interface IdsNodes {
   readonly options: object;
   /** The text read (one YAML document's), and the file offset where it starts: nodes have file offsets. */
-  source: string;
+  source: Text;
   base: number;
   /** The node of each id read (each item line of a block list, each item of a flow list), in order. */
   readonly nodes: Scalar[];
@@ -40,7 +41,7 @@ export function moveNodes(nodes: readonly Scalar[], delta: number, from = 0, to 
 }
 
 /** Moves a scan's nodes by `delta` (its document moved in the file), and gives it the document's text in the new version. */
-export function moveScan(scan: IdsNodes, delta: number, source: string): void {
+export function moveScan(scan: IdsNodes, delta: number, source: Text): void {
   moveNodes(scan.nodes, delta);
   scan.base += delta;
   scan.source = source;

@@ -4,6 +4,7 @@
 
 import { Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
 import { detachedSlice } from './detachedSlice';
+import type { Text } from './text';
 
 export type Options = ParseOptions & DocumentOptions & SchemaOptions;
 
@@ -46,7 +47,7 @@ export function nonStringTests(options: Options): RegExp[] {
 export type ScalarType = 'PLAIN' | 'QUOTE_SINGLE' | 'QUOTE_DOUBLE';
 
 /** A scalar at `pos` as a simple id: where it ends and its value; undefined when it is not one. */
-export function scalarAt(source: string, pos: number, tests: readonly RegExp[], flow: boolean): { end: number; value: string; type: ScalarType } | undefined {
+export function scalarAt(source: Text, pos: number, tests: readonly RegExp[], flow: boolean): { end: number; value: string; type: ScalarType } | undefined {
   const c = source.charCodeAt(pos);
   if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
     let j = pos + 1;
@@ -87,7 +88,7 @@ export function scalarAt(source: string, pos: number, tests: readonly RegExp[], 
  * The line break at `pos`: 2 (`\r\n`), 1 (`\n`, or a lone `\r`: a line break in YAML 1.2 and in
  * LSP positions), 0 (none: not at a line break).
  */
-export function eolAt(source: string, pos: number): number {
+export function eolAt(source: Text, pos: number): number {
   const c = source.charCodeAt(pos);
   if (c === 0x0a) return 1;
   if (c !== 0x0d) return 0;
@@ -95,14 +96,14 @@ export function eolAt(source: string, pos: number): number {
 }
 
 /** Where the text of the line containing `pos` ends (before its line break). */
-export function contentEnd(source: string, pos: number): number {
+export function contentEnd(source: Text, pos: number): number {
   let k = pos;
   while (k < source.length && source.charCodeAt(k) !== 0x0a && source.charCodeAt(k) !== 0x0d) k++;
   return k;
 }
 
 /** After a scalar: spaces, then an optional `# comment`, then a line break. */
-export function lineRest(source: string, pos: number): { comment?: string; eolStart: number; eol: number } | undefined {
+export function lineRest(source: Text, pos: number): { comment?: string; eolStart: number; eol: number } | undefined {
   let j = pos;
   while (source.charCodeAt(j) === 0x20) j++;
   if (source.charCodeAt(j) === 0x23 /* # */) {
@@ -116,18 +117,9 @@ export function lineRest(source: string, pos: number): { comment?: string; eolSt
 }
 
 /** Where the line after the one at `pos` starts (the text's length after the last line). */
-export function nextLine(source: string, pos: number): number {
+export function nextLine(source: Text, pos: number): number {
   const end = contentEnd(source, pos);
   return end + eolAt(source, end);
-}
-
-/** Where the line holding `pos` starts. (The `\n` of a `\r\n` belongs to the line before it.) */
-export function lineStartOf(source: string, pos: number): number {
-  for (let i = pos - 1; i >= 0; i--) {
-    const c = source.charCodeAt(i);
-    if (c === 0x0a || (c === 0x0d && source.charCodeAt(i + 1) !== 0x0a)) return i + 1;
-  }
-  return 0;
 }
 
 /**
@@ -143,7 +135,7 @@ export function withLoneCrAsLf(text: string): string {
  * one is indented (a line at column 0 would break the list's indentation) or starts with the
  * closing `]`. Undefined at a blank line (it would give the next item `spaceBefore`).
  */
-export function skipFlowSpace(source: string, pos: number): number | undefined {
+export function skipFlowSpace(source: Text, pos: number): number | undefined {
   for (;;) {
     while (source.charCodeAt(pos) === 0x20) pos++;
     const eol = eolAt(source, pos);

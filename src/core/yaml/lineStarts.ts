@@ -5,19 +5,18 @@
 import { shiftFrom, spliceIn } from '../arrays';
 import type { TextChange } from './textChange';
 import { upperBound } from './idsText';
+import type { Text } from './text';
 
 /** The offset where each line of `text` starts: 0, then after each line break. */
-export function lineStarts(text: string): number[] {
+export function lineStarts(text: Text): number[] {
   const starts = [0];
   pushLineStarts(starts, text, 0, text.length);
   return starts;
 }
 
 /** Pushes the starts of the lines after the line breaks that start in `text[from, to)`. */
-function pushLineStarts(starts: number[], text: string, from: number, to: number): void {
-  // (With the character after `to`, which tells whether a `\r` at the end is lone.)
-  const loneCr = text.slice(from, to + 1).search(/\r(?!\n)/);
-  if (loneCr === -1 || loneCr >= to - from) {
+function pushLineStarts(starts: number[], text: Text, from: number, to: number): void {
+  if (!hasLoneCr(text, from, to)) {
     // Every line break holds a `\n` (most files): found by the native search.
     for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
     return;
@@ -33,7 +32,7 @@ function pushLineStarts(starts: number[], text: string, from: number, to: number
  * the change may have changed too (a `\r` the edit made lone or not), so the line break there is
  * looked at again.
  */
-export function updateLineStarts(starts: number[], text: string, change: TextChange): void {
+export function updateLineStarts(starts: number[], text: Text, change: TextChange): void {
   const from = Math.max(0, change.start - 1);
   const delta = change.newEnd - change.oldEnd;
   // Old starts [first, after) followed a line break in [from, oldEnd): replaced by the new ones.
@@ -43,4 +42,18 @@ export function updateLineStarts(starts: number[], text: string, change: TextCha
   pushLineStarts(added, text, from, change.newEnd);
   spliceIn(starts, first, after - first, added);
   shiftFrom(starts, first + added.length, delta);
+}
+
+/** How much of a text is read as one string at a time: a text in chunks is not made one string. */
+const PIECE = 65536;
+
+/** Whether a line break starting in `text[from, to)` is a lone `\r`. */
+function hasLoneCr(text: Text, from: number, to: number): boolean {
+  for (let at = from; at < to; at += PIECE) {
+    const end = Math.min(to, at + PIECE);
+    // (With the character after the piece, which tells whether a `\r` at its end is lone.)
+    const loneCr = text.slice(at, end + 1).search(/\r(?!\n)/);
+    if (loneCr !== -1 && loneCr < end - at) return true;
+  }
+  return false;
 }

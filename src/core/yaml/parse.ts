@@ -13,6 +13,8 @@ import { ParsedDocument } from './parsedDocument';
 import { ParsedFile, type FileBasis, type FileParseOptions } from './parsedFile';
 import { keepSlice, moveSlice, parseSlice, type Slice } from './slice';
 import { commonEnds, fitsLengths, type TextChange } from './textChange';
+import { flat, type Text } from './text';
+import { partOf } from './chunkedText';
 
 /**
  * Parses a whole file. With `last` (an earlier parse of the same file, with the same options),
@@ -23,7 +25,7 @@ import { commonEnds, fitsLengths, type TextChange } from './textChange';
  * texts; one that cannot be (lengths that do not add up) is ignored. `options` default to those
  * of `last`.
  */
-export function parseFile(source: string, last?: ParsedFile, change?: TextChange, options?: FileParseOptions): ParsedFile {
+export function parseFile(source: Text, last?: ParsedFile, change?: TextChange, options?: FileParseOptions): ParsedFile {
   const fastIds = options?.fastIds ?? last?.basis.fastIds ?? true;
   // A parse made the other way is not taken over: its lists are not what this parse would make.
   const previous = last?.basis.fastIds === fastIds ? last : undefined;
@@ -61,7 +63,7 @@ export function parseFile(source: string, last?: ParsedFile, change?: TextChange
   let moved = 0;
   for (let i = 0; i < bounds.length; i++) {
     const [start, end] = bounds[i]!;
-    const source = text.slice(start, end);
+    const source = partOf(text, start, end);
     const candidates = oldByLength.get(source.length);
     let slice: Slice | undefined;
     if (candidates !== undefined && basis.change !== undefined) {
@@ -158,14 +160,14 @@ function oldStartOf(change: TextChange, start: number, end: number): number | un
  * the two otherwise.
  */
 function basisOf(
-  source: string,
+  source: Text,
   previous: Omit<FileBasis, 'fastIds'> | undefined,
   known: TextChange | undefined,
 ): Omit<FileBasis, 'fastIds'> & { change?: TextChange } {
   if (previous === undefined) return { source, markers: markerLines(source) };
   let change = known;
   if (change === undefined || !fitsLengths(change, previous.source.length, source.length)) {
-    const { prefix, suffix } = commonEnds(previous.source, source);
+    const { prefix, suffix } = commonEnds(flat(previous.source), flat(source));
     change = { start: prefix, oldEnd: previous.source.length - suffix, newEnd: source.length - suffix };
   }
   return { source, markers: updateMarkerLines(previous.markers, source, change), change };

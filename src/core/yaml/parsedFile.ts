@@ -7,6 +7,7 @@ import { upperBound } from './idsText';
 import { lineStarts } from './lineStarts';
 import type { OffsetRange, ParsedDocument } from './parsedDocument';
 import type { Slice } from './slice';
+import { flat, type Text } from './text';
 
 /** What {@link parseFile} did, for tests and benchmarks. */
 export interface ParseStats {
@@ -23,7 +24,7 @@ export interface ParseStats {
 /** @internal What a parse of a file keeps for the parse of its next version. */
 export interface FileBasis {
   /** The text as given. */
-  readonly source: string;
+  readonly source: Text;
   /** The marker lines of the text (see documents.ts). */
   readonly markers: readonly number[];
   /** Whether long `ids` lists took the fast path (see {@link FileParseOptions}). */
@@ -44,8 +45,11 @@ export interface FileParseOptions {
 export class ParsedFile {
   /** @internal */
   constructor(
-    /** The file's text as given. Its line breaks are `\n`, `\r\n` and lone `\r`, as in YAML 1.2 and LSP. */
-    readonly text: string,
+    /**
+     * The file's text as given, to read a few characters of: the text of an open document is in
+     * chunks, and reading it here does not make it one string (see {@link text}).
+     */
+    readonly source: Text,
     /** Every document of the file, in order. Empty for a file with no document at all. */
     readonly documents: readonly ParsedDocument[],
     /** Errors outside any document (only possible when {@link documents} is empty). */
@@ -60,6 +64,18 @@ export class ParsedFile {
     private lines?: number[],
   ) {}
 
+  private flatText?: string;
+
+  /**
+   * The file's text as given, as one string. Its line breaks are `\n`, `\r\n` and lone `\r`, as in
+   * YAML 1.2 and LSP. Made on first use when the parse was given the text in chunks: the parse and
+   * the validation of an edit read it through {@link source}, around the edit only.
+   */
+  get text(): string {
+    this.flatText ??= flat(this.source);
+    return this.flatText;
+  }
+
   /** @internal The line starts, if worked out, for the parse of the next version to take over. */
   takeLineStarts(): number[] | undefined {
     const lines = this.lines;
@@ -68,7 +84,7 @@ export class ParsedFile {
   }
 
   private get starts(): number[] {
-    this.lines ??= lineStarts(this.text);
+    this.lines ??= lineStarts(this.source);
     return this.lines;
   }
 
@@ -83,7 +99,7 @@ export class ParsedFile {
     if (line <= 0) {
       return 0;
     }
-    return starts[line] ?? this.text.length;
+    return starts[line] ?? this.source.length;
   }
 
   /** Offset just after the last character of a 0-based line, before its line break. */
@@ -93,11 +109,11 @@ export class ParsedFile {
       return 0;
     }
     if (line >= starts.length - 1) {
-      return this.text.length;
+      return this.source.length;
     }
     // (A line before the last: it and the next have starts.)
     let end = starts[line + 1]! - 1; // the `\n` or lone `\r`
-    if (end > starts[line]! && this.text.charCodeAt(end) === 0x0a && this.text.charCodeAt(end - 1) === 0x0d) {
+    if (end > starts[line]! && this.source.charCodeAt(end) === 0x0a && this.source.charCodeAt(end - 1) === 0x0d) {
       end -= 1;
     }
     return end;
@@ -105,7 +121,7 @@ export class ParsedFile {
 
   /** 0-based position of an offset (clamped to the text). */
   positionAt(offset: number): Position {
-    const o = Math.max(0, Math.min(offset, this.text.length));
+    const o = Math.max(0, Math.min(offset, this.source.length));
     const starts = this.starts;
     const line = upperBound(starts, o) - 1; // line 0 starts at 0 <= o
     return { line, character: o - starts[line]! };
@@ -118,7 +134,7 @@ export class ParsedFile {
       return 0;
     }
     if (position.line >= starts.length) {
-      return this.text.length;
+      return this.source.length;
     }
     const start = starts[position.line]!;
     return Math.min(start + Math.max(0, position.character), this.lineEnd(position.line));

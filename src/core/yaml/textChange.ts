@@ -2,6 +2,8 @@
 // from the editor's own change events (a language client sends the edited ranges), which spares
 // the comparison of two whole texts on every keystroke. Pure.
 
+import { flat, type Text } from './text';
+
 /** Where an edit changed a text: `[start, oldEnd)` of the old text became `[start, newEnd)`. */
 export interface TextChange {
   readonly start: number;
@@ -54,8 +56,8 @@ export function commonEnds(a: string, b: string): { prefix: number; suffix: numb
  * else found by comparing the two. Read off the change, they may be shorter than the longest
  * common ones (an edit that typed what was there), never longer.
  */
-export function commonEndsOf(a: string, aBase: number, b: string, bBase: number, change: TextChange | undefined): { prefix: number; suffix: number } {
-  if (change === undefined) return commonEnds(a, b);
+export function commonEndsOf(a: Text, aBase: number, b: Text, bBase: number, change: TextChange | undefined): { prefix: number; suffix: number } {
+  if (change === undefined) return commonEnds(flat(a), flat(b));
   const aEnd = aBase + a.length;
   const bEnd = bBase + b.length;
   const delta = change.newEnd - change.oldEnd;
@@ -68,14 +70,14 @@ export function commonEndsOf(a: string, aBase: number, b: string, bBase: number,
   } else if (aBase === bBase) {
     prefix = Math.max(0, Math.min(change.start - aBase, max));
   } else {
-    return commonEnds(a, b);
+    return commonEnds(flat(a), flat(b));
   }
   if (aEnd >= change.oldEnd && bEnd === aEnd + delta) {
     suffix = aEnd - change.oldEnd;
   } else if (aEnd <= change.start && bEnd === aEnd) {
     suffix = max;
   } else {
-    return commonEnds(a, b);
+    return commonEnds(flat(a), flat(b));
   }
   return { prefix, suffix: Math.min(suffix, max - prefix) };
 }

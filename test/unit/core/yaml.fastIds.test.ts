@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { isNode, isPair, type Document } from 'yaml';
 import { fastIdsStats, readIds, MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
 import { LanguageService } from '../../../src/core/service';
-import { YAML_OPTIONS, composeChanges, nodeAtPath, parseFile, pathAtOffset, type ParsedFile, type TextChange } from '../../../src/core/yaml';
+import { ChunkedText, YAML_OPTIONS, composeChanges, nodeAtPath, parseFile, pathAtOffset, type ParsedFile, type TextChange } from '../../../src/core/yaml';
 import * as fc from 'fast-check';
 import { validateFile, validateText } from '../../../src/core/validation';
 import { mulberry32 } from '../../../src/sandbox/prng';
@@ -117,6 +117,20 @@ describe('fast path for long ids lists', () => {
     assert.equal(fastIdsStats.restored, restored, 'no list was read by the fast path');
     assert.equal(next.documents[0]!.longIdsList, undefined);
     assert.notEqual(parseFile(edited, next, undefined, { fastIds: true }).documents[0]!.longIdsList, undefined, 'and on again when asked');
+  });
+
+  test('finds the `ids:` key at the start of a line only (after a byte order mark, after any line break), in one string or in chunks', () => {
+    for (const eol of ['\n', '\r\n', '\r']) {
+      for (const bom of ['', '\uFEFF']) {
+        // Each line before the key holds `ids:` followed by a line break, but not at its start.
+        const text = `${bom}# the list below, ids:\nsite:\n  name: x ids:\nids:\n${list(IDS)}`.replace(/\n/g, eol);
+        for (const given of [text, ChunkedText.from(text, 5)]) {
+          const file = parseFile(given);
+          assert.notEqual(file.documents[0]!.longIdsList, undefined, `the fast path read the list (${JSON.stringify(eol)}, BOM: ${bom !== ''})`);
+          assert.deepStrictEqual(fileDump(file), fileDump(fullParse(text)));
+        }
+      }
+    }
   });
 
   test('is used on plain generated files, with the same AST, values, diagnostics and ranges', () => {
@@ -472,6 +486,8 @@ describe('fast path for long ids lists', () => {
       hint: fc.constantFrom(...hints),
       /** Ids listed twice from the start: a repeat its author has not fixed yet. */
       repeats: fc.constantFrom(0, 0, 1, 6),
+      /** The text handed to the parse in chunks of this length (as a server keeps it), or as one string. */
+      chunks: fc.constantFrom(undefined, 1, 7, 64, 8192),
     });
     const editArb = fc.record({
       /** Whether the version after this edit is parsed (the last one always is). */
@@ -507,7 +523,8 @@ describe('fast path for long ids lists', () => {
         let text = `${f.bom ? '\uFEFF' : ''}${f.before}${body}${f.after}`.replace(/\n/g, eol);
         const cache = new LanguageService(() => 'unset');
         let version = 1;
-        cache.parse('file:///p.yaml', version, text);
+        let chunked = f.chunks === undefined ? undefined : ChunkedText.from(text, f.chunks);
+        cache.parse('file:///p.yaml', version, chunked ?? text);
         let change: TextChange | undefined;
         for (const [k, e] of edits.entries()) {
           const at = Math.floor(e.at * text.length);
@@ -515,13 +532,14 @@ describe('fast path for long ids lists', () => {
           const copied = ids[e.which % ids.length] ?? 'x';
           const insert = e.copy === 'id' ? copied : e.copy === 'item' ? `${f.indent}- ${copied}${eol()}` : e.insert;
           text = text.slice(0, at) + insert + text.slice(at + removed);
+          chunked = chunked?.edit(at, at + removed, insert);
           change = composeChanges(change, { start: at, oldEnd: at + removed, newEnd: at + insert.length });
           version++;
           if (!e.parsed && k < edits.length - 1) continue;
           const told = f.hint === 'none' ? undefined : f.hint === 'exact' ? change : wider(change, e.widen, text.length);
           change = undefined;
           if (told !== undefined) cache.changed('file:///p.yaml', told);
-          const cached = cache.parse('file:///p.yaml', version, text);
+          const cached = cache.parse('file:///p.yaml', version, chunked ?? text);
           const full = fullParse(text);
           assert.deepStrictEqual(fileDump(cached), fileDump(full), `edit ${version}: ${JSON.stringify(e)}`);
           assert.deepStrictEqual(validateFile(cached), fullDiagnostics(text), `diagnostics after edit ${version}`);

@@ -1,0 +1,99 @@
+// An open document as the server keeps it: its text in chunks (core's ChunkedText), edited in place
+// as the client's changes arrive, with its line starts kept up to date around each edit. The
+// language service parses the chunks themselves, reading them around the edit, so a keystroke in a
+// long file does not make the file one string again. The whole text as one string is made only for
+// a feature that asks for it (`getText()`), once per version. Positions are read as
+// vscode-languageserver-textdocument reads them: lines end at `\n`, `\r\n` or a lone `\r`, and a
+// character past a line's end is its end.
+
+import type { Position, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import { pushAll } from '../core/arrays';
+import { ChunkedText, lineStarts, updateLineStarts, type TextChange } from '../core/yaml';
+
+export class ChunkedDocument {
+  private content: ChunkedText;
+  private readonly starts: number[];
+
+  constructor(
+    readonly uri: string,
+    readonly languageId: string,
+    public version: number,
+    content: string,
+  ) {
+    this.content = ChunkedText.from(content);
+    this.starts = lineStarts(content);
+  }
+
+  /** The text in chunks, for the language service to parse. */
+  get text(): ChunkedText {
+    return this.content;
+  }
+
+  getText(range?: Range): string {
+    if (range === undefined) return this.content.toString();
+    // (As `substring`, which the replaced document used: a reversed range gives its text too.)
+    const a = this.offsetAt(range.start);
+    const b = this.offsetAt(range.end);
+    return this.content.slice(Math.min(a, b), Math.max(a, b));
+  }
+
+  /**
+   * Applies one change event of `textDocument/didChange` (a range, or the whole text) and says
+   * where, in offsets of the text before it.
+   */
+  apply(event: TextDocumentContentChangeEvent): TextChange {
+    if (!('range' in event)) {
+      const oldEnd = this.content.length;
+      this.content = ChunkedText.from(event.text);
+      this.starts.length = 0;
+      pushAll(this.starts, lineStarts(event.text));
+      return { start: 0, oldEnd, newEnd: event.text.length };
+    }
+    const a = this.offsetAt(event.range.start);
+    const b = this.offsetAt(event.range.end);
+    // (A reversed range is read as vscode-languageserver-textdocument reads it: start first.)
+    const start = Math.min(a, b);
+    const end = Math.max(a, b);
+    this.content = this.content.edit(start, end, event.text);
+    const change = { start, oldEnd: end, newEnd: start + event.text.length };
+    updateLineStarts(this.starts, this.content, change);
+    return change;
+  }
+
+  positionAt(offset: number): Position {
+    const o = Math.max(0, Math.min(offset, this.content.length));
+    const line = this.lineOf(o);
+    return { line, character: this.beforeEol(o, this.starts[line]!) - this.starts[line]! };
+  }
+
+  offsetAt(position: Position): number {
+    if (position.line >= this.starts.length) return this.content.length;
+    if (position.line < 0) return 0;
+    const lineStart = this.starts[position.line]!;
+    if (position.character <= 0) return lineStart;
+    const next = this.starts[position.line + 1] ?? this.content.length;
+    return this.beforeEol(Math.min(lineStart + position.character, next), lineStart);
+  }
+
+  /** The 0-based line holding `offset`. */
+  private lineOf(offset: number): number {
+    let low = 0;
+    let high = this.starts.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.starts[mid]! > offset) high = mid;
+      else low = mid + 1;
+    }
+    return low - 1;
+  }
+
+  /** `offset` moved back before the line break it is in or after, not before `lineStart`. */
+  private beforeEol(offset: number, lineStart: number): number {
+    while (offset > lineStart) {
+      const c = this.content.charCodeAt(offset - 1);
+      if (c !== 0x0a && c !== 0x0d) break;
+      offset--;
+    }
+    return offset;
+  }
+}
