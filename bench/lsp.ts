@@ -21,6 +21,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { StdioLspClient } from '../test/unit/server/lspClient';
 import { ROOT, at, log, median, now } from './common';
 import { plainShape, shapes, type Shape } from './shapes';
+import { SERVER_NODE_OPTIONS } from '../src/server/protocol';
 
 /** The ids in every shape's file. */
 export const LSP_IDS = 100_000;
@@ -181,7 +182,8 @@ function configuration(kind: Kind): (section: string | undefined) => unknown {
 }
 
 function command(kind: Kind): string[] {
-  return kind === 'ours' ? [SERVER, '--stdio'] : [YLS, '--stdio'];
+  // Ours as the desktop extension starts it.
+  return kind === 'ours' ? [...SERVER_NODE_OPTIONS, SERVER, '--stdio'] : [YLS, '--stdio'];
 }
 
 /** Every server process started and not yet closed, so an interrupted run can still kill them. */

@@ -7,6 +7,7 @@ import { registerApplyChanges } from './editor/apply/command';
 import { activateExtension, type ScanTargetsApi } from './editor/activate';
 import { network } from './editor/network';
 import { readProxySettings } from './editor/settings';
+import { SERVER_NODE_OPTIONS } from './server/protocol';
 
 export type { ScanTargetsApi } from './editor/activate';
 
@@ -19,8 +20,8 @@ export function activate(context: vscode.ExtensionContext): ScanTargetsApi {
         'scanTargets',
         'Scan Target Settings',
         {
-          run: { module, transport: TransportKind.ipc },
-          debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+          run: { module, transport: TransportKind.ipc, options: { execArgv: SERVER_NODE_OPTIONS } },
+          debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS, '--nolazy', '--inspect=6019'] } },
         },
         options,
       ),
