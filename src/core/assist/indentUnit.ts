@@ -5,9 +5,12 @@ import type { Text } from '../yaml/text';
 
 /** The indentation step the file uses: the first indented content line's indentation (2 if none). */
 export function detectIndentUnit(text: Text): number {
-  // Line by line, not by a multi-line regular expression: that one tries every character of a
-  // megabyte-long line (a flow list of ids) as a line start.
-  for (let start = 0; start < text.length;) {
+  // Only the lines that start with a space can tell, found by the native search for a line break
+  // followed by one (`\n `, and `\r ` after a lone CR): not line by line, which reads a
+  // megabyte-long line (a flow list of ids) character by character, nor by a multi-line regular
+  // expression, which tries every character of it as a line start.
+  let cr = text.indexOf('\r ');
+  for (let start = 0; start !== -1 && start < text.length;) {
     let i = start;
     while (text.charCodeAt(i) === 0x20) i++;
     const c = text.charCodeAt(i);
@@ -15,11 +18,10 @@ export function detectIndentUnit(text: Text): number {
       const n = i - start;
       return n <= 8 ? n : 2;
     }
-    const lf = text.indexOf('\n', i);
-    const cr = text.indexOf('\r', i);
+    if (cr !== -1 && cr < i) cr = text.indexOf('\r ', i);
+    const lf = text.indexOf('\n ', i);
     const end = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
-    if (end === -1) break;
-    start = end + 1;
+    start = end === -1 ? -1 : end + 1;
   }
   return 2;
 }

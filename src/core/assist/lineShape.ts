@@ -63,7 +63,7 @@ export function stripTrailingComment(text: string): string {
 }
 
 /** Lines longer than this are read only so far past their indentation by {@link lineShape}. */
-const LONG_LINE = 4096;
+export const LONG_LINE = 4096;
 
 /** Reads the structure of one line of block YAML. */
 export function lineShape(line: string): LineShape {

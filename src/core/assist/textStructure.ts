@@ -8,7 +8,7 @@ import type { ParsedDocument } from '../yaml/parsedDocument';
 import type { ParsedFile } from '../yaml/parsedFile';
 import { nodeAtPath } from '../yaml/nodes';
 import type { PathSegment } from '../paths';
-import { lineShape, type LineShape } from './lineShape';
+import { LONG_LINE, lineShape, type LineShape } from './lineShape';
 
 const structures = new WeakMap<ParsedFile, Map<number, TextStructure>>();
 
@@ -46,6 +46,19 @@ export class TextStructure {
       const next = file.documents[document.index + 1];
       this.lastLine = next === undefined ? file.lineCount - 1 : Math.max(this.firstLine, file.positionAt(next.start).line - 1);
     }
+  }
+
+  /**
+   * The line's text as far as {@link lineShape} reads it (its indentation, then {@link LONG_LINE}
+   * characters): a megabyte-long line (a flow list of ids) is not cut out whole.
+   */
+  private lineHead(line: number): string {
+    const text = this.file.source;
+    const start = this.file.lineStart(line);
+    const end = this.file.lineEnd(line);
+    let i = start;
+    while (i < end && text.charCodeAt(i) === 0x20) i++;
+    return text.slice(start, Math.min(end, i + LONG_LINE));
   }
 
   lineText(line: number): string {
@@ -94,7 +107,7 @@ export class TextStructure {
   shape(line: number): LineShape {
     let s = this.shapes.get(line);
     if (s === undefined) {
-      s = lineShape(this.lineText(line));
+      s = lineShape(this.lineHead(line));
       this.shapes.set(line, s);
     }
     return s;
