@@ -153,12 +153,12 @@ function scanList(
 
 /** What the list's spans hold: the scan's counts, less the items it read that stay outside the spans. */
 function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outside: ReadonlyMap<string, number>): KnownIds {
-  const inSpans = (value: string): number => (counts.counts.get(value) ?? 0) - (outside.get(value) ?? 0);
+  const inSpans = (value: string): number => counts.count(value) - (outside.get(value) ?? 0);
   return {
     spans,
     inSpans,
     *repeatedInSpans() {
-      for (const value of counts.repeated) if (inSpans(value) > 1) yield value;
+      for (const value of counts.repeated()) if (inSpans(value) > 1) yield value;
     },
   };
 }

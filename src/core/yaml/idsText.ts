@@ -164,27 +164,40 @@ export function upperBound(sorted: readonly number[], x: number): number {
 /**
  * How many items of a list hold each id, and which ids more than one item holds, kept up to date
  * from one version to the next as items come and go: an edit costs the items it touched, so a
- * repeated id is found without a pass over the list.
+ * repeated id is found without a pass over the list. Most ids are held once: those are only in a
+ * set (one hash lookup each when a long list is first read), and the count of the others is kept
+ * beside it.
  */
 export class IdCounts {
-  readonly counts = new Map<string, number>();
+  /** Every id some item holds. */
+  private readonly held = new Set<string>();
+  /** For each id more than one item holds: how many items beyond the first. */
+  private readonly more = new Map<string, number>();
+
+  /** How many items hold `value`. */
+  count(value: string): number {
+    return this.held.has(value) ? 1 + (this.more.get(value) ?? 0) : 0;
+  }
+
   /** The ids held by more than one item. */
-  readonly repeated = new Set<string>();
+  repeated(): Iterable<string> {
+    return this.more.keys();
+  }
 
   add(values: Iterable<string>): void {
     for (const value of values) {
-      const n = (this.counts.get(value) ?? 0) + 1;
-      this.counts.set(value, n);
-      if (n === 2) this.repeated.add(value);
+      const size = this.held.size;
+      this.held.add(value);
+      if (this.held.size === size) this.more.set(value, (this.more.get(value) ?? 0) + 1);
     }
   }
 
   remove(values: Iterable<string>): void {
     for (const value of values) {
-      const n = (this.counts.get(value) ?? 1) - 1;
-      if (n === 0) this.counts.delete(value);
-      else this.counts.set(value, n);
-      if (n === 1) this.repeated.delete(value);
+      const more = this.more.get(value);
+      if (more === undefined) this.held.delete(value);
+      else if (more === 1) this.more.delete(value);
+      else this.more.set(value, more - 1);
     }
   }
 }

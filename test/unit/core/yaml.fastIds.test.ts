@@ -7,6 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isNode, isPair, type Document } from 'yaml';
 import { fastIdsStats, readIds, MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
+import { commonEnds } from '../../../src/core/yaml/textChange';
 import { LanguageService } from '../../../src/core/service';
 import { ChunkedText, YAML_OPTIONS, composeChanges, nodeAtPath, parseFile, pathAtOffset, type ParsedFile, type TextChange } from '../../../src/core/yaml';
 import * as fc from 'fast-check';
@@ -336,6 +337,30 @@ describe('fast path for long ids lists', () => {
       ['a comment after the list', `ids:\n${list(IDS)}# note\n${SITE}`],
     ];
     for (const [label, text] of cases) assert.ok(check(text, label), `${label}: the fast path should be used`);
+  });
+
+  test('an id edited away and typed back, made a repeat and undone, is counted right at every version', () => {
+    const cache = new LanguageService(() => 'unset');
+    const uri = 'file:///counts.yaml';
+    const [a, b] = [at(IDS, 10), at(IDS, 200)];
+    const base = `ids:\n${list(IDS)}${SITE}`;
+    // Each version is told its change as a server is: only the edited id's line is read again.
+    const versions = [
+      base,
+      base.replace(`- ${a}\n`, `- ${a}z\n`), // a held by no item
+      base, // a back
+      base.replace(`- ${b}\n`, `- ${a}\n`), // a held twice, b by none
+      base.replace(`- ${b}\n`, `- ${a}\n`).replace(`- ${a}\n`, `- ${a}y\n`), // a once more, at b's place
+      base,
+    ];
+    versions.forEach((text, v) => {
+      if (v > 0) {
+        const { prefix, suffix } = commonEnds(versions[v - 1]!, text);
+        cache.changed(uri, { start: prefix, oldEnd: versions[v - 1]!.length - suffix, newEnd: text.length - suffix });
+      }
+      const file = cache.parse(uri, v + 1, text);
+      assert.deepStrictEqual(validateFile(file), fullDiagnostics(text), `version ${v + 1}`);
+    });
   });
 
   test('typing a new id into a long list, one character at a time, agrees with the full parse and keeps the fast path', () => {
