@@ -29,8 +29,10 @@ export function parseFile(source: Text, last?: ParsedFile, change?: TextChange, 
   const fastIds = options?.fastIds ?? last?.basis.fastIds ?? true;
   // A parse made the other way is not taken over: its lists are not what this parse would make.
   const previous = last?.basis.fastIds === fastIds ? last : undefined;
-  const basis = basisOf(source, previous?.basis, change);
-  const text = source;
+  // Without a last version every character is read: from one string, which reads faster than
+  // chunks (a ChunkedText made from one string has it at hand).
+  const text = previous === undefined ? flat(source) : source;
+  const basis = basisOf(text, previous?.basis, change);
   const bounds = splitAt(text, basis.markers);
   const oldByLength = new Map<number, Slice[]>();
   if (previous !== undefined) {
