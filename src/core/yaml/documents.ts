@@ -14,7 +14,7 @@
 // so such a run is merged with the next one.)
 
 import { pushAll } from '../arrays';
-import { contentEnd, nextLine } from './idsText';
+import { contentEnd, nextLine, startsLine } from './idsText';
 import type { TextChange } from './textChange';
 import type { Text } from './text';
 
@@ -35,13 +35,6 @@ export function markerLines(text: Text, from = 0, to = text.length): number[] {
     lineStart = nextLine(text, lineStart);
   }
   return markers;
-}
-
-/** Whether `pos` starts a line: the text's start, or after `\n`, or after a lone `\r`. */
-function startsLine(text: Text, pos: number): boolean {
-  if (pos === 0) return true;
-  const c = text.charCodeAt(pos - 1);
-  return c === 0x0a || (c === 0x0d && text.charCodeAt(pos) !== 0x0a);
 }
 
 function isMarkerLine(text: Text, lineStart: number): boolean {

@@ -36,7 +36,7 @@ import { isMap, isNode, isScalar, isSeq, type Document, type Pair, type Scalar, 
 import { rescanBlockList, scanBlockList, setLineProps, setProps, type ListScan } from './idsBlock';
 import { rescanFlowList, scanFlowList, type FlowScan } from './idsFlow';
 import { PADDING, blockRuns, flowRun, type IdsRun } from './idsRuns';
-import { eolAt, fastIdsStats, upperBound, type IdCounts, type Options } from './idsText';
+import { eolAt, fastIdsStats, startsLine, upperBound, type IdCounts, type Options } from './idsText';
 import type { TextChange } from './textChange';
 import type { Text } from './text';
 
@@ -166,8 +166,8 @@ function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outsid
 /**
  * The first line of `source` that starts with `ids:` (after a byte order mark, if any), followed by
  * a line break or by spaces and `[`: where the key starts, where the list starts (the next line, or
- * the `[`), and which kind of list it is. As the regular expression `/^\uFEFF?ids:(?:\r\n?|\n| +\[)/m`
- * would find it, but read through {@link Text} (a regular expression needs the text as one string).
+ * the `[`), and which kind of list it is. Found with `indexOf`, which a text in chunks has (a
+ * regular expression needs the text as one string).
  */
 function idsKeyLine(source: Text): { keyStart: number; listStart: number; flow: boolean } | undefined {
   for (let at = source.indexOf('ids:'); at !== -1; at = source.indexOf('ids:', at + 1)) {
@@ -181,13 +181,6 @@ function idsKeyLine(source: Text): { keyStart: number; listStart: number; flow: 
     if (j > after && source.charCodeAt(j) === 0x5b /* [ */) return { keyStart: at, listStart: j, flow: true };
   }
   return undefined;
-}
-
-/** Whether `pos` starts a line, as a regular expression's `^` reads it with the `m` flag (after `\n`, `\r`, U+2028 or U+2029). */
-function startsLine(source: Text, pos: number): boolean {
-  if (pos === 0) return true;
-  const c = source.charCodeAt(pos - 1);
-  return c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029;
 }
 
 /** What {@link readIds} found in a document's text. */

@@ -116,6 +116,13 @@ export function lineRest(source: Text, pos: number): { comment?: string; eolStar
   return eol === 0 ? undefined : { eolStart: j, eol };
 }
 
+/** Whether `pos` starts a line: the text's start, or after `\n`, or after a lone `\r`. */
+export function startsLine(source: Text, pos: number): boolean {
+  if (pos === 0) return true;
+  const c = source.charCodeAt(pos - 1);
+  return c === 0x0a || (c === 0x0d && source.charCodeAt(pos) !== 0x0a);
+}
+
 /** Where the line after the one at `pos` starts (the text's length after the last line). */
 export function nextLine(source: Text, pos: number): number {
   const end = contentEnd(source, pos);
