@@ -8,7 +8,7 @@
 
 import type { Position, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { pushAll } from '../core/arrays';
-import { ChunkedText, lineStarts, updateLineStarts, type TextChange } from '../core/yaml';
+import { ChunkedText, lineStarts, updateLineStarts, upperBound, type TextChange } from '../core/yaml';
 
 export class ChunkedDocument {
   private content: ChunkedText;
@@ -62,7 +62,7 @@ export class ChunkedDocument {
 
   positionAt(offset: number): Position {
     const o = Math.max(0, Math.min(offset, this.content.length));
-    const line = this.lineOf(o);
+    const line = upperBound(this.starts, o) - 1; // line 0 starts at 0 <= o
     return { line, character: this.beforeEol(o, this.starts[line]!) - this.starts[line]! };
   }
 
@@ -73,18 +73,6 @@ export class ChunkedDocument {
     if (position.character <= 0) return lineStart;
     const next = this.starts[position.line + 1] ?? this.content.length;
     return this.beforeEol(Math.min(lineStart + position.character, next), lineStart);
-  }
-
-  /** The 0-based line holding `offset`. */
-  private lineOf(offset: number): number {
-    let low = 0;
-    let high = this.starts.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (this.starts[mid]! > offset) high = mid;
-      else low = mid + 1;
-    }
-    return low - 1;
   }
 
   /** `offset` moved back before the line break it is in or after, not before `lineStart`. */

@@ -10,6 +10,7 @@
 // each chunk is a flat string of its own, not a slice that keeps a larger string alive.
 
 import { detachedSlice } from './detachedSlice';
+import { upperBound } from './idsText';
 import type { Text } from './text';
 
 /** The chunk size a whole text is cut to: half the most, so a chunk has room to grow by edits before it is cut again. */
@@ -198,16 +199,9 @@ export class ChunkedText implements Text {
     }
   }
 
-  /** The index of the chunk holding `offset`, in [0, length) (binary search of the starts). */
+  /** The index of the chunk holding `offset`, in [0, length). */
   private chunkIndex(offset: number): number {
-    let low = 0;
-    let high = this.chunks.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (this.starts[mid]! <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return low;
+    return upperBound(this.starts, offset) - 1;
   }
 
   /** Makes the chunk holding `offset`, in [0, length), the current one. */

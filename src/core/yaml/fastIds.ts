@@ -301,18 +301,18 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
       firsts.add(first);
       setProps(first, piece.parsed.commentBefore, piece.parsed.spaceBefore);
     }
-    const { lines } = scan as ListScan;
-    for (const node of (scan as ListScan).parserProps) {
+    const listScan = scan as ListScan;
+    const { lines } = listScan;
+    for (const node of listScan.parserProps) {
       const n = firsts.has(node) ? -1 : lines.indexOf(node);
       if (n !== -1) setLineProps(lines, n);
     }
-    (scan as ListScan).parserProps = [...firsts];
+    listScan.parserProps = [...firsts];
 
     const plain = parsedItems.every((n) => isScalar(n) && n.anchor === undefined);
     const whole = pieces.length === 1 && runs[0]?.count === nodes.length;
     let items: unknown[] = nodes;
     let itemValues: unknown[] | undefined = plain ? values : undefined;
-    const listScan = scan as ListScan;
     if (whole) {
       listScan.combined = undefined;
     } else {

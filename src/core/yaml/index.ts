@@ -9,3 +9,4 @@ export type { KnownIds, LongIdsList } from './fastIds';
 export { flat, sameText, type Text } from './text';
 export { ChunkedText } from './chunkedText';
 export { lineStarts, updateLineStarts } from './lineStarts';
+export { upperBound } from './idsText';
