@@ -35,6 +35,7 @@
 import { isMap, isNode, isScalar, isSeq, type Document, type Pair, type Scalar, type YAMLError } from 'yaml';
 import { rescanBlockList, scanBlockList, setLineProps, setProps, type ListScan } from './idsBlock';
 import { rescanFlowList, scanFlowList, type FlowScan } from './idsFlow';
+import type { IdNode } from './idsNodes';
 import { PADDING, blockRuns, flowRun, type IdsRun } from './idsRuns';
 import { eolAt, fastIdsStats, startsLine, upperBound, type IdCounts, type Options } from './idsText';
 import type { TextChange } from './textChange';
@@ -294,7 +295,7 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
 
     // A run's first item has the comments and blank lines before it from the parse of the text as
     // it is; an item that was first in a run before and no longer is gets those of its lines again.
-    const firsts = new Set<Scalar>();
+    const firsts = new Set<IdNode>();
     for (const piece of pieces) {
       if (Array.isArray(piece)) continue;
       const first = nodes[piece.run.firstItem]!;

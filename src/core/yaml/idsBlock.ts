@@ -4,11 +4,10 @@
 // only the lines an edit touched and splices them in, in place; the other lines keep their nodes,
 // moved when the edit changed the length before them. Pure.
 
-import { Scalar } from 'yaml';
 import { IdCounts, contentEnd, eolAt, fastIdsStats, lineRest, nextLine, nonStringTests, scalarAt, upperBound, type Options } from './idsText';
 import { shiftFrom, spliceIn } from '../arrays';
 import { detachedSlice } from './detachedSlice';
-import { moveNodes, newNode, type IdsNodes } from './idsNodes';
+import { IdNode, moveNodes, type IdsNodes } from './idsNodes';
 import { commonEndsOf, type TextChange } from './textChange';
 import type { Text } from './text';
 
@@ -34,15 +33,15 @@ export interface ListLine {
 }
 
 /** A line of a block list: a simple item is its node (at file offsets), any other line a {@link ListLine}. */
-export type Line = Scalar | ListLine;
+export type Line = IdNode | ListLine;
 
-export function isItem(line: Line): line is Scalar {
-  return line instanceof Scalar;
+export function isItem(line: Line): line is IdNode {
+  return line instanceof IdNode;
 }
 
 /** The length of the line at `pos` of the text at file offset `base`, line break included. */
 function lineLength(line: Line, pos: number, base: number): number {
-  return isItem(line) ? line.range![2] - base - pos : line.length;
+  return isItem(line) ? line.nodeEnd - base - pos : line.length;
 }
 
 /** The lines of a block list, read from `source`. */
@@ -62,7 +61,7 @@ export interface ListScan extends IdsNodes {
    * The item lines whose node has the comment and blank-line marks the `yaml` parse gave it (the
    * first item of a run, see fastIds.ts) rather than those its lines give it.
    */
-  parserProps: Scalar[];
+  parserProps: IdNode[];
   /**
    * The list's items and values when items of the `yaml` parse stand among the runs (fastIds.ts
    * fills them in place for each version; the next parse of the document makes them its own).
@@ -139,7 +138,7 @@ function readLine(source: Text, pos: number, indent: string, tests: readonly Reg
     const scalar = scalarAt(source, valueStart, tests, false);
     const rest = scalar && lineRest(source, scalar.end);
     if (scalar !== undefined && rest !== undefined) {
-      return newNode(scalar.value, scalar.type, [base + valueStart, base + scalar.end, base + rest.eolStart + rest.eol], rest.comment);
+      return new IdNode(scalar.value, scalar.type, base + valueStart, base + scalar.end, base + rest.eolStart + rest.eol, rest.comment);
     }
   }
   const end = nextLine(source, pos);
@@ -191,7 +190,7 @@ export function setLineProps(lines: readonly Line[], n: number): void {
       spaceBefore = true;
     }
   }
-  setProps(lines[n] as Scalar, comment || undefined, spaceBefore);
+  setProps(lines[n] as IdNode, comment || undefined, spaceBefore);
 }
 
 /** A comment or blank line: one that may stand between the items of a run. */
@@ -199,7 +198,7 @@ function isBetweenItems(line: Line): boolean {
   return !isItem(line) && line.kind !== 'other';
 }
 
-export function setProps(node: Scalar, commentBefore: string | null | undefined, spaceBefore: boolean | undefined): void {
+export function setProps(node: IdNode, commentBefore: string | null | undefined, spaceBefore: boolean | undefined): void {
   if (node.commentBefore !== (commentBefore ?? undefined)) {
     if (commentBefore == null) delete node.commentBefore;
     else node.commentBefore = commentBefore;
@@ -231,13 +230,13 @@ function readLines(
 }
 
 /** The nodes and values of the item lines of `lines`, in order. */
-function itemsOf(lines: readonly Line[]): { nodes: Scalar[]; values: string[] } {
-  const nodes: Scalar[] = [];
+function itemsOf(lines: readonly Line[]): { nodes: IdNode[]; values: string[] } {
+  const nodes: IdNode[] = [];
   const values: string[] = [];
   for (const l of lines) {
     if (isItem(l)) {
       nodes.push(l);
-      values.push(l.value as string);
+      values.push(l.value);
     }
   }
   return { nodes, values };

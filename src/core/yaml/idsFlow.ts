@@ -2,10 +2,9 @@
 // kept from one version of a document to the next: its items' `yaml` nodes and where each starts.
 // The next version reads again only the items an edit touched and splices them in, in place. Pure.
 
-import type { Scalar } from 'yaml';
 import { IdCounts, eolAt, nonStringTests, scalarAt, skipFlowSpace, upperBound, type Options } from './idsText';
 import { shiftFrom, spliceIn } from '../arrays';
-import { moveNodes, newNode, type IdsNodes } from './idsNodes';
+import { IdNode, moveNodes, type IdsNodes } from './idsNodes';
 import { commonEndsOf, type TextChange } from './textChange';
 import type { Text } from './text';
 
@@ -25,13 +24,13 @@ export interface FlowScan extends IdsNodes {
  * several, or undefined when it is not simple (comments, blank lines, nested collections...).
  */
 export function scanFlowList(source: Text, open: number, options: Options, base: number): FlowScan | undefined {
-  const nodes: Scalar[] = [];
+  const nodes: IdNode[] = [];
   const starts: number[] = [];
   const read = readFlowItems(source, open + 1, nonStringTests(options), base, nodes, starts);
   if (read === undefined) return undefined;
   const lineEnd = flowLineEnd(source, read.close);
   if (lineEnd === undefined) return undefined;
-  const values = nodes.map((node) => node.value as string);
+  const values = nodes.map((node) => node.value);
   const counts = new IdCounts();
   counts.add(values);
   return { kind: 'flow', options, source, base, open, close: read.close, lineEnd, starts, counts, nodes, values };
@@ -62,9 +61,9 @@ export function rescanFlowList(scan: FlowScan, source: Text, open: number, base:
   if (prefix > scan.lineEnd) return finish(nodes.length, nodes.length);
   // From the item before the one the change starts in (after the separator of the one before it).
   const i = Math.max(0, upperBound(starts, prefix) - 2);
-  const pos = i > 0 ? nodes[i - 1]!.range![2] - scan.base + 1 : open + 1;
+  const pos = i > 0 ? nodes[i - 1]!.nodeEnd - scan.base + 1 : open + 1;
   let m = upperBound(starts, oldChangeEnd - 1);
-  const readNodes: Scalar[] = [];
+  const readNodes: IdNode[] = [];
   const readStarts: number[] = [];
   const read = readFlowItems(source, pos, nonStringTests(scan.options), base, readNodes, readStarts, (at) => {
     // Past the change, at an item that only moved: the rest is kept.
@@ -77,7 +76,7 @@ export function rescanFlowList(scan: FlowScan, source: Text, open: number, base:
   const close = read.keptFrom === undefined ? read.close : scan.close + delta;
   const lineEnd = read.keptFrom === undefined ? flowLineEnd(source, close) : scan.lineEnd + delta;
   if (lineEnd === undefined) return false;
-  const readValues = readNodes.map((node) => node.value as string);
+  const readValues = readNodes.map((node) => node.value);
   scan.counts.remove(scan.values.slice(i, keptFrom));
   scan.counts.add(readValues);
   spliceIn(starts, i, keptFrom - i, readStarts);
@@ -107,7 +106,7 @@ function readFlowItems(
   pos: number,
   tests: readonly RegExp[],
   base: number,
-  nodes: Scalar[],
+  nodes: IdNode[],
   starts: number[],
   kept?: (at: number) => number | undefined,
 ): { close: number; keptFrom?: number } | undefined {
@@ -123,7 +122,7 @@ function readFlowItems(
     let c = source.charCodeAt(sep);
     if (c !== 0x2c /* , */ && c !== 0x5d /* ] */) return undefined;
     // A flow item's node ends at the separator after it.
-    nodes.push(newNode(scalar.value, scalar.type, [base + at, base + scalar.end, base + sep]));
+    nodes.push(new IdNode(scalar.value, scalar.type, base + at, base + scalar.end, base + sep));
     starts.push(at);
     pos = sep + 1;
     if (c === 0x2c) {

@@ -2,7 +2,7 @@
 // lists): the id nodes, at file offsets, with their values, and the in-place array edits by which
 // a scan follows the versions of its document. Pure.
 
-import { Scalar } from 'yaml';
+import { Scalar, type Range } from 'yaml';
 import type { IdCounts, ScalarType } from './idsText';
 import type { Text } from './text';
 
@@ -13,31 +13,66 @@ export interface IdsNodes {
   source: Text;
   base: number;
   /** The node of each id read (each item line of a block list, each item of a flow list), in order. */
-  readonly nodes: Scalar[];
+  readonly nodes: IdNode[];
   /** The value of each of {@link nodes}. */
   readonly values: string[];
   /** How many ids of the list hold each value. */
   readonly counts: IdCounts;
 }
 
-export function newNode(value: string, type: ScalarType, range: [number, number, number], comment?: string): Scalar {
-  const node = new Scalar(value);
-  node.range = range;
-  node.source = value;
-  node.type = type;
-  if (comment !== undefined) node.comment = comment;
-  return node;
+/**
+ * The node of an id the fast path read: a `yaml` Scalar as the parse makes it, but kept in less
+ * memory, as a long list has one per id. Its range is three number fields rather than an array of
+ * its own (an array of three offsets takes 72 bytes, the node itself 64), and its `source` is its
+ * value (what the parse gives the scalars read here). `range` and `source` read those fields;
+ * `range` returns a new array on each read, so an offset is changed by writing `range` whole.
+ */
+export class IdNode extends Scalar {
+  declare value: string;
+  /** The range's offsets: where the scalar starts, where it ends, where the node ends (with its line). */
+  start: number;
+  valueEnd: number;
+  nodeEnd: number;
+
+  constructor(value: string, type: ScalarType, start: number, valueEnd: number, nodeEnd: number, comment?: string) {
+    super(value);
+    this.type = type;
+    this.start = start;
+    this.valueEnd = valueEnd;
+    this.nodeEnd = nodeEnd;
+    if (comment !== undefined) this.comment = comment;
+  }
+
+  /** Moves the node by `delta`. */
+  move(delta: number): void {
+    this.start += delta;
+    this.valueEnd += delta;
+    this.nodeEnd += delta;
+  }
 }
 
-/** Moves the ranges of `nodes[from, to)` by `delta`, in place. */
-export function moveNodes(nodes: readonly Scalar[], delta: number, from = 0, to = nodes.length): void {
+// (Accessors defined on the prototype: TypeScript has `range` and `source` as Scalar's properties,
+// which a subclass may not declare as accessors.)
+Object.defineProperties(IdNode.prototype, {
+  range: {
+    get(this: IdNode): Range {
+      return [this.start, this.valueEnd, this.nodeEnd];
+    },
+    set(this: IdNode, range: Range) {
+      [this.start, this.valueEnd, this.nodeEnd] = range;
+    },
+  },
+  source: {
+    get(this: IdNode): string {
+      return this.value;
+    },
+  },
+});
+
+/** Moves `nodes[from, to)` by `delta`, in place. */
+export function moveNodes(nodes: readonly IdNode[], delta: number, from = 0, to = nodes.length): void {
   if (delta === 0) return;
-  for (let n = from; n < to; n++) {
-    const range = nodes[n]!.range!;
-    range[0] += delta;
-    range[1] += delta;
-    range[2] += delta;
-  }
+  for (let n = from; n < to; n++) nodes[n]!.move(delta);
 }
 
 /** Moves a scan's nodes by `delta` (its document moved in the file), and gives it the document's text in the new version. */

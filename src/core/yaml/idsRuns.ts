@@ -103,7 +103,7 @@ export function blockRuns(scan: ListScan): { runs: IdsRun[]; outside: Map<string
   const addOutside = (to: number): void => {
     for (; m < to; m++) {
       const line = lines[m]!;
-      if (isItem(line)) outside.set(line.value as string, (outside.get(line.value as string) ?? 0) + 1);
+      if (isItem(line)) outside.set(line.value, (outside.get(line.value) ?? 0) + 1);
     }
   };
   for (const [runFrom, runTo] of bounds) {
@@ -145,16 +145,16 @@ function blockRun(scan: ListScan, from: number, to: number, firstItem: number, c
   const first = scan.lines[from];
   const last = scan.lines[to];
   if (first === undefined || last === undefined || !isItem(first) || !isItem(last)) return undefined;
-  // An item line is its node, at file offsets: the scalar is at range[0, 1), the line ends at range[2].
-  const valueStart = first.range![0] - scan.base;
-  const valueEnd = first.range![1] - scan.base;
+  // An item line is its node, at file offsets.
+  const valueStart = first.start - scan.base;
+  const valueEnd = first.valueEnd - scan.base;
   return {
     start: scan.starts[from]!,
-    end: last.range![2] - scan.base,
+    end: last.nodeEnd - scan.base,
     standIn: `${scan.indent}- ${scan.source.slice(valueStart, valueEnd)} #${PADDING}${EOL[eolOf(scan, to)]}`,
     firstItem,
     count,
-    first: { value: first.value as string, type: first.type as ScalarType, valueStart, valueEnd },
+    first: { value: first.value, type: first.type as ScalarType, valueStart, valueEnd },
   };
 }
 
@@ -170,6 +170,6 @@ export function flowRun(scan: FlowScan): IdsRun | undefined {
   const [firstItem] = nodes;
   const [valueStart] = starts;
   if (firstItem === undefined || valueStart === undefined) return undefined;
-  const first = { value: firstItem.value as string, type: firstItem.type as ScalarType, valueStart, valueEnd: firstItem.range![1] - scan.base };
+  const first = { value: firstItem.value, type: firstItem.type as ScalarType, valueStart, valueEnd: firstItem.valueEnd - scan.base };
   return { start: open, end: scan.lineEnd, standIn: `${source.slice(open, first.valueEnd)}] #${PADDING}`, firstItem: 0, count: nodes.length, first };
 }

@@ -5,9 +5,10 @@
 // for every id. Files are adversarial (every way the fast path must step aside) and random.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isNode, isPair, type Document } from 'yaml';
+import { Scalar, isNode, isPair, type Document } from 'yaml';
 import { fastIdsStats, readIds, MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
 import { commonEnds } from '../../../src/core/yaml/textChange';
+import { IdNode } from '../../../src/core/yaml/idsNodes';
 import { LanguageService } from '../../../src/core/service';
 import { ChunkedText, YAML_OPTIONS, composeChanges, nodeAtPath, parseFile, pathAtOffset, type ParsedFile, type TextChange } from '../../../src/core/yaml';
 import * as fc from 'fast-check';
@@ -36,17 +37,28 @@ function list(ids: readonly string[], indent = '  '): string {
   return ids.map((id) => `${indent}- ${id}\n`).join('');
 }
 
-/** Every node as plain data: class, own enumerable properties, children in order. */
+/**
+ * Every node as plain data: class, own enumerable properties, children in order. An id node of the
+ * fast path is dumped as the Scalar it stands for: its range and source as its accessors read
+ * them, not the fields that hold them.
+ */
 function dump(node: unknown): unknown {
   if (isPair(node)) return { pair: true, key: dump(node.key), value: dump(node.value) };
   if (!isNode(node)) return node;
-  const out: Record<string, unknown> = { class: node.constructor.name };
-  for (const [k, v] of Object.entries(node)) {
+  const isIdNode = node instanceof IdNode;
+  const out: Record<string, unknown> = { class: isIdNode ? Scalar.name : node.constructor.name };
+  const entries = isIdNode
+    ? [...Object.entries(node).filter(([k]) => !ID_NODE_FIELDS.has(k)), ['range', node.range], ['source', node.source]]
+    : Object.entries(node);
+  for (const [k, v] of entries as [string, unknown][]) {
     if (k === 'items') out.items = (v as unknown[]).map(dump);
     else out[k] = isNode(v) || isPair(v) ? dump(v) : v;
   }
   return out;
 }
+
+/** The fields in which an IdNode keeps its range. */
+const ID_NODE_FIELDS = new Set(['start', 'valueEnd', 'nodeEnd']);
 
 function docDump(doc: Document.Parsed): unknown {
   return {
