@@ -4,7 +4,7 @@
 // A list of scalars (the `ids` list above all) is one symbol that says how many items it holds:
 // 100,000 id symbols would help nobody and cost every outline request.
 import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
-import { keyName } from './yaml/nodes';
+import { collectionItems, itemsThatMayNest, keyName } from './yaml/nodes';
 import type { OffsetRange } from './yaml/parsedDocument';
 import type { ParsedFile } from './yaml/parsedFile';
 import { valueText } from './wording';
@@ -62,7 +62,7 @@ function entries(node: Node | null, budget: { left: number }): OutlineSymbol[] {
         children: entries(value, budget),
       });
     }
-  } else if (isSeq(node) && node.items.some((item) => isMap(item))) {
+  } else if (isSeq(node) && itemsThatMayNest(node).some((item) => isMap(item))) {
     node.items.forEach((item, index) => {
       if (budget.left <= 0 || !isMap(item) || !item.range) return;
       budget.left--;
@@ -83,7 +83,10 @@ function kindOf(value: Node | null): OutlineKind {
 }
 
 function detailOf(value: Node | null): string | undefined {
-  if (isSeq(value)) return `${value.items.length.toLocaleString('en-US')} ${value.items.length === 1 ? 'item' : 'items'}`;
+  if (isSeq(value)) {
+    const count = collectionItems(value).length;
+    return `${count.toLocaleString('en-US')} ${count === 1 ? 'item' : 'items'}`;
+  }
   if (isScalar(value) && value.value != null) {
     const text = valueText(value.value);
     return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL - 1)}…` : text;
@@ -124,7 +127,7 @@ export function foldingRanges(file: ParsedFile): FoldingOffsets[] {
         if (key?.range && (isMap(value) || isSeq(value))) stack.push({ start: key.range[0], node: value });
       }
     } else {
-      for (const item of node.items) {
+      for (const item of itemsThatMayNest(node)) {
         if (isMap(item) || isSeq(item)) stack.push({ start: (item as Node).range?.[0] ?? start, node: item });
       }
     }

@@ -6,7 +6,7 @@
 import { isNode, isPair, isSeq } from 'yaml';
 import type { ParsedDocument } from '../yaml/parsedDocument';
 import type { ParsedFile } from '../yaml/parsedFile';
-import { nodeAtPath } from '../yaml/nodes';
+import { collectionItems, nodeAtPath } from '../yaml/nodes';
 import type { PathSegment } from '../paths';
 import { LONG_LINE, lineShape, type LineShape } from './lineShape';
 
@@ -137,8 +137,9 @@ export class TextStructure {
       const last = this.file.positionAt(seq.range[1] - 1).line - 1;
       return first <= last ? { first, last, dashColumn: undefined, indented: true } : null;
     }
-    const first = itemStartOf(seq.items[0]);
-    const last = itemStartOf(seq.items[seq.items.length - 1]);
+    const items = collectionItems(seq);
+    const first = itemStartOf(items.at(0));
+    const last = itemStartOf(items.at(items.length - 1));
     if (first === undefined || last === undefined) return null;
     const at = this.file.positionAt(first);
     const dash = this.lineText(at.line).indexOf('-');
@@ -240,12 +241,12 @@ export class TextStructure {
     if (this.document !== undefined) {
       const seq = nodeAtPath(this.document.document, seqPath)?.value;
       if (isSeq(seq) && seq.range && seq.range[0] <= dash) {
-        const items = seq.items;
+        const items = collectionItems(seq);
         let lo = 0;
         let hi = items.length;
         while (lo < hi) {
           const mid = (lo + hi) >> 1;
-          const start = itemStartOf(items[mid]);
+          const start = itemStartOf(items.at(mid));
           if (start !== undefined && start <= dash) lo = mid + 1;
           else hi = mid;
         }

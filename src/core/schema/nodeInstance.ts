@@ -2,7 +2,7 @@
 // nodes lazily, without computing the document's value. Kept apart from navigate.ts so that the
 // schema navigator (and the new-file template) load without the YAML parser.
 import { isMap, isNode, isScalar, isSeq, type Node } from 'yaml';
-import { findPair } from '../yaml/nodes';
+import { collectionItems, findPair } from '../yaml/nodes';
 import type { Instance } from './instance';
 
 /** An {@link Instance} over a `yaml` AST node; aliases and complex keys read as absent. */
@@ -25,7 +25,7 @@ export function instanceOfNode(node: unknown): Instance | undefined {
     return {
       kind: 'array',
       property: () => undefined,
-      item: (i) => instanceOfNode((node as { items: unknown[] }).items[i]),
+      item: (i) => instanceOfNode(collectionItems(node).at(i)),
       keys: () => [],
     };
   }

@@ -6,8 +6,8 @@
 // a comment (`# `). The parse's offsets after a run are moved back by what the run was shortened
 // (FastIdsStandIn.toFile), so every other node, range, error and comment (other items of the list
 // included: one being typed, an anchor, a tag) comes out of the `yaml` parse as it would from the
-// whole text; the id nodes of each run are then put in, with the ranges, comments and blank-line
-// marks the full parse gives them.
+// whole text; the ids of each run are then put in the list, as nodes made when a feature asks for
+// one (idsItems.ts), with the ranges, comments and blank-line marks the full parse gives them.
 //
 // What is read here, in a top-level `ids:` list:
 // - a block list: item lines `<indent>- <id>` with the id plain, 'single-quoted' or
@@ -16,9 +16,9 @@
 //   composer makes them); one kind of line break per run;
 // - a flow list opened on the `ids:` line, on one line or several: `ids: [a, "b", 'c']`.
 // The list read is kept from one version of the document to the next (idsBlock.ts, idsFlow.ts):
-// an edit reads again only the lines (or flow items) it touched, and the nodes of the others are
-// the same objects, in the same arrays, moved in place. So a parse holds its id nodes until the next parse
-// of the same document (the language service keeps the newest parse of each file only).
+// an edit reads again only the lines (or flow items) it touched; the others are kept, in the same
+// arrays, changed in place. So a parse's list, and the nodes made from it, hold until the next
+// parse of the same document (the language service keeps the newest parse of each file only).
 // Runs start after an item line (or the `ids:` line, or comment and blank lines) and end before
 // an item line of the list, a column-0 line or the end of the text, so that no line next to a
 // run could continue one of its scalars (idsRuns.ts finds them). After a line with an unclosed
@@ -33,9 +33,9 @@
 // on adversarial files, random files and random edits.
 
 import { isMap, isNode, isScalar, isSeq, type Document, type Pair, type Scalar, type YAMLError } from 'yaml';
-import { rescanBlockList, scanBlockList, setLineProps, setProps, type ListScan } from './idsBlock';
-import { rescanFlowList, scanFlowList, type FlowScan } from './idsFlow';
-import type { IdNode } from './idsNodes';
+import { blockItemNode, lineOfItem, rescanBlockList, scanBlockList, type ListScan } from './idsBlock';
+import { flowItemNode, rescanFlowList, scanFlowList, type FlowScan } from './idsFlow';
+import { lazyItems, type ListItems } from './idsItems';
 import { PADDING, blockRuns, flowRun, type IdsRun } from './idsRuns';
 import { eolAt, fastIdsStats, startsLine, upperBound, type IdCounts, type Options } from './idsText';
 import type { TextChange } from './textChange';
@@ -83,13 +83,13 @@ export interface KnownIds {
   repeatedInSpans(): Iterable<string>;
 }
 
-/** An `ids` list the fast path built. */
-export interface FastList {
+/** An `ids` list the fast path built: its items by index (see idsItems.ts), and what it knows of them. */
+export interface FastList extends ListItems {
   /** What it knows of the ids. */
   readonly known: KnownIds;
   /** The list as plain JS, when every item is a scalar without an anchor (valid until the next parse). */
   readonly values: readonly unknown[] | undefined;
-  /** The items of the list that the `yaml` parse built; the others are the nodes of the document's scan. */
+  /** The items of the list that the `yaml` parse built; the others are made from the document's scan. */
   readonly parsedItems: readonly unknown[];
 }
 
@@ -255,7 +255,7 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
     if (pair === undefined || !isScalar(pair.key) || pair.key.value !== 'ids' || pair.key.type !== 'PLAIN') return false;
     const seq = pair.value;
     if (!isSeq(seq) || Boolean(seq.flow) !== flow || seq.tag !== undefined || seq.anchor !== undefined || !seq.range) return false;
-    const { nodes, values } = scan!;
+    const { values } = scan!;
 
     if (scan!.kind === 'flow') {
       const run = runs[0];
@@ -267,14 +267,20 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
         seq.comment !== PADDING
       )
         return false;
-      seq.items = nodes as typeof seq.items;
-      seq.range = [seq.range[0], start + scan!.close + 1, seq.range[2]];
+      const flowScan = scan!;
+      const items = lazyItems(
+        seq,
+        values.length,
+        (i) => flowItemNode(flowScan, i),
+        () => flowScan.base,
+      );
+      seq.range = [seq.range[0], start + flowScan.close + 1, seq.range[2]];
       delete seq.comment;
-      fastLists.set(seq, { known: knownIds([[0, nodes.length]], scan!.counts, outside), values, parsedItems: [] });
+      fastLists.set(seq, { known: knownIds([[0, values.length]], flowScan.counts, outside), values, parsedItems: [], ...items });
       return true;
     }
 
-    // The list's items in pieces: a run's nodes, or items of the text as it is (the parser's).
+    // The list's items in pieces: a run's ids, or items of the text as it is (the parser's).
     const pieces: Piece[] = [];
     const parsedItems: unknown[] = [];
     let r = 0;
@@ -293,42 +299,31 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
     }
     if (r !== runs.length) return false;
 
-    // A run's first item has the comments and blank lines before it from the parse of the text as
-    // it is; an item that was first in a run before and no longer is gets those of its lines again.
-    const firsts = new Set<IdNode>();
-    for (const piece of pieces) {
-      if (Array.isArray(piece)) continue;
-      const first = nodes[piece.run.firstItem]!;
-      firsts.add(first);
-      setProps(first, piece.parsed.commentBefore, piece.parsed.spaceBefore);
-    }
     const listScan = scan as ListScan;
-    const { lines } = listScan;
-    for (const node of listScan.parserProps) {
-      const n = firsts.has(node) ? -1 : lines.indexOf(node);
-      if (n !== -1) setLineProps(lines, n);
-    }
-    listScan.parserProps = [...firsts];
-
     const plain = parsedItems.every((n) => isScalar(n) && n.anchor === undefined);
-    const whole = pieces.length === 1 && runs[0]?.count === nodes.length;
-    let items: unknown[] = nodes;
+    const whole = pieces.length === 1 && runs[0]?.count === values.length;
     let itemValues: unknown[] | undefined = plain ? values : undefined;
     if (whole) {
-      listScan.combined = undefined;
+      listScan.mixedValues = undefined;
     } else {
-      const combined = (listScan.combined ??= { items: [], values: [] });
-      items = fillFromPieces(combined.items, pieces, nodes, (item) => item);
-      itemValues = plain ? fillFromPieces(combined.values, pieces, values, (item) => (item as Scalar).value) : undefined;
+      listScan.mixedValues ??= [];
+      itemValues = plain ? fillValues(listScan.mixedValues, pieces, values) : undefined;
     }
-    seq.items = items as typeof seq.items;
     const spans: Array<[number, number]> = [];
+    const pieceStarts: number[] = [];
     let at = 0;
     for (const piece of pieces) {
+      pieceStarts.push(at);
       if (!Array.isArray(piece)) spans.push([at, piece.run.count]);
       at += Array.isArray(piece) ? piece.length : piece.run.count;
     }
-    fastLists.set(seq, { known: knownIds(spans, scan!.counts, outside), values: itemValues, parsedItems });
+    const items = lazyItems(
+      seq,
+      at,
+      (i) => pieceItem(listScan, pieces, pieceStarts, i),
+      () => listScan.base,
+    );
+    fastLists.set(seq, { known: knownIds(spans, listScan.counts, outside), values: itemValues, parsedItems, ...items });
     return true;
   }
 
@@ -337,22 +332,36 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
   }
 }
 
-/** A stretch of a block list's items: a run's nodes (the scan's), or items of the `yaml` parse. */
+/** A stretch of a block list's items: a run's ids (the scan's), or items of the `yaml` parse. */
 type Piece = { run: IdsRun; parsed: Scalar } | unknown[];
 
 /**
- * `target`, filled in place with each piece in turn: a run's entries of `ofRuns` (the scan's nodes
- * or values), or the parse's items as `parsed` gives them. The same arrays serve every version of
- * the list: making new ones of 100,000 entries on every keystroke costs fresh memory each time.
+ * Item `i` of a block list in pieces: an item of the `yaml` parse, or the node of a run's id. A
+ * run's first id has the comment and blank-line marks the parse gave its stand-in (the item the
+ * parse read there); the others those of their lines.
  */
-function fillFromPieces(target: unknown[], pieces: readonly Piece[], ofRuns: readonly unknown[], parsed: (item: unknown) => unknown): unknown[] {
+function pieceItem(scan: ListScan, pieces: readonly Piece[], pieceStarts: readonly number[], i: number): unknown {
+  const p = upperBound(pieceStarts, i) - 1;
+  const piece = pieces[p]!;
+  const offset = i - pieceStarts[p]!;
+  if (Array.isArray(piece)) return piece[offset];
+  const line = lineOfItem(scan, piece.run.firstItem + offset);
+  return offset === 0 ? blockItemNode(scan, line, piece.parsed) : blockItemNode(scan, line);
+}
+
+/**
+ * The values of a block list in pieces, filled into `target` in place: a run's ids' (the scan's
+ * `values`), the values of the parse's items. The same array serves every version of the list:
+ * making a new one of 100,000 entries on every keystroke costs fresh memory each time.
+ */
+function fillValues(target: unknown[], pieces: readonly Piece[], values: readonly string[]): unknown[] {
   let at = 0;
   for (const piece of pieces) {
     if (Array.isArray(piece)) {
-      for (const item of piece) target[at++] = parsed(item);
+      for (const item of piece) target[at++] = (item as Scalar).value;
     } else {
       const { firstItem, count } = piece.run;
-      for (let i = firstItem; i < firstItem + count; i++) target[at++] = ofRuns[i];
+      for (let i = firstItem; i < firstItem + count; i++) target[at++] = values[i];
     }
   }
   target.length = at;

@@ -1,13 +1,27 @@
 // A block `ids` list as the fast path reads it, kept from one version of a document to the next:
-// its lines, where a simple item line is its `yaml` node (the node's range says where the scalar
-// is and where the line ends) and any other line a small record. The next version reads again
-// only the lines an edit touched and splices them in, in place; the other lines keep their nodes,
-// moved when the edit changed the length before them. Pure.
+// its lines, where a simple item line is its value (the text says the rest: where the scalar
+// starts and ends, its comment) and any other line a small record. The next version reads again
+// only the lines an edit touched and splices them in, in place. A simple item's `yaml` node is
+// made when a feature asks for it (blockItemNode), not for every id. Pure.
 
-import { IdCounts, contentEnd, eolAt, fastIdsStats, lineRest, nextLine, nonStringTests, scalarAt, upperBound, type Options } from './idsText';
+import {
+  IdCounts,
+  contentEnd,
+  eolAt,
+  fastIdsStats,
+  lineRest,
+  nextLine,
+  nonStringTests,
+  scalarAt,
+  scalarEnd,
+  scalarTypeAt,
+  upperBound,
+  type Options,
+  type ScalarType,
+} from './idsText';
 import { shiftFrom, spliceIn } from '../arrays';
 import { detachedSlice } from './detachedSlice';
-import { IdNode, moveNodes, type IdsNodes } from './idsNodes';
+import { IdNode, type ScannedList } from './idsNodes';
 import { commonEndsOf, type TextChange } from './textChange';
 import type { Text } from './text';
 
@@ -32,20 +46,15 @@ export interface ListLine {
   readonly quote: number;
 }
 
-/** A line of a block list: a simple item is its node (at file offsets), any other line a {@link ListLine}. */
-export type Line = IdNode | ListLine;
+/** A line of a block list: a simple item is its value, any other line a {@link ListLine}. */
+export type Line = string | ListLine;
 
-export function isItem(line: Line): line is IdNode {
-  return line instanceof IdNode;
-}
-
-/** The length of the line at `pos` of the text at file offset `base`, line break included. */
-function lineLength(line: Line, pos: number, base: number): number {
-  return isItem(line) ? line.nodeEnd - base - pos : line.length;
+export function isItem(line: Line): line is string {
+  return typeof line === 'string';
 }
 
 /** The lines of a block list, read from `source`. */
-export interface ListScan extends IdsNodes {
+export interface ListScan extends ScannedList {
   readonly kind: 'block';
   /** Where the `ids:` line starts, and where the line after it (the list's first) starts. */
   keyStart: number;
@@ -58,23 +67,16 @@ export interface ListScan extends IdsNodes {
   end: number;
   ending: 'end' | 'key' | 'other';
   /**
-   * The item lines whose node has the comment and blank-line marks the `yaml` parse gave it (the
-   * first item of a run, see fastIds.ts) rather than those its lines give it.
+   * The list's values when items of the `yaml` parse stand among the runs (fastIds.ts fills them
+   * in place for each version; the next parse of the document makes them its own).
    */
-  parserProps: IdNode[];
+  mixedValues?: unknown[];
   /**
-   * The list's items and values when items of the `yaml` parse stand among the runs (fastIds.ts
-   * fills them in place for each version; the next parse of the document makes them its own).
+   * The lines that are not simple items, in order. `nonItems[k] - k` item lines come before line
+   * `nonItems[k]`: so the line of an item is found without a pass over the lines, and the runs
+   * are found from one line the fast path does not read to the next, not line by line.
    */
-  combined?: { items: unknown[]; values: unknown[] };
-  /**
-   * The lines that break the list's stretches of simple lines ({@link isBreak}), in order, and
-   * how many item lines come before each: between two breaks the lines are items, comments and
-   * blank lines (each with its own line break), so the runs are found break by break, not line by
-   * line.
-   */
-  breaks: number[];
-  itemsBeforeBreak: number[];
+  nonItems: number[];
 }
 
 /** The lines of a block list and where they start, with the text they are read from (for their line breaks). */
@@ -94,32 +96,66 @@ export function eolOf(view: LinesView, n: number): number {
   return view.source.charCodeAt(lineEnd - 2) === 0x0d ? 2 : 1;
 }
 
-function isOther(line: Line): boolean {
-  return !isItem(line) && line.kind === 'other';
+/** The lines of `lines[from, to)` that are not simple items, appended to `nonItems`. */
+function addNonItems(nonItems: number[], lines: readonly Line[], from: number, to: number): void {
+  for (let n = from; n < to; n++) if (!isItem(lines[n]!)) nonItems.push(n);
 }
 
-/** Whether line `n` breaks a stretch of simple lines: a line the fast path does not read. */
-function isBreak(view: LinesView, n: number): boolean {
-  return isOther(view.lines[n]!);
-}
-
-/** The breaks of lines [from, to) (the first of which has `items` item lines before it), appended to the scan's. */
-function addBreaks(scan: Pick<ListScan, 'breaks' | 'itemsBeforeBreak'>, view: LinesView, from: number, to: number, items: number): void {
-  for (let n = from; n < to; n++) {
-    if (isBreak(view, n)) {
-      scan.breaks.push(n);
-      scan.itemsBeforeBreak.push(items);
-    }
-    if (isItem(view.lines[n]!)) items++;
+/** The line of item `i` of the list (the `i`th simple item line). */
+export function lineOfItem(scan: ListScan, i: number): number {
+  // Non-item line k has nonItems[k] - k items before it: those with at most i come before the item.
+  const { nonItems } = scan;
+  let lo = 0;
+  let hi = nonItems.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (nonItems[mid]! - mid <= i) lo = mid + 1;
+    else hi = mid;
   }
+  return i + lo;
+}
+
+/** The comment and blank-line marks of a node, as the `yaml` composer gives them. */
+export interface NodeProps {
+  readonly commentBefore?: string | null;
+  readonly spaceBefore?: boolean;
+}
+
+/**
+ * The node of item line `n`, at file offsets, with the comment and blank-line marks its lines give
+ * it unless `props` says otherwise. (Made on demand: holding one for every id of a long list
+ * would take more memory than all the rest of the list.)
+ */
+export function blockItemNode(scan: ListScan, n: number, props: NodeProps = lineProps(scan.lines, n)): IdNode {
+  const { value, type, valueStart, valueEnd, lineEnd } = itemLine(scan, n);
+  const { base } = scan;
+  const node = new IdNode(value, type, base + valueStart, base + valueEnd, base + lineEnd, lineRest(scan.source, valueEnd)?.comment);
+  if (props.commentBefore != null) node.commentBefore = props.commentBefore;
+  if (props.spaceBefore === true) node.spaceBefore = true;
+  return node;
+}
+
+/** Item line `n`: its value and type, where its scalar starts and ends, and where the line after it starts. */
+export function itemLine(scan: ListScan, n: number): { value: string; type: ScalarType; valueStart: number; valueEnd: number; lineEnd: number } {
+  const value = scan.lines[n] as string;
+  const valueStart = scan.starts[n]! + scan.indent.length + 2;
+  const type = scalarTypeAt(scan.source, valueStart);
+  return { value, type, valueStart, valueEnd: scalarEnd(valueStart, value, type), lineEnd: scan.starts[n + 1] ?? scan.end };
 }
 
 function line(kind: ListLine['kind'], length: number, eol: number, parts: Partial<ListLine> = {}): ListLine {
   return { kind, length, eol, text: parts.text ?? '', isItem: parts.isItem ?? false, openQuote: parts.openQuote ?? false, quote: parts.quote ?? 0 };
 }
 
-/** Reads the line at `pos` of a list indented by `indent`; an item's node gets file offsets (`base` + offset in `source`). */
-function readLine(source: Text, pos: number, indent: string, tests: readonly RegExp[], base: number): Line {
+/** Reads the line at `pos` of a list indented by `indent` into `lines`; returns where the next line starts. */
+function readLine(source: Text, pos: number, indent: string, tests: readonly RegExp[], lines: Line[]): number {
+  const read = lineAt(source, pos, indent, tests);
+  lines.push(read);
+  return isItem(read) ? nextLine(source, pos) : pos + read.length;
+}
+
+/** The line at `pos`: a simple item's value, or the record of any other line. */
+function lineAt(source: Text, pos: number, indent: string, tests: readonly RegExp[]): Line {
   fastIdsStats.linesRead++;
   let j = pos;
   while (source.charCodeAt(j) === 0x20) j++;
@@ -134,12 +170,8 @@ function readLine(source: Text, pos: number, indent: string, tests: readonly Reg
   }
   const isItem = isItemLine(source, pos, indent);
   if (isItem && source.charCodeAt(pos + indent.length + 1) === 0x20) {
-    const valueStart = pos + indent.length + 2;
-    const scalar = scalarAt(source, valueStart, tests, false);
-    const rest = scalar && lineRest(source, scalar.end);
-    if (scalar !== undefined && rest !== undefined) {
-      return new IdNode(scalar.value, scalar.type, base + valueStart, base + scalar.end, base + rest.eolStart + rest.eol, rest.comment);
-    }
+    const scalar = scalarAt(source, pos + indent.length + 2, tests, false);
+    if (scalar !== undefined && lineRest(source, scalar.end) !== undefined) return scalar.value;
   }
   const end = nextLine(source, pos);
   const text = source.slice(pos, end);
@@ -168,12 +200,12 @@ function isItemLine(source: Text, pos: number, indent: string): boolean {
 const EOL = ['', '\n', '\r\n'];
 
 /**
- * Gives the node of item line `n` the comment and blank-line marks the `yaml` composer gives it
- * from the comment and blank lines right before it (as its resolveProps makes them: comments
- * joined by their line breaks, a blank line after a comment adds its line break, a blank line
- * before any comment marks `spaceBefore`).
+ * The comment and blank-line marks the `yaml` composer gives the node of item line `n` from the
+ * comment and blank lines right before it (as its resolveProps makes them: comments joined by
+ * their line breaks, a blank line after a comment adds its line break, a blank line before any
+ * comment marks `spaceBefore`).
  */
-export function setLineProps(lines: readonly Line[], n: number): void {
+export function lineProps(lines: readonly Line[], n: number): NodeProps {
   let j = n;
   while (j > 0 && isBetweenItems(lines[j - 1]!)) j--;
   let comment = '';
@@ -190,23 +222,12 @@ export function setLineProps(lines: readonly Line[], n: number): void {
       spaceBefore = true;
     }
   }
-  setProps(lines[n] as IdNode, comment || undefined, spaceBefore);
+  return { commentBefore: comment || undefined, spaceBefore };
 }
 
 /** A comment or blank line: one that may stand between the items of a run. */
 function isBetweenItems(line: Line): boolean {
   return !isItem(line) && line.kind !== 'other';
-}
-
-export function setProps(node: IdNode, commentBefore: string | null | undefined, spaceBefore: boolean | undefined): void {
-  if (node.commentBefore !== (commentBefore ?? undefined)) {
-    if (commentBefore == null) delete node.commentBefore;
-    else node.commentBefore = commentBefore;
-  }
-  if (Boolean(node.spaceBefore) !== Boolean(spaceBefore)) {
-    if (spaceBefore) node.spaceBefore = true;
-    else delete node.spaceBefore;
-  }
 }
 
 /** Reads list lines from `pos` into `lines`/`starts` until the list ends; returns where and how. */
@@ -215,31 +236,20 @@ function readLines(
   pos: number,
   indent: string,
   tests: readonly RegExp[],
-  base: number,
   lines: Line[],
   starts: number[],
 ): { end: number; ending: 'end' | 'key' | 'other' } {
   for (;;) {
     const ending = listEndAt(source, pos, indent);
     if (ending !== undefined) return { end: pos, ending };
-    const read = readLine(source, pos, indent, tests, base);
-    lines.push(read);
     starts.push(pos);
-    pos += lineLength(read, pos, base);
+    pos = readLine(source, pos, indent, tests, lines);
   }
 }
 
-/** The nodes and values of the item lines of `lines`, in order. */
-function itemsOf(lines: readonly Line[]): { nodes: IdNode[]; values: string[] } {
-  const nodes: IdNode[] = [];
-  const values: string[] = [];
-  for (const l of lines) {
-    if (isItem(l)) {
-      nodes.push(l);
-      values.push(l.value);
-    }
-  }
-  return { nodes, values };
+/** The values of the item lines of `lines`, in order. */
+function itemsOf(lines: readonly Line[]): string[] {
+  return lines.filter(isItem);
 }
 
 /** Reads the block list whose first line starts at `listStart`, every line of it. */
@@ -251,16 +261,13 @@ export function scanBlockList(source: Text, keyStart: number, listStart: number,
   if (!isItemLine(source, listStart, indent)) return undefined;
   const lines: Line[] = [];
   const starts: number[] = [];
-  const { end, ending } = readLines(source, listStart, indent, nonStringTests(options), base, lines, starts);
-  lines.forEach((line, n) => {
-    if (isItem(line)) setLineProps(lines, n);
-  });
-  const { nodes, values } = itemsOf(lines);
+  const { end, ending } = readLines(source, listStart, indent, nonStringTests(options), lines, starts);
+  const values = itemsOf(lines);
   const counts = new IdCounts();
   counts.add(values);
-  const breaks = { breaks: [] as number[], itemsBeforeBreak: [] as number[] };
-  addBreaks(breaks, { lines, starts, source, end }, 0, lines.length, 0);
-  return { kind: 'block', options, source, base, keyStart, listStart, indent, lines, starts, end, ending, counts, nodes, values, parserProps: [], ...breaks };
+  const nonItems: number[] = [];
+  addNonItems(nonItems, lines, 0, lines.length);
+  return { kind: 'block', options, source, base, keyStart, listStart, indent, lines, starts, end, ending, counts, values, nonItems };
 }
 
 /**
@@ -275,28 +282,20 @@ export function rescanBlockList(scan: ListScan, source: Text, base: number, chan
   const oldLength = scan.source.length;
   const oldChangeEnd = oldLength - suffix;
   const delta = source.length - oldLength;
-  const moved = base - scan.base;
-  if (prefix === oldLength && delta === 0) {
-    finish(scan.nodes.length, scan.nodes.length);
-    return true;
-  }
+  if (prefix === oldLength && delta === 0) return finish();
   if (oldChangeEnd <= scan.keyStart) {
     // A change before the `ids:` line: the list only moved.
     scan.keyStart += delta;
     scan.listStart += delta;
     scan.end += delta;
     shiftFrom(scan.starts, 0, delta);
-    finish(0, 0);
-    return true;
+    return finish();
   }
   // A change in the list's first line may change its indentation, which every line is read by.
   // (A list has a first line: it is read only when its first line is an item.)
-  if (prefix < scan.listStart + lineLength(scan.lines[0]!, scan.listStart, scan.base)) return false;
+  if (prefix < (scan.starts[1] ?? scan.end)) return false;
   // The first character of the line that ends the list decides the end: a change after it leaves the list as it is.
-  if (prefix > scan.end) {
-    finish(scan.nodes.length, scan.nodes.length);
-    return true;
-  }
+  if (prefix > scan.end) return finish();
   const { lines, starts } = scan;
   const tests = nonStringTests(scan.options);
   // From the line before the one the change starts in (a line's reading depends on its own text only).
@@ -316,68 +315,35 @@ export function rescanBlockList(scan: ListScan, source: Text, base: number, chan
       k = lines.length;
       break;
     }
-    const l = readLine(source, pos, scan.indent, tests, base);
-    read.push(l);
     readStarts.push(pos);
-    pos += lineLength(l, pos, base);
+    pos = readLine(source, pos, scan.indent, tests, read);
   }
   // Lines [i, k) of the old scan become `read`.
   const removed = itemsOf(lines.slice(i, k));
   const added = itemsOf(read);
-  scan.counts.remove(removed.values);
-  scan.counts.add(added.values);
-  let itemAt = 0; // index in `nodes` of the first item line at or after line i
-  for (let n = i - 1; n >= 0; n--) {
-    const l = lines[n]!;
-    if (isItem(l)) {
-      itemAt = scan.nodes.indexOf(l) + 1;
-      break;
-    }
-  }
-  const removedItems = removed.nodes.length;
+  scan.counts.remove(removed);
+  scan.counts.add(added);
+  // The index in `values` of the first item line at or after line i.
+  const itemAt = i - upperBound(scan.nonItems, i - 1);
   spliceIn(lines, i, k - i, read);
   spliceIn(starts, i, k - i, readStarts);
   shiftFrom(starts, i + read.length, delta);
-  spliceIn(scan.nodes, itemAt, removedItems, added.nodes);
-  spliceIn(scan.values, itemAt, removedItems, added.values);
-  const end = ending !== undefined ? pos : scan.end + delta;
-  // The breaks: those before the read lines kept, those of the read lines and the line after them
-  // (its line before changed) found again, those after moved.
-  const { breaks, itemsBeforeBreak } = scan;
-  scan.breaks = [];
-  scan.itemsBeforeBreak = [];
-  let b = 0;
-  // (breaks and itemsBeforeBreak are parallel lists.)
-  for (; b < breaks.length && breaks[b]! < i; b++) {
-    scan.breaks.push(breaks[b]!);
-    scan.itemsBeforeBreak.push(itemsBeforeBreak[b]!);
-  }
-  addBreaks(scan, { lines, starts, source, end }, i, Math.min(lines.length, i + read.length + 1), itemAt);
-  for (; b < breaks.length; b++) {
-    const line = breaks[b]!;
-    if (line <= k) continue;
-    scan.breaks.push(line + read.length - (k - i));
-    scan.itemsBeforeBreak.push(itemsBeforeBreak[b]! + added.nodes.length - removedItems);
-  }
-  if (removedItems > 0) scan.parserProps = scan.parserProps.filter((node) => !removed.nodes.includes(node));
-  // The read lines' nodes, and the next item's (its comment lines may have changed), get their marks.
-  for (let n = i; n < i + read.length; n++) if (isItem(lines[n]!)) setLineProps(lines, n);
-  let next = i + read.length;
-  while (next < lines.length && isBetweenItems(lines[next]!)) next++;
-  if (next < lines.length && isItem(lines[next]!)) setLineProps(lines, next);
-  scan.end = end;
+  spliceIn(scan.values, itemAt, removed.length, added);
+  // The lines that are not items: those before the read lines kept, those of the read lines
+  // found, those after moved.
+  const { nonItems } = scan;
+  const from = upperBound(nonItems, i - 1);
+  const found: number[] = [];
+  addNonItems(found, lines, i, i + read.length);
+  spliceIn(nonItems, from, upperBound(nonItems, k - 1) - from, found);
+  shiftFrom(nonItems, from + found.length, read.length - (k - i));
+  scan.end = ending !== undefined ? pos : scan.end + delta;
   if (ending !== undefined) scan.ending = ending;
-  finish(itemAt, itemAt + added.nodes.length);
-  return true;
+  return finish();
 
-  /**
-   * Moves the kept nodes: those before item `readFrom` with the document, those from item
-   * `keptFrom` on by `delta` more (the ones between were just read, at their place).
-   */
-  function finish(readFrom: number, keptFrom: number): void {
-    moveNodes(scan.nodes, moved, 0, readFrom);
-    moveNodes(scan.nodes, moved + delta, keptFrom);
+  function finish(): true {
     scan.source = source;
     scan.base = base;
+    return true;
   }
 }

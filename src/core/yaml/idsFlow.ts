@@ -1,15 +1,16 @@
 // A flow `ids` list (`ids: [a, "b", 'c']`, on one line or several) as the fast path reads it,
-// kept from one version of a document to the next: its items' `yaml` nodes and where each starts.
-// The next version reads again only the items an edit touched and splices them in, in place. Pure.
+// kept from one version of a document to the next: its items' values and where each starts (an
+// item's `yaml` node is made when a feature asks for it, flowItemNode). The next version reads
+// again only the items an edit touched and splices them in, in place. Pure.
 
-import { IdCounts, eolAt, nonStringTests, scalarAt, skipFlowSpace, upperBound, type Options } from './idsText';
+import { IdCounts, eolAt, nonStringTests, scalarAt, scalarEnd, scalarTypeAt, skipFlowSpace, upperBound, type Options, type ScalarType } from './idsText';
 import { shiftFrom, spliceIn } from '../arrays';
-import { IdNode, moveNodes, type IdsNodes } from './idsNodes';
+import { IdNode, type ScannedList } from './idsNodes';
 import { commonEndsOf, type TextChange } from './textChange';
 import type { Text } from './text';
 
 /** The items of a flow list, read from `source`. */
-export interface FlowScan extends IdsNodes {
+export interface FlowScan extends ScannedList {
   readonly kind: 'flow';
   /** Where `[` and `]` are, and where the line of `]` ends (before its line break). */
   open: number;
@@ -19,21 +20,35 @@ export interface FlowScan extends IdsNodes {
   readonly starts: number[];
 }
 
+/** Item `i`: its type, where its scalar starts and ends, and where the `,` or `]` after it is. */
+function itemOffsets(scan: FlowScan, i: number): { type: ScalarType; start: number; end: number; separator: number } {
+  const start = scan.starts[i]!;
+  const type = scalarTypeAt(scan.source, start);
+  const end = scalarEnd(start, scan.values[i]!, type);
+  return { type, start, end, separator: skipFlowSpace(scan.source, end)! };
+}
+
+/** The node of item `i`, at file offsets (made on demand, as a block list's: see blockItemNode). */
+export function flowItemNode(scan: FlowScan, i: number): IdNode {
+  const { type, start, end, separator } = itemOffsets(scan, i);
+  const { base } = scan;
+  return new IdNode(scan.values[i]!, type, base + start, base + end, base + separator);
+}
+
 /**
  * The items of a flow list that starts on the `ids:` line (`[` at `open`), on that line or over
  * several, or undefined when it is not simple (comments, blank lines, nested collections...).
  */
 export function scanFlowList(source: Text, open: number, options: Options, base: number): FlowScan | undefined {
-  const nodes: IdNode[] = [];
+  const values: string[] = [];
   const starts: number[] = [];
-  const read = readFlowItems(source, open + 1, nonStringTests(options), base, nodes, starts);
+  const read = readFlowItems(source, open + 1, nonStringTests(options), values, starts);
   if (read === undefined) return undefined;
   const lineEnd = flowLineEnd(source, read.close);
   if (lineEnd === undefined) return undefined;
-  const values = nodes.map((node) => node.value);
   const counts = new IdCounts();
   counts.add(values);
-  return { kind: 'flow', options, source, base, open, close: read.close, lineEnd, starts, counts, nodes, values };
+  return { kind: 'flow', options, source, base, open, close: read.close, lineEnd, starts, counts, values };
 }
 
 /**
@@ -45,7 +60,6 @@ export function scanFlowList(source: Text, open: number, options: Options, base:
 export function rescanFlowList(scan: FlowScan, source: Text, open: number, base: number, change?: TextChange): boolean {
   const { prefix, suffix } = commonEndsOf(scan.source, scan.base, source, base, change);
   const delta = source.length - scan.source.length;
-  const moved = base - scan.base;
   const oldChangeEnd = scan.source.length - suffix;
   // A change before the list only moves it.
   if (oldChangeEnd <= scan.open && open === scan.open + delta) {
@@ -53,44 +67,39 @@ export function rescanFlowList(scan: FlowScan, source: Text, open: number, base:
     scan.close += delta;
     scan.lineEnd += delta;
     shiftFrom(scan.starts, 0, delta);
-    return finish(0, 0);
+    return finish();
   }
   if (scan.open !== open) return false;
-  const { nodes, starts } = scan;
+  const { values, starts } = scan;
   // A change after the line of `]` leaves the list as it is.
-  if (prefix > scan.lineEnd) return finish(nodes.length, nodes.length);
+  if (prefix > scan.lineEnd) return finish();
   // From the item before the one the change starts in (after the separator of the one before it).
   const i = Math.max(0, upperBound(starts, prefix) - 2);
-  const pos = i > 0 ? nodes[i - 1]!.nodeEnd - scan.base + 1 : open + 1;
+  const pos = i > 0 ? itemOffsets(scan, i - 1).separator + 1 : open + 1;
   let m = upperBound(starts, oldChangeEnd - 1);
-  const readNodes: IdNode[] = [];
+  const readValues: string[] = [];
   const readStarts: number[] = [];
-  const read = readFlowItems(source, pos, nonStringTests(scan.options), base, readNodes, readStarts, (at) => {
+  const read = readFlowItems(source, pos, nonStringTests(scan.options), readValues, readStarts, (at) => {
     // Past the change, at an item that only moved: the rest is kept.
     while (m < starts.length && starts[m]! + delta < at) m++;
     const kept = starts[m];
     return at >= oldChangeEnd + delta && kept !== undefined && kept + delta === at ? m : undefined;
   });
   if (read === undefined) return false;
-  const keptFrom = read.keptFrom ?? nodes.length;
+  const keptFrom = read.keptFrom ?? values.length;
   const close = read.keptFrom === undefined ? read.close : scan.close + delta;
   const lineEnd = read.keptFrom === undefined ? flowLineEnd(source, close) : scan.lineEnd + delta;
   if (lineEnd === undefined) return false;
-  const readValues = readNodes.map((node) => node.value);
-  scan.counts.remove(scan.values.slice(i, keptFrom));
+  scan.counts.remove(values.slice(i, keptFrom));
   scan.counts.add(readValues);
   spliceIn(starts, i, keptFrom - i, readStarts);
-  shiftFrom(starts, i + readNodes.length, delta);
-  spliceIn(nodes, i, keptFrom - i, readNodes);
-  spliceIn(scan.values, i, keptFrom - i, readValues);
+  shiftFrom(starts, i + readValues.length, delta);
+  spliceIn(values, i, keptFrom - i, readValues);
   scan.close = close;
   scan.lineEnd = lineEnd;
-  return finish(i, i + readNodes.length);
+  return finish();
 
-  /** As rescanBlockList's: the kept nodes before item `readFrom`, and from item `keptFrom` on (moved by `delta` more). */
-  function finish(readFrom: number, keptFrom: number): true {
-    moveNodes(scan.nodes, moved, 0, readFrom);
-    moveNodes(scan.nodes, moved + delta, keptFrom);
+  function finish(): true {
     scan.source = source;
     scan.base = base;
     return true;
@@ -105,8 +114,7 @@ function readFlowItems(
   source: Text,
   pos: number,
   tests: readonly RegExp[],
-  base: number,
-  nodes: IdNode[],
+  values: string[],
   starts: number[],
   kept?: (at: number) => number | undefined,
 ): { close: number; keptFrom?: number } | undefined {
@@ -121,8 +129,7 @@ function readFlowItems(
     if (sep === undefined) return undefined;
     let c = source.charCodeAt(sep);
     if (c !== 0x2c /* , */ && c !== 0x5d /* ] */) return undefined;
-    // A flow item's node ends at the separator after it.
-    nodes.push(new IdNode(scalar.value, scalar.type, base + at, base + scalar.end, base + sep));
+    values.push(scalar.value);
     starts.push(at);
     pos = sep + 1;
     if (c === 0x2c) {

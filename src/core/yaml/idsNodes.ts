@@ -1,31 +1,30 @@
 // What the two kinds of ids list scan share (idsBlock.ts reads block lists, idsFlow.ts flow
-// lists): the id nodes, at file offsets, with their values, and the in-place array edits by which
-// a scan follows the versions of its document. Pure.
+// lists): the ids' values and the text they were read from, the node of an id (made when a
+// feature asks for it), and the move of a scan with its document. Pure.
 
 import { Scalar, type Range } from 'yaml';
-import type { IdCounts, ScalarType } from './idsText';
+import { fastIdsStats, type IdCounts, type ScalarType } from './idsText';
 import type { Text } from './text';
 
-/** What every scan has: the id nodes it built, in order, with their values, at file offsets. */
-export interface IdsNodes {
+/** What every scan has: the values of the ids it read, in order, and the text they were read from. */
+export interface ScannedList {
   readonly options: object;
   /** The text read (one YAML document's), and the file offset where it starts: nodes have file offsets. */
   source: Text;
   base: number;
-  /** The node of each id read (each item line of a block list, each item of a flow list), in order. */
-  readonly nodes: IdNode[];
-  /** The value of each of {@link nodes}. */
+  /** The value of each id read (each item line of a block list, each item of a flow list), in order. */
   readonly values: string[];
   /** How many ids of the list hold each value. */
   readonly counts: IdCounts;
 }
 
 /**
- * The node of an id the fast path read: a `yaml` Scalar as the parse makes it, but kept in less
- * memory, as a long list has one per id. Its range is three number fields rather than an array of
- * its own (an array of three offsets takes 72 bytes, the node itself 64), and its `source` is its
- * value (what the parse gives the scalars read here). `range` and `source` read those fields;
- * `range` returns a new array on each read, so an offset is changed by writing `range` whole.
+ * The node of an id the fast path read: a `yaml` Scalar as the parse makes it, but smaller, as
+ * whatever reads a long list's `items` makes one per id. Its range is three number fields rather
+ * than an array of its own (an array of three offsets takes 72 bytes, the node itself 64), and its
+ * `source` is its value (what the parse gives the scalars read here). `range` and `source` read
+ * those fields; `range` returns a new array on each read, so an offset is changed by writing
+ * `range` whole.
  */
 export class IdNode extends Scalar {
   declare value: string;
@@ -36,6 +35,7 @@ export class IdNode extends Scalar {
 
   constructor(value: string, type: ScalarType, start: number, valueEnd: number, nodeEnd: number, comment?: string) {
     super(value);
+    fastIdsStats.nodesMade++;
     this.type = type;
     this.start = start;
     this.valueEnd = valueEnd;
@@ -69,15 +69,8 @@ Object.defineProperties(IdNode.prototype, {
   },
 });
 
-/** Moves `nodes[from, to)` by `delta`, in place. */
-export function moveNodes(nodes: readonly IdNode[], delta: number, from = 0, to = nodes.length): void {
-  if (delta === 0) return;
-  for (let n = from; n < to; n++) nodes[n]!.move(delta);
-}
-
-/** Moves a scan's nodes by `delta` (its document moved in the file), and gives it the document's text in the new version. */
-export function moveScan(scan: IdsNodes, delta: number, source: Text): void {
-  moveNodes(scan.nodes, delta);
+/** Moves a scan (its document moved in the file by `delta`), and gives it the document's text in the new version. */
+export function moveScan(scan: ScannedList, delta: number, source: Text): void {
   scan.base += delta;
   scan.source = source;
 }

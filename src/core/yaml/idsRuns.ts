@@ -2,9 +2,9 @@
 // (or the flow list's items), each to be replaced by its first item and a comment, and the item
 // lines left outside any run.
 
-import { eolOf, isItem, type Line, type ListLine, type ListScan } from './idsBlock';
+import { eolOf, isItem, itemLine, type Line, type ListLine, type ListScan } from './idsBlock';
 import type { FlowScan } from './idsFlow';
-import type { ScalarType } from './idsText';
+import { scalarEnd, scalarTypeAt, type ScalarType } from './idsText';
 
 /** Shorter runs of simple lines stay in the stand-in as they are. */
 const MIN_RUN = 32;
@@ -19,7 +19,7 @@ export interface IdsRun {
   readonly end: number;
   /** The stand-in text for [start, end). */
   readonly standIn: string;
-  /** The run's ids: `scan.nodes[firstItem, firstItem + count)`. */
+  /** The run's ids: `scan.values[firstItem, firstItem + count)`. */
   readonly firstItem: number;
   readonly count: number;
   /** The value, type and scalar offsets of the first item (the one the stand-in keeps). */
@@ -30,10 +30,11 @@ export interface IdsRun {
  * The runs of a block list: maximal stretches from an item line to an item line, over simple items
  * and the comment and blank lines between them, whatever line break each has; and the ids of
  * the item lines in no run (few: an item being typed, the lines after an unclosed quote...).
- * Found break by break (see ListScan.breaks): between two breaks every item line continues a run.
+ * Found from one line the fast path does not read to the next (see ListScan.nonItems): between two
+ * such lines every item line continues a run.
  */
 export function blockRuns(scan: ListScan): { runs: IdsRun[]; outside: Map<string, number> } {
-  const { lines, breaks, itemsBeforeBreak } = scan;
+  const { lines, nonItems } = scan;
   const runs: IdsRun[] = [];
   const bounds: Array<[number, number]> = []; // the line indexes of each run
   /** The open run: its first and last item lines, the index of its first item, its item count. */
@@ -82,19 +83,21 @@ export function blockRuns(scan: ListScan): { runs: IdsRun[]; outside: Map<string
   let a = 0;
   let itemsAtA = 0;
   let poisoned = false;
-  // breaks, itemsBeforeBreak: parallel lists; each break is a line of the list.
-  for (let t = 0; t < breaks.length && !poisoned; t++) {
-    const n = breaks[t]!;
-    stretch(a, n, itemsAtA, itemsBeforeBreak[t]!);
+  for (let t = 0; t < nonItems.length && !poisoned; t++) {
+    const n = nonItems[t]!;
     const line = lines[n] as ListLine;
+    // Comment and blank lines stand between the items of a run.
+    if (line.kind !== 'other') continue;
+    const itemsBefore = n - t;
+    stretch(a, n, itemsAtA, itemsBefore);
     close(line.isItem);
     afterItem = line.isItem;
     if (line.openQuote && !endsOnItsLine(scan, n)) poisoned = true;
     a = n + 1;
-    itemsAtA = itemsBeforeBreak[t]!;
+    itemsAtA = itemsBefore;
   }
   if (!poisoned) {
-    stretch(a, lines.length, itemsAtA, scan.nodes.length);
+    stretch(a, lines.length, itemsAtA, scan.values.length);
     close(scan.ending !== 'other');
   }
   // The item lines in no run.
@@ -103,7 +106,7 @@ export function blockRuns(scan: ListScan): { runs: IdsRun[]; outside: Map<string
   const addOutside = (to: number): void => {
     for (; m < to; m++) {
       const line = lines[m]!;
-      if (isItem(line)) outside.set(line.value, (outside.get(line.value) ?? 0) + 1);
+      if (isItem(line)) outside.set(line, (outside.get(line) ?? 0) + 1);
     }
   };
   for (const [runFrom, runTo] of bounds) {
@@ -145,16 +148,14 @@ function blockRun(scan: ListScan, from: number, to: number, firstItem: number, c
   const first = scan.lines[from];
   const last = scan.lines[to];
   if (first === undefined || last === undefined || !isItem(first) || !isItem(last)) return undefined;
-  // An item line is its node, at file offsets.
-  const valueStart = first.start - scan.base;
-  const valueEnd = first.valueEnd - scan.base;
+  const { value, type, valueStart, valueEnd } = itemLine(scan, from);
   return {
     start: scan.starts[from]!,
-    end: last.nodeEnd - scan.base,
+    end: itemLine(scan, to).lineEnd,
     standIn: `${scan.indent}- ${scan.source.slice(valueStart, valueEnd)} #${PADDING}${EOL[eolOf(scan, to)]}`,
     firstItem,
     count,
-    first: { value: first.value, type: first.type as ScalarType, valueStart, valueEnd },
+    first: { value, type, valueStart, valueEnd },
   };
 }
 
@@ -165,11 +166,12 @@ const EOL = ['', '\n', '\r\n'];
  * rest, to the end of the line of the real `]`, becomes a comment.
  */
 export function flowRun(scan: FlowScan): IdsRun | undefined {
-  const { source, open, nodes, starts } = scan;
-  if (nodes.length < MIN_RUN) return undefined;
-  const [firstItem] = nodes;
+  const { source, open, values, starts } = scan;
+  if (values.length < MIN_RUN) return undefined;
+  const [value] = values;
   const [valueStart] = starts;
-  if (firstItem === undefined || valueStart === undefined) return undefined;
-  const first = { value: firstItem.value, type: firstItem.type as ScalarType, valueStart, valueEnd: firstItem.valueEnd - scan.base };
-  return { start: open, end: scan.lineEnd, standIn: `${source.slice(open, first.valueEnd)}] #${PADDING}`, firstItem: 0, count: nodes.length, first };
+  if (value === undefined || valueStart === undefined) return undefined;
+  const type = scalarTypeAt(source, valueStart);
+  const first = { value, type, valueStart, valueEnd: scalarEnd(valueStart, value, type) };
+  return { start: open, end: scan.lineEnd, standIn: `${source.slice(open, first.valueEnd)}] #${PADDING}`, firstItem: 0, count: values.length, first };
 }

@@ -6,6 +6,7 @@ import { isAlias, isCollection, isMap, isNode, isPair, isScalar, isSeq, type Doc
 import type { OffsetRange } from './parsedDocument';
 import type { PathSegment, YamlPath } from '../paths';
 import { valueText } from '../wording';
+import { fastListOf } from './fastIds';
 
 /** `[start, end)` of a node's value (trailing comments excluded); `undefined` if it has no range. */
 export function nodeRange(node: Node | null | undefined): OffsetRange | undefined {
@@ -123,7 +124,7 @@ export function deepestNodeAtPath(doc: Document, path: YamlPath): { found: NodeA
       };
     } else if (isSeq(current)) {
       const index = typeof segment === 'number' ? segment : /^\d+$/.test(segment) ? Number(segment) : NaN;
-      const item: unknown = current.items[index];
+      const item = collectionItems(current).at(index);
       if (!Number.isInteger(index) || item === undefined) {
         break;
       }
@@ -177,18 +178,43 @@ export function itemEnd(item: unknown): number | undefined {
   return isNode(item) ? item.range?.[1] : undefined;
 }
 
+/** The items of a collection, by index. */
+export interface CollectionItems {
+  readonly length: number;
+  at(i: number): unknown;
+}
+
+/**
+ * The items of a collection. Those of a long `ids` list the fast path built are made when asked
+ * for: looking at a few of them does not make them all (reading `items` does).
+ */
+export function collectionItems(collection: YAMLMap | YAMLSeq): CollectionItems {
+  const fast = fastListOf(collection);
+  if (fast !== undefined) return { length: fast.length, at: (i) => fast.item(i) };
+  const items = collection.items as unknown[];
+  return { length: items.length, at: (i) => items[i] };
+}
+
+/**
+ * The items of a collection that may be collections themselves: all of them, but of a long `ids`
+ * list only those the `yaml` parse built (the others are ids, made from the list's lines).
+ */
+export function itemsThatMayNest(collection: YAMLMap | YAMLSeq): readonly unknown[] {
+  return fastListOf(collection)?.parsedItems ?? collection.items;
+}
+
 /** Index of the last item starting at or before `offset` (items are in source order). */
-function lastItemAtOrBefore(items: readonly unknown[], offset: number): number {
+function lastItemAtOrBefore(items: CollectionItems, offset: number): number {
   let lo = 0;
   let hi = items.length - 1;
   let best = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const start = itemStart(items[mid]);
+    const start = itemStart(items.at(mid));
     if (start === undefined) {
       // Items without a range do not come from parsing; fall back to a linear scan.
       for (let j = items.length - 1; j >= 0; j--) {
-        if ((itemStart(items[j]) ?? Infinity) <= offset) {
+        if ((itemStart(items.at(j)) ?? Infinity) <= offset) {
           return j;
         }
       }
@@ -228,9 +254,9 @@ export function pathAtOffset(doc: Document, offset: number): PathAtOffset | unde
     if (!isCollection(node)) {
       return { path, kind: 'value', node, pair, parent };
     }
-    const items = node.items as unknown[];
+    const items = collectionItems(node);
     const i = lastItemAtOrBefore(items, offset);
-    const item = i >= 0 ? items[i] : undefined;
+    const item = i >= 0 ? items.at(i) : undefined;
     const end = itemEnd(item);
     if (item === undefined || end === undefined || offset > end) {
       return { path, kind: 'value', node, pair, parent };

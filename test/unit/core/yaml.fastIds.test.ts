@@ -5,7 +5,7 @@
 // for every id. Files are adversarial (every way the fast path must step aside) and random.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Scalar, isNode, isPair, type Document } from 'yaml';
+import { Scalar, isNode, isPair, isSeq, type Document } from 'yaml';
 import { fastIdsStats, readIds, MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
 import { commonEnds } from '../../../src/core/yaml/textChange';
 import { IdNode } from '../../../src/core/yaml/idsNodes';
@@ -90,6 +90,32 @@ function fullDiagnostics(text: string): ReturnType<typeof validateText> {
 }
 
 /**
+ * Asserts that the `ids` items of each document of `fast`, looked at one at a time (as a
+ * diagnostic or the cursor does, before anything reads a whole list: the fast path makes the
+ * nodes asked for), are those of `full`: every `every`th one and the last, from the last one back.
+ * With `offsets`, also the path at the start, end and just before each of them.
+ */
+function sameIdsOneByOne(fast: ParsedFile, full: ParsedFile, label: string, every: number, offsets = false): void {
+  for (let d = 0; d < full.documents.length; d++) {
+    const a = at(fast.documents, d).document;
+    const b = at(full.documents, d).document;
+    const seq = nodeAtPath(b, ['ids'])?.value;
+    const count = isSeq(seq) ? seq.items.length : 0;
+    for (let i = count - 1; i >= 0; i--) {
+      if (i % every !== 0 && i !== count - 1) continue;
+      const y = nodeAtPath(b, ['ids', i]);
+      assert.deepStrictEqual(dump(nodeAtPath(a, ['ids', i])?.value), dump(y?.value), `${label}: ids[${i}] of document ${d + 1}`);
+      const r = y?.valueRange;
+      if (offsets && r) {
+        for (const offset of [r.start, r.end, r.start - 2]) {
+          assert.deepStrictEqual(pathAtOffset(a, offset)?.path, pathAtOffset(b, offset)?.path, `${label}: pathAtOffset ${offset}`);
+        }
+      }
+    }
+  }
+}
+
+/**
  * Parses `text` both ways and asserts they are the same. Returns whether the fast path was used.
  */
 function check(text: string, label: string): boolean {
@@ -97,26 +123,10 @@ function check(text: string, label: string): boolean {
   const fast = parseFile(text);
   const used = fastIdsStats.restored > restoredBefore;
   const full = fullParse(text);
+  sameIdsOneByOne(fast, full, label, 1);
+  sameIdsOneByOne(parseFile(text), full, label, 37, true);
   assert.deepStrictEqual(fileDump(fast), fileDump(full), `${label}: parse differs`);
   assert.deepStrictEqual(validateText(text), fullDiagnostics(text), `${label}: diagnostics differ`);
-  for (let d = 0; d < full.documents.length; d++) {
-    const a = at(fast.documents, d).document;
-    const fullDocument = at(full.documents, d);
-    const b = fullDocument.document;
-    const value = fullDocument.value as { ids?: unknown } | undefined;
-    const ids = value && typeof value === 'object' && Array.isArray(value.ids) ? value.ids : [];
-    for (let i = 0; i < ids.length; i++) {
-      const x = nodeAtPath(a, ['ids', i]);
-      const y = nodeAtPath(b, ['ids', i]);
-      assert.deepStrictEqual(x?.valueRange, y?.valueRange, `${label}: range of ids[${i}]`);
-      const r = y?.valueRange;
-      if (r && i % 37 === 0) {
-        for (const offset of [r.start, r.end, r.start - 2]) {
-          assert.deepStrictEqual(pathAtOffset(a, offset)?.path, pathAtOffset(b, offset)?.path, `${label}: pathAtOffset ${offset}`);
-        }
-      }
-    }
-  }
   return used;
 }
 
@@ -306,7 +316,7 @@ describe('fast path for long ids lists', () => {
     }
   });
 
-  test('each version reads only the lines an edit touched, keeps the nodes of the others, and parses as a fresh full parse', () => {
+  test('each version reads only the lines an edit touched, makes the node of an id only when asked, and parses as a fresh full parse', () => {
     const cache = new LanguageService(() => 'unset');
     const uri = 'file:///typing.yaml';
     const head = `ids:\n${list(IDS)}`;
@@ -321,15 +331,16 @@ describe('fast path for long ids lists', () => {
       ['an edit above the list moves it and reads none', `# top\n${head}  - added\n${SITE}`, 0],
       ['a comment right after the list (the full parse)', `# top\n${head}#${SITE}`, 4],
     ];
-    let nodeBefore: unknown;
     for (const [label, text, lines] of versions) {
       const before = fastIdsStats.linesRead;
       const cached = cache.parse(uri, versions.findIndex((v) => v[1] === text) + 1, text);
-      assert.deepStrictEqual(fileDump(cached), fileDump(fullParse(text)), label);
       assert.ok(fastIdsStats.linesRead - before <= lines, `${label}: read ${fastIdsStats.linesRead - before} lines, at most ${lines} expected`);
-      const node = nodeAtPath(at(cached.documents, 0).document, ['ids', 10])?.value;
-      if (label === 'an edit above the list moves it and reads none') assert.equal(node, nodeBefore, `${label}: the node of an id is kept (moved)`);
-      nodeBefore = node;
+      const document = at(cached.documents, 0).document;
+      const made = fastIdsStats.nodesMade;
+      const node = nodeAtPath(document, ['ids', 10])?.value;
+      assert.ok(fastIdsStats.nodesMade - made <= 1, `${label}: looking at one id made ${fastIdsStats.nodesMade - made} nodes`);
+      assert.equal(nodeAtPath(document, ['ids', 10])?.value, node, `${label}: the node of an id is the same when asked again`);
+      assert.deepStrictEqual(fileDump(cached), fileDump(fullParse(text)), label);
     }
   });
 
@@ -578,6 +589,7 @@ describe('fast path for long ids lists', () => {
           if (told !== undefined) cache.changed('file:///p.yaml', told);
           const cached = cache.parse('file:///p.yaml', version, chunked ?? text);
           const full = fullParse(text);
+          sameIdsOneByOne(cached, full, `edit ${version}: ${JSON.stringify(e)}`, 1 + (e.which % 23));
           assert.deepStrictEqual(fileDump(cached), fileDump(full), `edit ${version}: ${JSON.stringify(e)}`);
           assert.deepStrictEqual(validateFile(cached), fullDiagnostics(text), `diagnostics after edit ${version}`);
         }
