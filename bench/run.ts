@@ -144,7 +144,7 @@ function shapeTargetRows(c: Context): TargetRow[] {
     '≤ 100 MB',
     ours.rss,
     GOALS.rssBytes,
-    `${mb(ours.rssOpen)} right after the open, of which ${mb(c.idleRss)} is the server before any file (Node, its code); the rest grows with the ids (section 1.5 gives it per id: a \`yaml\` node per id with its range array, the value, the list's line records and the count of each id; kept compactly they would take a fraction of that, not done yet); after the edits, memory the garbage collector has not given back (peak VmHWM ${mb(ours.hwm)})${failureOf(ours)}`,
+    `${mb(ours.rssOpen)} right after the open, of which ${mb(c.idleRss)} is the server before any file (Node, its code); the rest grows with the ids (section 1.5 gives it per id: each id's value, its entries in the list's arrays (values, lines, line starts) and in the count of each id; no \`yaml\` node per id is kept, one is made when a feature asks for it); after the edits, memory the garbage collector has not given back (peak VmHWM ${mb(ours.hwm)})${failureOf(ours)}`,
   );
   const k = shape.keystroke.stdio;
   row(
