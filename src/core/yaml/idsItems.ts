@@ -32,7 +32,7 @@ export function lazyItems(seq: YAMLSeq, length: number, make: (i: number) => unk
     current();
     if (all !== undefined) return all[i];
     let node = made.get(i);
-    if (node === undefined && i >= 0 && i < length) {
+    if (node === undefined && Number.isInteger(i) && i >= 0 && i < length) {
       node = make(i);
       made.set(i, node);
     }

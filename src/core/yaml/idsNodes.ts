@@ -42,13 +42,6 @@ export class IdNode extends Scalar {
     this.nodeEnd = nodeEnd;
     if (comment !== undefined) this.comment = comment;
   }
-
-  /** Moves the node by `delta`. */
-  move(delta: number): void {
-    this.start += delta;
-    this.valueEnd += delta;
-    this.nodeEnd += delta;
-  }
 }
 
 // (Accessors defined on the prototype: TypeScript has `range` and `source` as Scalar's properties,
