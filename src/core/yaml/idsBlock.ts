@@ -9,7 +9,8 @@ import {
   contentEnd,
   eolAt,
   fastIdsStats,
-  lineRest,
+  itemLineEnd,
+  commentAfter,
   nextLine,
   nonStringTests,
   scalarAt,
@@ -129,7 +130,7 @@ export interface NodeProps {
 export function blockItemNode(scan: ListScan, n: number, props: NodeProps = lineProps(scan.lines, n)): IdNode {
   const { value, type, valueStart, valueEnd, lineEnd } = itemLine(scan, n);
   const { base } = scan;
-  const node = new IdNode(value, type, base + valueStart, base + valueEnd, base + lineEnd, lineRest(scan.source, valueEnd)?.comment);
+  const node = new IdNode(value, type, base + valueStart, base + valueEnd, base + lineEnd, commentAfter(scan.source, valueEnd));
   if (props.commentBefore != null) node.commentBefore = props.commentBefore;
   if (props.spaceBefore === true) node.spaceBefore = true;
   return node;
@@ -147,16 +148,28 @@ function line(kind: ListLine['kind'], length: number, eol: number, parts: Partia
   return { kind, length, eol, text: parts.text ?? '', isItem: parts.isItem ?? false, openQuote: parts.openQuote ?? false, quote: parts.quote ?? 0 };
 }
 
-/** Reads the line at `pos` of a list indented by `indent` into `lines`; returns where the next line starts. */
+/**
+ * Reads the line at `pos` of a list indented by `indent` into `lines` (a simple item's value, or
+ * the record of any other line); returns where the next line starts.
+ */
 function readLine(source: Text, pos: number, indent: string, tests: readonly RegExp[], lines: Line[]): number {
-  const read = lineAt(source, pos, indent, tests);
-  lines.push(read);
-  return isItem(read) ? nextLine(source, pos) : pos + read.length;
+  fastIdsStats.linesRead++;
+  const isItem = isItemLine(source, pos, indent);
+  if (isItem && source.charCodeAt(pos + indent.length + 1) === 0x20) {
+    const scalar = scalarAt(source, pos + indent.length + 2, tests, false);
+    const next = scalar === undefined ? -1 : itemLineEnd(source, scalar.end);
+    if (scalar !== undefined && next !== -1) {
+      lines.push(scalar.value);
+      return next;
+    }
+  }
+  const other = otherLine(source, pos, indent, isItem);
+  lines.push(other);
+  return pos + other.length;
 }
 
-/** The line at `pos`: a simple item's value, or the record of any other line. */
-function lineAt(source: Text, pos: number, indent: string, tests: readonly RegExp[]): Line {
-  fastIdsStats.linesRead++;
+/** The record of the line at `pos`, which is not a simple item (`isItem`: whether it is an item of the list all the same). */
+function otherLine(source: Text, pos: number, indent: string, isItem: boolean): ListLine {
   let j = pos;
   while (source.charCodeAt(j) === 0x20) j++;
   const eol = eolAt(source, j);
@@ -167,11 +180,6 @@ function lineAt(source: Text, pos: number, indent: string, tests: readonly RegEx
     // A comment line no deeper than the items goes to the next item; a deeper one to the item before.
     if (lineEol > 0 && j - pos <= indent.length) return line('comment', k + lineEol - pos, lineEol, { text: detachedSlice(source, j + 1, k) || ' ' });
     return line('other', k + lineEol - pos, lineEol);
-  }
-  const isItem = isItemLine(source, pos, indent);
-  if (isItem && source.charCodeAt(pos + indent.length + 1) === 0x20) {
-    const scalar = scalarAt(source, pos + indent.length + 2, tests, false);
-    if (scalar !== undefined && lineRest(source, scalar.end) !== undefined) return scalar.value;
   }
   const end = nextLine(source, pos);
   const text = source.slice(pos, end);

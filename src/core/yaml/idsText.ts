@@ -119,18 +119,29 @@ export function contentEnd(source: Text, pos: number): number {
   return k;
 }
 
-/** After a scalar: spaces, then an optional `# comment`, then a line break. */
-export function lineRest(source: Text, pos: number): { comment?: string; eolStart: number; eol: number } | undefined {
+/**
+ * After a scalar of an item line: where the next line starts, when the rest of the line is spaces,
+ * an optional `# comment` and a line break; -1 when it is anything else.
+ */
+export function itemLineEnd(source: Text, pos: number): number {
   let j = pos;
   while (source.charCodeAt(j) === 0x20) j++;
   if (source.charCodeAt(j) === 0x23 /* # */) {
-    if (j === pos) return undefined; // a comment needs a space before it
-    const k = contentEnd(source, j);
-    const eol = eolAt(source, k);
-    return eol === 0 ? undefined : { comment: detachedSlice(source, j + 1, k) || ' ', eolStart: k, eol };
+    if (j === pos) return -1; // a comment needs a space before it
+    j = contentEnd(source, j);
   }
   const eol = eolAt(source, j);
-  return eol === 0 ? undefined : { eolStart: j, eol };
+  return eol === 0 ? -1 : j + eol;
+}
+
+/**
+ * The comment after a scalar that ends at `pos` of a line {@link itemLineEnd} accepts: its text
+ * (`' '` for an empty one, as the `yaml` composer makes it), or undefined without one.
+ */
+export function commentAfter(source: Text, pos: number): string | undefined {
+  let j = pos;
+  while (source.charCodeAt(j) === 0x20) j++;
+  return source.charCodeAt(j) === 0x23 /* # */ ? detachedSlice(source, j + 1, contentEnd(source, j)) || ' ' : undefined;
 }
 
 /** Whether `pos` starts a line: the text's start, or after `\n`, or after a lone `\r`. */
@@ -194,7 +205,7 @@ export function upperBound(sorted: readonly number[], x: number): number {
  */
 export class IdCounts {
   /** Every id some item holds. */
-  private readonly held = new Set<string>();
+  private held = new Set<string>();
   /** For each id more than one item holds: how many items beyond the first. */
   private readonly more = new Map<string, number>();
 
@@ -208,7 +219,15 @@ export class IdCounts {
     return this.more.keys();
   }
 
-  add(values: Iterable<string>): void {
+  add(values: readonly string[]): void {
+    if (this.held.size === 0) {
+      // A list read whole: the set made by its constructor, which is quicker than one add per id
+      // in a process that has not run the loop below yet (the command line's); the repeats, if
+      // any, are counted by the loop.
+      this.held = new Set(values);
+      if (this.held.size === values.length) return;
+      this.held = new Set();
+    }
     for (const value of values) {
       const size = this.held.size;
       this.held.add(value);

@@ -1,0 +1,44 @@
+// IdCounts (src/core/yaml/idsText.ts) against a plain count of the same ids: a list read whole,
+// then items removed and added as edits do. The duplicate-id rule checks its candidates against
+// the list, so a wrong count would only slow it down, never change a diagnostic: this test is
+// what catches one.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fc from 'fast-check';
+import { IdCounts } from '../../../src/core/yaml/idsText';
+
+/** The count of each id, as IdCounts should have it. */
+function reference(values: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+}
+
+function assertSame(counts: IdCounts, values: readonly string[], label: string): void {
+  const expected = reference(values);
+  for (const value of [...expected.keys(), 'never-held']) assert.equal(counts.count(value), expected.get(value) ?? 0, `${label}: count of ${value}`);
+  const repeated = [...expected].filter(([, n]) => n > 1).map(([value]) => value);
+  assert.deepEqual([...counts.repeated()].sort(), repeated.sort(), `${label}: the repeated ids`);
+}
+
+test('IdCounts counts each id and names the repeated ones, for a list read whole and then edited', () => {
+  // Few distinct ids, so that repeats are common.
+  const id = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f');
+  const edit = fc.record({ at: fc.nat(), remove: fc.nat(3), add: fc.array(id, { maxLength: 3 }) });
+  fc.assert(
+    fc.property(fc.array(id, { maxLength: 12 }), fc.array(edit, { maxLength: 8 }), (initial, edits) => {
+      const values = [...initial];
+      const counts = new IdCounts();
+      counts.add(values);
+      assertSame(counts, values, 'read whole');
+      for (const [k, e] of edits.entries()) {
+        const at = values.length === 0 ? 0 : e.at % values.length;
+        const removed = values.splice(at, e.remove, ...e.add);
+        counts.remove(removed);
+        counts.add(e.add);
+        assertSame(counts, values, `edit ${k + 1}`);
+      }
+    }),
+    { numRuns: 300, seed: 11 },
+  );
+});
