@@ -205,7 +205,7 @@ export function upperBound(sorted: readonly number[], x: number): number {
  */
 export class IdCounts {
   /** Every id some item holds. */
-  private held = new Set<string>();
+  private readonly held = new Set<string>();
   /** For each id more than one item holds: how many items beyond the first. */
   private readonly more = new Map<string, number>();
 
@@ -219,15 +219,7 @@ export class IdCounts {
     return this.more.keys();
   }
 
-  add(values: readonly string[]): void {
-    if (this.held.size === 0) {
-      // A list read whole: the set made by its constructor, which is quicker than one add per id
-      // in a process that has not run the loop below yet (the command line's); the repeats, if
-      // any, are counted by the loop.
-      this.held = new Set(values);
-      if (this.held.size === values.length) return;
-      this.held = new Set();
-    }
+  add(values: Iterable<string>): void {
     for (const value of values) {
       const size = this.held.size;
       this.held.add(value);
