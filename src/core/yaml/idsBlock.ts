@@ -117,7 +117,7 @@ export function lineOfItem(scan: ListScan, i: number): number {
 }
 
 /** The comment and blank-line marks of a node, as the `yaml` composer gives them. */
-export interface NodeProps {
+interface NodeProps {
   readonly commentBefore?: string | null;
   readonly spaceBefore?: boolean;
 }
@@ -213,7 +213,7 @@ const EOL = ['', '\n', '\r\n'];
  * their line breaks, a blank line after a comment adds its line break, a blank line before any
  * comment marks `spaceBefore`).
  */
-export function lineProps(lines: readonly Line[], n: number): NodeProps {
+function lineProps(lines: readonly Line[], n: number): NodeProps {
   let j = n;
   while (j > 0 && isBetweenItems(lines[j - 1]!)) j--;
   let comment = '';
