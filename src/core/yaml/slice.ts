@@ -51,8 +51,9 @@ export function parseSlice(
   fastIds: boolean,
 ): Slice {
   // Fast path (see fastIds.ts): a long simple `ids` list is parsed from a short stand-in text and
-  // its nodes are put in directly; anything unexpected parses the source as is. Without the list of
-  // the last version every character is read: from one string, which reads faster than chunks.
+  // its ids are put in the list, their nodes made when asked for; anything unexpected parses the
+  // source as is. Without the list of the last version every character is read: from one string,
+  // which reads faster than chunks.
   if (ids === undefined) source = flat(source);
   const fast = fastIds ? readIds(source, YAML_OPTIONS, ids, start, change) : { scan: undefined, standIn: undefined };
   if (fast.standIn !== undefined) {
