@@ -78,24 +78,51 @@ function checkIds(ids: unknown, out: Finding[], known: KnownIds | undefined): vo
   // and anywhere) are then found where they stand, for the index of their first occurrence.
   const found: Array<[index: number, finding: Finding]> = [];
   const repeats = new Set(known.repeatedInSpans());
-  const outside = new Set<string>();
+  const outside = new Map<string, number>();
   for (const i of indexesOutside(known.spans, ids.length)) {
     const id: unknown = ids[i];
     if (isEmptyId(id)) found.push([i, emptyId(i)]);
     else if (typeof id === 'string') {
-      if (known.inSpans(id) > 0 || outside.has(id)) repeats.add(id);
-      outside.add(id);
+      const before = outside.get(id) ?? 0;
+      if (known.inSpans(id) > 0 || before > 0) repeats.add(id);
+      outside.set(id, before + 1);
     }
   }
-  for (const [id, at] of occurrences(ids, repeats)) {
+  const count = (id: string): number => known.inSpans(id) + (outside.get(id) ?? 0);
+  for (const [id, at] of occurrences(ids, repeats, count, known.lastFound)) {
     for (const i of at.slice(1)) found.push([i, duplicateId(id, i, at[0]!)]);
   }
   found.sort((a, b) => a[0] - b[0]);
   for (const [, finding] of found) out.push(finding);
 }
 
+/**
+ * Where each of `wanted` stands in `ids`, in order (`count`: how many items hold it). Where it
+ * stood when last looked for (`lastFound`) is taken when it still holds: as many indexes as items
+ * hold it, each of them holding it, is all of them. The others are looked for, a few natively,
+ * many in one pass, and `lastFound` is brought up to date.
+ */
+function occurrences(
+  ids: readonly unknown[],
+  wanted: ReadonlySet<string>,
+  count: (id: string) => number,
+  lastFound: Map<string, readonly number[]>,
+): Map<string, readonly number[]> {
+  const at = new Map<string, readonly number[]>();
+  const unknown = new Set<string>();
+  for (const id of wanted) {
+    const last = lastFound.get(id);
+    if (last !== undefined && last.length === count(id) && last.every((i) => ids[i] === id)) at.set(id, last);
+    else unknown.add(id);
+  }
+  for (const [id, list] of lookFor(ids, unknown)) at.set(id, list);
+  lastFound.clear();
+  for (const [id, list] of at) lastFound.set(id, list);
+  return at;
+}
+
 /** Where each of `wanted` stands in `ids`, in order. A few are looked up natively; many, in one pass. */
-function occurrences(ids: readonly unknown[], wanted: ReadonlySet<string>): Map<string, number[]> {
+function lookFor(ids: readonly unknown[], wanted: ReadonlySet<string>): Map<string, number[]> {
   const at = new Map<string, number[]>();
   if (wanted.size === 0) return at;
   if (wanted.size <= FEW_REPEATS) {

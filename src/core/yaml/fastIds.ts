@@ -81,6 +81,11 @@ export interface KnownIds {
   inSpans(value: string): number;
   /** The ids more than one item of the spans holds. */
   repeatedInSpans(): Iterable<string>;
+  /**
+   * Where repeated ids stood in the list when last looked for, kept from one version of the list
+   * to the next: a hint, checked before use, that the reader keeps up to date.
+   */
+  readonly lastFound: Map<string, readonly number[]>;
 }
 
 /** An `ids` list the fast path built: its items by index (see idsItems.ts), and what it knows of them. */
@@ -161,6 +166,7 @@ function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outsid
     *repeatedInSpans() {
       for (const value of counts.repeated()) if (inSpans(value) > 1) yield value;
     },
+    lastFound: counts.lastFound,
   };
 }
 

@@ -386,6 +386,33 @@ describe('fast path for long ids lists', () => {
     });
   });
 
+  test('a repeated id is found where it stands after each edit, though the last version found it elsewhere', () => {
+    const cache = new LanguageService(() => 'unset');
+    const uri = 'file:///repeats.yaml';
+    const [a, b, c, d] = [at(IDS, 5), at(IDS, 30), at(IDS, 60), at(IDS, 40)];
+    const repeated = `ids:\n${list(IDS)}${SITE}`.replace(`- ${b}\n`, `- ${a}\n`); // a at 5 and 30
+    const versions = [
+      repeated,
+      repeated.replace(`- ${c}\n`, `- ${a}\n`), // a third copy, past the two found
+      repeated,
+      repeated.replace(`- ${at(IDS, 2)}\n`, `- ${at(IDS, 2)}\n  - new\n`), // both moved down a line
+      repeated.replace(`- ${a}\n`, `- ${b}\n`).replace(`- ${d}\n`, `- ${a}\n`), // as many copies, one elsewhere
+      repeated,
+    ];
+    versions.forEach((text, v) => {
+      if (v > 0) {
+        const { prefix, suffix } = commonEnds(versions[v - 1]!, text);
+        cache.changed(uri, { start: prefix, oldEnd: versions[v - 1]!.length - suffix, newEnd: text.length - suffix });
+      }
+      const diagnostics = validateFile(cache.parse(uri, v + 1, text));
+      assert.ok(
+        diagnostics.some((d) => d.code === 'duplicate-id'),
+        `version ${v + 1}: a repeat is reported`,
+      );
+      assert.deepStrictEqual(diagnostics, fullDiagnostics(text), `version ${v + 1}`);
+    });
+  });
+
   test('typing a new id into a long list, one character at a time, agrees with the full parse and keeps the fast path', () => {
     const cache = new LanguageService(() => 'unset');
     const uri = 'file:///typing-ids.yaml';
