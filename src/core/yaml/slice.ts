@@ -147,8 +147,29 @@ function blankFrom(text: string, cut: number): string {
   return text.slice(0, cut) + text.slice(cut).replace(/[^\r\n]/g, ' ');
 }
 
+/** The parser's tokens of a text, and how they depend on the text around it. */
+interface Tokens {
+  readonly tokens: readonly Token[];
+  readonly dependsOn: ReadonlySet<'rest' | 'next' | 'previous'>;
+}
+
+/** The last stand-in read, and its tokens. */
+let lastStandIn: { text: string; start: number; read: Tokens } | undefined;
+
+/**
+ * The tokens of a stand-in text (offsets from `start`). A keystroke in a long `ids` list mostly
+ * leaves the stand-in (the text around the list, and the first id of each run) as it was: its
+ * tokens are then those of the last read, which the composer only reads. One stand-in is kept.
+ */
+function readStandIn(text: string, start: number): Tokens {
+  if (lastStandIn !== undefined && lastStandIn.start === start && lastStandIn.text === text) return lastStandIn.read;
+  const read = readTokens(text, start);
+  lastStandIn = { text, start, read };
+  return read;
+}
+
 /** The parser's tokens of `text` (offsets from `start`), and how they depend on the text around it. */
-function readTokens(text: string, start: number): { tokens: Token[]; dependsOn: Set<'rest' | 'next' | 'previous'> } {
+function readTokens(text: string, start: number): Tokens {
   const parser = new Parser();
   // Tokens, and so every node range and error position, get offsets of the whole file.
   parser.offset = start;
@@ -223,17 +244,18 @@ function parseSliceText(
   // its nodes, which later versions may take over, do not keep this version's whole text alive.
   // (The text of a run that another follows, with that `---` line added, is a copy already.)
   const toRead = (t: string): string => (!last ? t + NEXT_DOCUMENT : start > 0 ? detachedSlice(t, 0, t.length) : t);
-  let read = readTokens(toRead(text), start);
-  const deep = tooNestedAt(read.tokens);
+  const read = (t: string): Tokens => (toFile !== undefined ? readStandIn(t, start) : readTokens(t, start));
+  let tokens = read(toRead(text));
+  const deep = tooNestedAt(tokens.tokens);
   if (deep !== -1) {
     cut = deep - start;
     why = `Collections nested more than ${MAX_NESTING} levels deep`;
     text = blankFrom(text, cut);
-    read = readTokens(toRead(text), start);
+    tokens = read(toRead(text));
   }
-  const { dependsOn } = read;
+  const dependsOn = new Set(tokens.dependsOn);
   const composer = new Composer(YAML_OPTIONS);
-  const documents = Array.from<Document.Parsed>(composer.compose(read.tokens) as Iterable<Document.Parsed>);
+  const documents = Array.from<Document.Parsed>(composer.compose(tokens.tokens) as Iterable<Document.Parsed>);
   if (toFile !== undefined) {
     for (const doc of documents) mapDocument(doc, toFile);
   }

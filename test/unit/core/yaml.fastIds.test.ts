@@ -5,7 +5,7 @@
 // for every id. Files are adversarial (every way the fast path must step aside) and random.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Scalar, isNode, isPair, isSeq, type Document } from 'yaml';
+import { Composer, Parser, Scalar, isAlias, isCollection, isNode, isPair, isScalar, isSeq, parseAllDocuments, type Document } from 'yaml';
 import { fastIdsStats, readIds, MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
 import { commonEnds } from '../../../src/core/yaml/textChange';
 import { IdNode } from '../../../src/core/yaml/idsNodes';
@@ -631,6 +631,46 @@ describe('fast path for long ids lists', () => {
     const right = Math.min(by, length - change.newEnd);
     return { start: change.start - left, oldEnd: change.oldEnd + right, newEnd: change.newEnd + right };
   }
+
+  test('the composer only reads the tokens it is given, so that the tokens of a stand-in serve the next version too', () => {
+    // Frozen tokens would make the `yaml` package's strict-mode code throw on any write.
+    const freeze = (value: unknown): void => {
+      if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+      Object.freeze(value);
+      for (const inner of Object.values(value)) freeze(inner);
+    };
+    const text = `# x\nids: [a, *b]\nsite: &b\n  name: "x\n   y" # c\n  list:\n    - {a: 1, b: [2, 3]}\n    - ? k\n      : v\n  bad: [\n# end\n---\nother: !!str 1\n...\n--- |\n  text\n`;
+    const node = (n: unknown): unknown =>
+      isScalar(n)
+        ? [n.range, n.value, n.type, n.comment, n.anchor]
+        : isCollection(n)
+          ? [n.range, n.items.map((item) => (isPair(item) ? [node(item.key), node(item.value)] : node(item)))]
+          : isAlias(n)
+            ? ['*', n.source, n.range]
+            : n;
+    const dump = (docs: Iterable<Document.Parsed>): unknown =>
+      [...docs].map((d) => ({
+        contents: node(d.contents),
+        range: d.range,
+        errors: d.errors.map((e) => e.message),
+        warnings: d.warnings.map((w) => w.message),
+      }));
+    const tokens = [...new Parser().parse(text)];
+    freeze(tokens);
+    const composed = dump(new Composer(YAML_OPTIONS).compose(tokens) as Iterable<Document.Parsed>);
+    assert.deepStrictEqual(dump(new Composer(YAML_OPTIONS).compose(tokens) as Iterable<Document.Parsed>), composed);
+    assert.deepStrictEqual(dump(parseAllDocuments(text, YAML_OPTIONS) as Document.Parsed[]), composed);
+  });
+
+  test('the same stand-in at another offset of a file is read again: its tokens carry file offsets', () => {
+    const listDocument = `ids:\n${list(IDS)}${SITE}`;
+    for (const before of ['', 'a: 1\n---\n', 'abc: 12\n---\n']) {
+      const text = before + listDocument;
+      const restored = fastIdsStats.restored;
+      assert.deepStrictEqual(fileDump(parseFile(text)), fileDump(fullParse(text)), JSON.stringify(before));
+      assert.equal(fastIdsStats.restored, restored + 1, `${JSON.stringify(before)}: the fast path's parse is used`);
+    }
+  });
 
   test('the stand-in keeps the text outside the list, and its offsets map back to the source', () => {
     const text = `# x\nids:\n${list(IDS)}${SITE}`;
