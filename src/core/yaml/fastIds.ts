@@ -309,12 +309,8 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
     const plain = parsedItems.every((n) => isScalar(n) && n.anchor === undefined);
     const whole = pieces.length === 1 && runs[0]?.count === values.length;
     let itemValues: unknown[] | undefined = plain ? values : undefined;
-    if (whole) {
-      listScan.mixedValues = undefined;
-    } else {
-      listScan.mixedValues ??= [];
-      itemValues = plain ? fillValues(listScan.mixedValues, pieces, values) : undefined;
-    }
+    if (whole) listScan.mixed = undefined;
+    else itemValues = plain ? fillValues(listScan, pieces) : undefined;
     const spans: Array<[number, number]> = [];
     const pieceStarts: number[] = [];
     let at = 0;
@@ -356,21 +352,30 @@ function pieceItem(scan: ListScan, pieces: readonly Piece[], pieceStarts: readon
 }
 
 /**
- * The values of a block list in pieces, filled into `target` in place: a run's ids' (the scan's
- * `values`), the values of the parse's items. The same array serves every version of the list:
- * making a new one of 100,000 entries on every keystroke costs fresh memory each time.
+ * The values of a block list in pieces: a run's ids' (the scan's `values`), the values of the
+ * parse's items. They are filled into the scan's `mixed` array in place: making a new one of
+ * 100,000 entries on every keystroke costs fresh memory each time. The runs' stretches are
+ * written only when the pieces lie otherwise or the scan's values changed since the last fill
+ * (typing in an item the parse reads, an unclosed quote, changes neither).
  */
-function fillValues(target: unknown[], pieces: readonly Piece[], values: readonly string[]): unknown[] {
+function fillValues(scan: ListScan, pieces: readonly Piece[]): unknown[] {
+  const layout = pieces.map((piece) => (Array.isArray(piece) ? piece.length : `${piece.run.firstItem}+${piece.run.count}`)).join();
+  const last = scan.mixed;
+  const runsHold = last !== undefined && last.layout === layout && last.valueEdits === scan.valueEdits;
+  const target = last?.values ?? [];
   let at = 0;
   for (const piece of pieces) {
     if (Array.isArray(piece)) {
       for (const item of piece) target[at++] = (item as Scalar).value;
+    } else if (runsHold) {
+      at += piece.run.count;
     } else {
       const { firstItem, count } = piece.run;
-      for (let i = firstItem; i < firstItem + count; i++) target[at++] = values[i];
+      for (let i = firstItem; i < firstItem + count; i++) target[at++] = scan.values[i];
     }
   }
   target.length = at;
+  scan.mixed = { values: target, layout, valueEdits: scan.valueEdits };
   return target;
 }
 

@@ -69,9 +69,12 @@ export interface ListScan extends ScannedList {
   ending: 'end' | 'key' | 'other';
   /**
    * The list's values when items of the `yaml` parse stand among the runs (fastIds.ts fills them
-   * in place for each version; the next parse of the document makes them its own).
+   * in place for each version; the next parse of the document makes them its own), with the
+   * pieces' layout and the count of `valueEdits` they were filled at.
    */
-  mixedValues?: unknown[];
+  mixed?: { values: unknown[]; layout: string; valueEdits: number };
+  /** How many edits have changed `values`: a copy of them made before is stale. */
+  valueEdits: number;
   /**
    * The lines that are not simple items, in order. `nonItems[k] - k` item lines come before line
    * `nonItems[k]`: so the line of an item is found without a pass over the lines, and the runs
@@ -275,7 +278,7 @@ export function scanBlockList(source: Text, keyStart: number, listStart: number,
   counts.add(values);
   const nonItems: number[] = [];
   addNonItems(nonItems, lines, 0, lines.length);
-  return { kind: 'block', options, source, base, keyStart, listStart, indent, lines, starts, end, ending, counts, values, nonItems };
+  return { kind: 'block', options, source, base, keyStart, listStart, indent, lines, starts, end, ending, counts, values, nonItems, valueEdits: 0 };
 }
 
 /**
@@ -337,6 +340,8 @@ export function rescanBlockList(scan: ListScan, source: Text, base: number, chan
   spliceIn(starts, i, k - i, readStarts);
   shiftFrom(starts, i + read.length, delta);
   spliceIn(scan.values, itemAt, removed.length, added);
+  // (The line before the change is read again: most edits take out and put back the same ids.)
+  if (removed.length !== added.length || removed.some((value, n) => value !== added[n])) scan.valueEdits++;
   // The lines that are not items: those before the read lines kept, those of the read lines
   // found, those after moved.
   const { nonItems } = scan;

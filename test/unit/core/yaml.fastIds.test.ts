@@ -413,6 +413,24 @@ describe('fast path for long ids lists', () => {
     });
   });
 
+  test('a list with items the parse reads keeps its values right when a line becomes such an item, though no id changed', () => {
+    const cache = new LanguageService(() => 'unset');
+    const uri = 'file:///mixed.yaml';
+    const [a, b, c] = [IDS.slice(0, 40), IDS.slice(40, 90), IDS.slice(90)];
+    const mixed = `ids:\n${list(a)}  - !!str odd\n${list(b)}  # note\n${list(c)}${SITE}`;
+    const versions = [mixed, mixed.replace('  # note\n', '  - !!str other\n'), mixed];
+    versions.forEach((text, v) => {
+      if (v > 0) {
+        const { prefix, suffix } = commonEnds(versions[v - 1]!, text);
+        cache.changed(uri, { start: prefix, oldEnd: versions[v - 1]!.length - suffix, newEnd: text.length - suffix });
+      }
+      const restored = fastIdsStats.restored;
+      const file = cache.parse(uri, v + 1, text);
+      assert.equal(fastIdsStats.restored, restored + 1, `version ${v + 1}: the fast path's parse is used`);
+      assert.deepStrictEqual(fileDump(file), fileDump(fullParse(text)), `version ${v + 1}`);
+    });
+  });
+
   test('typing a new id into a long list, one character at a time, agrees with the full parse and keeps the fast path', () => {
     const cache = new LanguageService(() => 'unset');
     const uri = 'file:///typing-ids.yaml';
