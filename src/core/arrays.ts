@@ -22,3 +22,61 @@ export function shiftFrom(numbers: number[], from: number, delta: number): void 
   if (delta === 0) return;
   for (let n = from; n < numbers.length; n++) numbers[n]! += delta;
 }
+
+/** Up to this many values are looked for by `indexOf`, one native scan each; more, in one pass. */
+const FEW_VALUES = 8;
+
+/** Past this many values, what was found before is forgotten (it is a hint, not a record). */
+const MAX_REMEMBERED = 4096;
+
+/** Where values stood in an earlier version of an array, for {@link indexesOfEach} to look first. */
+export interface FoundBefore {
+  /** How many items of the array hold `value` now. */
+  count(value: string): number;
+  /** Where each value stood when last looked for; kept up to date by {@link indexesOfEach}. */
+  readonly lastFound: Map<string, readonly number[]>;
+}
+
+/**
+ * Where each of `wanted` stands in `values`, in order (none for a value no item holds). With
+ * `before`, where a value stood when last looked for is taken when it still holds: as many indexes
+ * as items hold it, each of them holding it, is all of them. The others are looked for, a few by
+ * native scans, many in one pass.
+ */
+export function indexesOfEach(values: readonly unknown[], wanted: ReadonlySet<string>, before?: FoundBefore): Map<string, readonly number[]> {
+  const at = new Map<string, readonly number[]>();
+  const unknown = new Set<string>();
+  for (const value of wanted) {
+    const last = before?.lastFound.get(value);
+    if (last !== undefined && last.length === before!.count(value) && last.every((i) => values[i] === value)) at.set(value, last);
+    else unknown.add(value);
+  }
+  for (const [value, list] of lookFor(values, unknown)) at.set(value, list);
+  if (before !== undefined) {
+    for (const value of unknown) before.lastFound.delete(value);
+    if (before.lastFound.size + at.size > MAX_REMEMBERED) before.lastFound.clear();
+    if (at.size <= MAX_REMEMBERED) for (const [value, list] of at) before.lastFound.set(value, list);
+  }
+  return at;
+}
+
+function lookFor(values: readonly unknown[], wanted: ReadonlySet<string>): Map<string, number[]> {
+  const at = new Map<string, number[]>();
+  if (wanted.size === 0) return at;
+  if (wanted.size <= FEW_VALUES) {
+    for (const value of wanted) {
+      const list: number[] = [];
+      for (let i = values.indexOf(value); i !== -1; i = values.indexOf(value, i + 1)) list.push(i);
+      if (list.length > 0) at.set(value, list);
+    }
+    return at;
+  }
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (typeof value !== 'string' || !wanted.has(value)) continue;
+    const list = at.get(value);
+    if (list === undefined) at.set(value, [i]);
+    else list.push(i);
+  }
+  return at;
+}

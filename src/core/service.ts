@@ -13,7 +13,17 @@ import type { EntitlementsRecord } from './entitlements/types';
 import type { EnvCheck } from './envPlaceholders';
 import { documentSymbols, foldingRanges, type FoldingOffsets, type OutlineSymbol } from './outline';
 import { limitDiagnostics, validateFile } from './validation';
-import { INVALID_ID_CODE, outcomeDiagnostics, planRun, recordRun, trackInvalidIds, type InvalidIdRecord, type RunPlanResult, type RunTarget } from './bulk';
+import {
+  INVALID_ID_CODE,
+  outcomeDiagnostics,
+  planRun,
+  recordRun,
+  rejectedIdsByDocument,
+  trackInvalidIds,
+  type InvalidIdRecord,
+  type RunPlanResult,
+  type RunTarget,
+} from './bulk';
 import { bulkUpdateLenses, type BulkUpdateLens } from './bulk/lenses';
 import { composeChanges, parseFile, sameText, type FileParseOptions, type ParsedFile, type Text, type TextChange } from './yaml';
 import type { FlatFieldError } from './serviceContract';
@@ -136,12 +146,16 @@ export class LanguageService {
     return diagnostics;
   }
 
-  /** What the editor shows: validation (capped by `maxProblems`), then what the last bulk update left. */
+  /**
+   * What the editor shows: validation and what the last bulk update left, capped by `maxProblems`
+   * (the rejected ids past the cap are counted, not made: every id of a long list may be one).
+   */
   diagnostics(uri: string, file: ParsedFile, params: ValidateParams = {}): readonly CoreDiagnostic[] {
     const all = this.validateAll(file, params);
-    const shown = params.maxProblems === undefined ? all : limitDiagnostics(all, params.maxProblems);
-    const run = this.runDiagnostics(uri, file);
-    return run.length === 0 ? shown : [...shown, ...run];
+    const max = params.maxProblems ?? Infinity;
+    const run = this.runDiagnosticsUpTo(uri, file, max);
+    const shown = run.shown.length === 0 ? all : [...all, ...run.shown];
+    return max === Infinity ? shown : limitDiagnostics(shown, max, run.omitted);
   }
 
   /** Everything checked before a bulk update sends (ids, validation errors, body), placeholders left unresolved. */
@@ -162,27 +176,22 @@ export class LanguageService {
   /** After a run: records the rejected ids (tracked across edits from now on) and the mapped 400 errors. */
   recordBulkOutcome(uri: string, file: ParsedFile, outcome: BulkOutcomeParams): { invalidIds: number; serviceErrors: number } {
     const records = recordRun(this.invalidIds.get(uri) ?? [], file, outcome.documentIndex, outcome.sent, outcome.invalid);
-    const invalid = this.trackInvalidIds(uri, records, file);
+    const invalid = this.trackInvalidIds(uri, records, file, 0);
     const serviceErrors = outcomeDiagnostics(file, outcome.documentIndex, { invalid: [], failed: outcome.failed });
     const open = this.open.get(uri);
     if (open !== undefined) open.serviceErrors = serviceErrors.length > 0 ? { text: file.source, diagnostics: serviceErrors } : undefined;
-    return { invalidIds: invalid.length, serviceErrors: serviceErrors.length };
+    return { invalidIds: invalid.total, serviceErrors: serviceErrors.length };
   }
 
   /** The `invalid-id` diagnostics (following their items) and the 400 errors, until the file changes. */
   runDiagnostics(uri: string, file: ParsedFile): CoreDiagnostic[] {
-    const records = this.invalidIds.get(uri);
-    const invalid = records === undefined ? [] : this.trackInvalidIds(uri, records, file);
-    const open = this.open.get(uri);
-    if (open?.serviceErrors !== undefined && !sameText(open.serviceErrors.text, file.source)) open.serviceErrors = undefined;
-    const kept = open?.serviceErrors?.diagnostics ?? [];
-    return kept.length === 0 ? invalid : [...invalid, ...kept];
+    return this.runDiagnosticsUpTo(uri, file, Infinity).shown;
   }
 
   /** Quick fixes for the diagnostics a client asks about; codes without a fix are skipped. */
   codeActions(uri: string, file: ParsedFile, diagnostics: readonly DiagnosticLike[]): CoreCodeAction[] {
-    const invalidIds = diagnostics.some((d) => d.code === INVALID_ID_CODE) ? this.runDiagnostics(uri, file) : [];
-    return codeActions(file, diagnostics, invalidIds);
+    const records = diagnostics.some((d) => d.code === INVALID_ID_CODE) ? this.invalidIds.get(uri) : undefined;
+    return codeActions(file, diagnostics, records === undefined ? new Map() : rejectedIdsByDocument(records, file));
   }
 
   complete(file: ParsedFile, offset: number): CompletionResult {
@@ -206,12 +215,22 @@ export class LanguageService {
     return foldingRanges(file);
   }
 
-  /** Re-locates the records on `file`; returns the diagnostics. */
-  private trackInvalidIds(uri: string, records: readonly InvalidIdRecord[], file: ParsedFile): CoreDiagnostic[] {
-    const { records: next, diagnostics } = trackInvalidIds(records, file);
+  /** The run's diagnostics, the first `max` of the rejected ids' (`omitted`: how many more there are). */
+  private runDiagnosticsUpTo(uri: string, file: ParsedFile, max: number): { shown: CoreDiagnostic[]; omitted: number } {
+    const records = this.invalidIds.get(uri);
+    const invalid = records === undefined ? { diagnostics: [], total: 0 } : this.trackInvalidIds(uri, records, file, max);
+    const open = this.open.get(uri);
+    if (open?.serviceErrors !== undefined && !sameText(open.serviceErrors.text, file.source)) open.serviceErrors = undefined;
+    const kept = open?.serviceErrors?.diagnostics ?? [];
+    return { shown: kept.length === 0 ? invalid.diagnostics : [...invalid.diagnostics, ...kept], omitted: invalid.total - invalid.diagnostics.length };
+  }
+
+  /** Re-locates the records on `file`; returns the first `max` diagnostics and how many there are. */
+  private trackInvalidIds(uri: string, records: readonly InvalidIdRecord[], file: ParsedFile, max: number): { diagnostics: CoreDiagnostic[]; total: number } {
+    const { records: next, diagnostics, total } = trackInvalidIds(records, file, max);
     if (next.length > 0) this.invalidIds.set(uri, next);
     else this.invalidIds.delete(uri);
-    return diagnostics;
+    return { diagnostics, total };
   }
 }
 

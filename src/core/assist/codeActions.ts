@@ -22,7 +22,6 @@
 import type { ParsedFile } from '../yaml/parsedFile';
 import type { CoreCodeAction, DiagnosticLike, Draft } from './codeActionTypes';
 import { INVALID_ID_CODE } from '../bulk/mapErrors';
-import type { CoreDiagnostic } from '../diagnostic';
 import { DuplicateIdGroups } from './duplicateIdsFix';
 import { FIXABLE_CODES } from './fixableCodes';
 import { removeInvalidIds } from './invalidIdFix';
@@ -36,9 +35,13 @@ export type { CoreCodeAction, DiagnosticLike } from './codeActionTypes';
 
 /**
  * Quick fixes for `diagnostics` (of `file`); diagnostics without a fix are skipped.
- * @param invalidIds the file's current `invalid-id` diagnostics, for "remove all invalid ids".
+ * @param invalidIds the rejected ids each document holds, by document index, for "remove all invalid ids".
  */
-export function codeActions(file: ParsedFile, diagnostics: readonly DiagnosticLike[], invalidIds: readonly CoreDiagnostic[] = []): CoreCodeAction[] {
+export function codeActions(
+  file: ParsedFile,
+  diagnostics: readonly DiagnosticLike[],
+  invalidIds: ReadonlyMap<number, ReadonlySet<string>> = new Map(),
+): CoreCodeAction[] {
   const out: Draft[] = [];
   const duplicateGroups = new DuplicateIdGroups();
   const rejected: DiagnosticLike[] = [];

@@ -4,13 +4,11 @@
 // item index may be from an older one), so every occurrence of the id goes.
 
 import { removeIdsEdits, removeInvalidIdsEdits } from '../bulk/edits';
-import { INVALID_ID_CODE } from '../bulk/mapErrors';
-import type { CoreDiagnostic } from '../diagnostic';
 import type { ParsedFile } from '../yaml/parsedFile';
 import type { DiagnosticLike, Draft } from './codeActionTypes';
 
-/** @param inFile the file's current `invalid-id` diagnostics (what "remove all" removes). */
-export function removeInvalidIds(file: ParsedFile, asked: readonly DiagnosticLike[], inFile: readonly CoreDiagnostic[]): Draft[] {
+/** @param inFile the rejected ids each document holds, by document index (what "remove all" removes). */
+export function removeInvalidIds(file: ParsedFile, asked: readonly DiagnosticLike[], inFile: ReadonlyMap<number, ReadonlySet<string>>): Draft[] {
   const out: Draft[] = [];
   for (const d of asked) {
     const id = d.data?.id;
@@ -18,10 +16,11 @@ export function removeInvalidIds(file: ParsedFile, asked: readonly DiagnosticLik
     out.push({ title: `Remove invalid id ${id}`, diagnostic: d, diagnostics: [d], isPreferred: true, edits: removeIdsEdits(file, d.document, [id]) });
   }
   const [first] = asked;
-  const distinct = new Set(inFile.filter((d) => d.code === INVALID_ID_CODE).map((d) => `${d.document}\u0000${String(d.data?.id)}`));
-  if (first !== undefined && distinct.size > 1) {
+  let distinct = 0;
+  for (const ids of inFile.values()) distinct += ids.size;
+  if (first !== undefined && distinct > 1) {
     out.push({
-      title: `Remove all ${distinct.size} invalid ids in this file`,
+      title: `Remove all ${distinct} invalid ids in this file`,
       diagnostic: first,
       diagnostics: asked,
       isPreferred: false,

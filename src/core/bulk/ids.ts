@@ -1,9 +1,11 @@
 // The `ids` list of one YAML document, item by item, with ranges: what selection -> ids, the
 // invalid-id diagnostics, their tracking across edits and the "remove invalid ids" quick fix all
-// read. Walks the AST only (never `toJS`), so it stays cheap on a document with 100,000 ids.
+// read. Walks the AST only (never `toJS`). The items holding given ids are found in a long list
+// without a walk: the tracking of invalid ids runs on every keystroke.
 
 import { isAlias, isMap, isNode, isScalar, isSeq, type Node, type YAMLSeq } from 'yaml';
-import { findPair, nodeRange, type OffsetRange, type ParsedDocument } from '../yaml';
+import { collectionItems, findPair, indexesOutside, nodeRange, type LongIdsList, type OffsetRange, type ParsedDocument } from '../yaml';
+import { indexesOfEach, pushAll } from '../arrays';
 
 /** One item of a document's `ids` sequence. */
 export interface IdItem {
@@ -22,8 +24,8 @@ export interface IdItem {
 
 export type IdItemProblem = 'number' | 'boolean' | 'null' | 'empty' | 'alias' | 'collection' | 'other';
 
-/** The `ids` entry of a document. */
-export interface IdsField {
+/** The `ids` entry of a document, without its items. */
+export interface IdsEntry {
   /** Range of the `ids` key. */
   readonly keyRange: OffsetRange;
   /** The sequence node, when `ids` holds a sequence. */
@@ -32,17 +34,90 @@ export interface IdsField {
   readonly valueRange: OffsetRange | undefined;
   /** True for a flow sequence (`[a, b]`). */
   readonly flow: boolean;
-  /** The items, in source order (empty when `ids` is not a sequence). */
-  readonly items: readonly IdItem[];
   /** What `ids` holds when it is not a sequence: `missing-value`, `scalar`, `mapping`, `alias`. */
   readonly notSequence: 'missing-value' | 'scalar' | 'mapping' | 'alias' | undefined;
 }
 
+/** The `ids` entry of a document, with its items. */
+export interface IdsField extends IdsEntry {
+  /** The items, in source order (empty when `ids` is not a sequence). */
+  readonly items: readonly IdItem[];
+}
+
 /**
- * The `ids` entry of a document's root mapping, or `undefined` when the document has no root
- * mapping or no `ids` key.
+ * The `ids` entry of a document's root mapping with every item, or `undefined` when the document
+ * has no root mapping or no `ids` key.
  */
 export function idsField(doc: ParsedDocument): IdsField | undefined {
+  const entry = idsEntry(doc);
+  if (entry?.seq === undefined) return entry === undefined ? undefined : { ...entry, items: [] };
+  const items: IdItem[] = [];
+  entry.seq.items.forEach((node, index) => {
+    const item = idItem(node, index);
+    if (item !== undefined) items.push(item);
+  });
+  return { ...entry, items };
+}
+
+/**
+ * The items of a document's `ids` holding one of `wanted`, in order. Of a long list only those
+ * items are made: the ids it holds are known from its counts, and found where they stood in the
+ * last version, else by a native search.
+ */
+export function idItemsHolding(doc: ParsedDocument, wanted: ReadonlySet<string>, max = Infinity): IdItem[] {
+  const long = doc.longIdsList;
+  if (long?.values === undefined) {
+    return (idsField(doc)?.items ?? []).filter((item) => item.value !== undefined && wanted.has(item.value)).slice(0, max);
+  }
+  const held = heldBy(long, long.values, wanted);
+  const found = indexesOfEach(long.values, new Set(held.keys()), { count: (id) => held.get(id) ?? 0, lastFound: long.known.lastFound });
+  const indexes: number[] = [];
+  for (const at of found.values()) pushAll(indexes, at);
+  indexes.sort((a, b) => a - b);
+  const list = collectionItems(long.pair.value as YAMLSeq);
+  const out: IdItem[] = [];
+  for (let n = 0; n < indexes.length && out.length < max; n++) {
+    const item = idItem(list.at(indexes[n]!), indexes[n]!);
+    if (item?.value !== undefined && wanted.has(item.value)) out.push(item);
+  }
+  return out;
+}
+
+/** Those of `wanted` that some item of a document's `ids` holds. */
+export function idsHeld(doc: ParsedDocument, wanted: ReadonlySet<string>): Set<string> {
+  const long = doc.longIdsList;
+  if (long?.values !== undefined) return new Set(heldBy(long, long.values, wanted).keys());
+  return new Set(idItemsHolding(doc, wanted).map((item) => item.value!));
+}
+
+/** How many items of a document's `ids` hold one of `wanted` (of a long list, from its counts). */
+export function countItemsHolding(doc: ParsedDocument, wanted: ReadonlySet<string>): number {
+  const long = doc.longIdsList;
+  if (long?.values === undefined) return idItemsHolding(doc, wanted).length;
+  let count = 0;
+  for (const n of heldBy(long, long.values, wanted).values()) count += n;
+  return count;
+}
+
+/** How many items of a long list hold each of `wanted` that any holds: its spans' counts, and the other items looked at. */
+function heldBy(long: LongIdsList, values: readonly unknown[], wanted: ReadonlySet<string>): Map<string, number> {
+  const held = new Map<string, number>();
+  for (const id of wanted) {
+    const n = long.known.inSpans(id);
+    if (n > 0) held.set(id, n);
+  }
+  for (const i of indexesOutside(long.known, values.length)) {
+    const value = values[i];
+    if (typeof value === 'string' && wanted.has(value)) held.set(value, (held.get(value) ?? 0) + 1);
+  }
+  return held;
+}
+
+/**
+ * The `ids` entry of a document's root mapping, without its items, or `undefined` when the
+ * document has no root mapping or no `ids` key.
+ */
+export function idsEntry(doc: ParsedDocument): IdsEntry | undefined {
   const root = doc.document.contents;
   if (!isMap(root)) {
     return undefined;
@@ -66,19 +141,18 @@ export function idsField(doc: ParsedDocument): IdsField | undefined {
           : isAlias(value)
             ? 'alias'
             : 'scalar';
-    return { keyRange, seq: undefined, valueRange, flow: false, items: [], notSequence };
+    return { keyRange, seq: undefined, valueRange, flow: false, notSequence };
   }
-  const items: IdItem[] = [];
-  value.items.forEach((item, index) => {
-    const node = isNode(item) ? (item as Node) : null;
-    const range = nodeRange(node);
-    if (node === null || range === undefined) {
-      return; // not from parsing; cannot be located
-    }
-    const { value: id, problem } = classify(node);
-    items.push({ index, range, value: id, problem });
-  });
-  return { keyRange, seq: value, valueRange, flow: value.flow === true, items, notSequence: undefined };
+  return { keyRange, seq: value, valueRange, flow: value.flow === true, notSequence: undefined };
+}
+
+/** Item `index` of an `ids` sequence, or `undefined` for one that cannot be located (not from parsing). */
+function idItem(item: unknown, index: number): IdItem | undefined {
+  const node = isNode(item) ? (item as Node) : null;
+  const range = nodeRange(node);
+  if (node === null || range === undefined) return undefined;
+  const { value, problem } = classify(node);
+  return { index, range, value, problem };
 }
 
 function classify(node: Node): { value: string | undefined; problem: IdItemProblem | undefined } {

@@ -16,7 +16,7 @@ import { isCollection } from 'yaml';
 import { encodeJsonPointer, formatFieldPath, type PathSegment } from '../paths';
 import { deepestNodeAtPath, type NodeAtPath, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml';
 import type { FlatFieldError } from '../serviceContract';
-import { idsField } from './ids';
+import { idItemsHolding } from './ids';
 
 export const SERVICE_VALIDATION_CODE = 'service-validation';
 export const INVALID_ID_CODE = 'invalid-id';
@@ -76,7 +76,7 @@ export function mapValidationErrors(
     // ids[i] of the request -> the document's items holding that id.
     if (path[0] === 'ids' && path.length >= 2 && typeof path[1] === 'number' && options.chunkIds !== undefined) {
       const id = options.chunkIds[path[1]];
-      const items = id === undefined ? [] : (idsField(doc)?.items ?? []).filter((item) => item.value === id);
+      const items = id === undefined ? [] : idItemsHolding(doc, new Set([id]));
       if (items.length > 0) {
         for (const item of items) {
           push(item.range, ['ids', item.index], `The service rejected target id \`${id}\`: ${text}`, path, messages);
@@ -108,16 +108,15 @@ export function mapValidationErrors(
 
 /**
  * One Error diagnostic (code `invalid-id`) per occurrence of each rejected id in the `ids` of
- * document `documentIndex`, on the item itself.
+ * document `documentIndex`, on the item itself: the first `max` of them.
  */
-export function invalidIdDiagnostics(file: ParsedFile, documentIndex: number, invalidIds: Iterable<string>): CoreDiagnostic[] {
+export function invalidIdDiagnostics(file: ParsedFile, documentIndex: number, invalidIds: Iterable<string>, max = Infinity): CoreDiagnostic[] {
   const doc = file.documents[documentIndex];
   if (doc === undefined) return [];
   const rejected = new Set(invalidIds);
   if (rejected.size === 0) return [];
   const out: CoreDiagnostic[] = [];
-  for (const item of idsField(doc)?.items ?? []) {
-    if (item.value === undefined || !rejected.has(item.value)) continue;
+  for (const item of idItemsHolding(doc, rejected, max)) {
     out.push({
       severity: 'error',
       code: INVALID_ID_CODE,

@@ -19,7 +19,7 @@
 
 import type { CoreDiagnostic } from '../diagnostic';
 import type { ParsedDocument, ParsedFile } from '../yaml';
-import { idsField } from './ids';
+import { countItemsHolding, idsEntry, idsHeld } from './ids';
 import { invalidIdDiagnostics } from './mapErrors';
 import { pushAll } from '../arrays';
 
@@ -53,10 +53,7 @@ export function locateRecord(record: InvalidIdRecord, file: ParsedFile): number 
   const shifted = record.documentIndex + (file.documents.length - record.documentCount);
   let best: { index: number; fingerprint: boolean; score: number; distance: number } | undefined;
   for (const doc of file.documents) {
-    let score = 0;
-    for (const item of idsField(doc)?.items ?? []) {
-      if (item.value !== undefined && wanted.has(item.value)) score++;
-    }
+    const score = countItemsHolding(doc, wanted);
     if (score === 0) continue;
     const candidate = {
       index: doc.index,
@@ -78,9 +75,32 @@ function better(a: { fingerprint: boolean; score: number; distance: number }, b:
 /**
  * Follows records to a new parse (call on every change of the file): each record re-located (and
  * refreshed for the next parse), and the `invalid-id` diagnostics of the file, one per occurrence
- * of a rejected id in its document.
+ * of a rejected id in its document: the first `max` of them, and how many there are in all.
  */
-export function trackInvalidIds(records: readonly InvalidIdRecord[], file: ParsedFile): { records: InvalidIdRecord[]; diagnostics: CoreDiagnostic[] } {
+export function trackInvalidIds(
+  records: readonly InvalidIdRecord[],
+  file: ParsedFile,
+  max = Infinity,
+): { records: InvalidIdRecord[]; diagnostics: CoreDiagnostic[]; total: number } {
+  const { next, perDocument } = locateAll(records, file);
+  const diagnostics: CoreDiagnostic[] = [];
+  let total = 0;
+  for (const [index, ids] of perDocument) {
+    total += countItemsHolding(file.documents[index]!, ids);
+    pushAll(diagnostics, invalidIdDiagnostics(file, index, ids, max - diagnostics.length));
+  }
+  return { records: next, diagnostics, total };
+}
+
+/** The rejected ids each document of `file` holds (by document index), for the fixes that remove them. */
+export function rejectedIdsByDocument(records: readonly InvalidIdRecord[], file: ParsedFile): Map<number, Set<string>> {
+  const held = new Map<number, Set<string>>();
+  for (const [index, ids] of locateAll(records, file).perDocument) held.set(index, idsHeld(file.documents[index]!, ids));
+  return held;
+}
+
+/** Each record re-located in `file` and refreshed; the rejected ids of each document found, by index, in order. */
+function locateAll(records: readonly InvalidIdRecord[], file: ParsedFile): { next: InvalidIdRecord[]; perDocument: Map<number, Set<string>> } {
   const next: InvalidIdRecord[] = [];
   const perDocument = new Map<number, Set<string>>();
   for (const record of records) {
@@ -97,11 +117,7 @@ export function trackInvalidIds(records: readonly InvalidIdRecord[], file: Parse
     }
     for (const id of record.ids) set.add(id);
   }
-  const diagnostics: CoreDiagnostic[] = [];
-  for (const index of [...perDocument.keys()].sort((a, b) => a - b)) {
-    pushAll(diagnostics, invalidIdDiagnostics(file, index, perDocument.get(index)!));
-  }
-  return { records: next, diagnostics };
+  return { next, perDocument: new Map([...perDocument].sort((a, b) => a[0] - b[0])) };
 }
 
 /**
@@ -139,7 +155,7 @@ function fingerprintOf(file: ParsedFile, doc: ParsedDocument): string {
   const range = (doc.document.contents as { range?: number[] } | null)?.range;
   const start = range?.[0] ?? doc.start;
   const end = range?.[1] ?? doc.end;
-  const field = idsField(doc);
+  const field = idsEntry(doc);
   if (field === undefined || field.keyRange.start < start) return file.source.slice(start, end);
   const cutEnd = field.valueRange?.end ?? field.keyRange.end;
   return file.source.slice(start, field.keyRange.start) + file.source.slice(cutEnd, end);

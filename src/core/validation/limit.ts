@@ -35,16 +35,20 @@ export function mostSevere(diagnostics: readonly CoreDiagnostic[], max: number):
   return { shown, omitted: diagnostics.length - shown.length };
 }
 
-/** At most `max` of `diagnostics` (the most severe, in their order), plus a note when any were left out. */
-export function limitDiagnostics(diagnostics: readonly CoreDiagnostic[], max: number): readonly CoreDiagnostic[] {
-  if (diagnostics.length <= max) return diagnostics;
+/**
+ * At most `max` of `diagnostics` (the most severe, in their order), plus a note when any were left
+ * out, `omitted` of them before (not made at all).
+ */
+export function limitDiagnostics(diagnostics: readonly CoreDiagnostic[], max: number, omitted = 0): readonly CoreDiagnostic[] {
+  if (diagnostics.length <= max && omitted === 0) return diagnostics;
   const kept = [...mostSevere(diagnostics, max).shown];
-  const left = diagnostics.length - max;
+  const total = diagnostics.length + omitted;
+  const left = total - kept.length;
   kept.push({
     severity: 'information',
     code: 'too-many-problems',
     message:
-      `${left.toLocaleString('en-US')} more ${left === 1 ? 'problem is' : 'problems are'} not shown (${diagnostics.length.toLocaleString('en-US')} in all; the most severe are shown). ` +
+      `${left.toLocaleString('en-US')} more ${left === 1 ? 'problem is' : 'problems are'} not shown (${total.toLocaleString('en-US')} in all; the most severe are shown). ` +
       'Raise the setting scanTargets.validation.maxProblems to see more; a bulk update still checks them all.',
     document: 0,
     path: '',

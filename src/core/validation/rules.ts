@@ -3,7 +3,8 @@
 // could not vouch for, and a native scan per repeated id), blackout period times, whitelist / blacklist
 // forms and the blacklist's precedence over the whitelist.
 
-import type { KnownIds } from '../yaml';
+import { indexesOutside, type KnownIds } from '../yaml';
+import { indexesOfEach } from '../arrays';
 import type { PathSegment } from '../paths';
 import { formatFieldPath } from '../paths';
 import type { Finding } from './finding';
@@ -79,7 +80,7 @@ function checkIds(ids: unknown, out: Finding[], known: KnownIds | undefined): vo
   const found: Array<[index: number, finding: Finding]> = [];
   const repeats = new Set(known.repeatedInSpans());
   const outside = new Map<string, number>();
-  for (const i of indexesOutside(known.spans, ids.length)) {
+  for (const i of indexesOutside(known, ids.length)) {
     const id: unknown = ids[i];
     if (isEmptyId(id)) found.push([i, emptyId(i)]);
     else if (typeof id === 'string') {
@@ -89,71 +90,11 @@ function checkIds(ids: unknown, out: Finding[], known: KnownIds | undefined): vo
     }
   }
   const count = (id: string): number => known.inSpans(id) + (outside.get(id) ?? 0);
-  for (const [id, at] of occurrences(ids, repeats, count, known.lastFound)) {
+  for (const [id, at] of indexesOfEach(ids, repeats, { count, lastFound: known.lastFound })) {
     for (const i of at.slice(1)) found.push([i, duplicateId(id, i, at[0]!)]);
   }
   found.sort((a, b) => a[0] - b[0]);
   for (const [, finding] of found) out.push(finding);
-}
-
-/**
- * Where each of `wanted` stands in `ids`, in order (`count`: how many items hold it). Where it
- * stood when last looked for (`lastFound`) is taken when it still holds: as many indexes as items
- * hold it, each of them holding it, is all of them. The others are looked for, a few natively,
- * many in one pass, and `lastFound` is brought up to date.
- */
-function occurrences(
-  ids: readonly unknown[],
-  wanted: ReadonlySet<string>,
-  count: (id: string) => number,
-  lastFound: Map<string, readonly number[]>,
-): Map<string, readonly number[]> {
-  const at = new Map<string, readonly number[]>();
-  const unknown = new Set<string>();
-  for (const id of wanted) {
-    const last = lastFound.get(id);
-    if (last !== undefined && last.length === count(id) && last.every((i) => ids[i] === id)) at.set(id, last);
-    else unknown.add(id);
-  }
-  for (const [id, list] of lookFor(ids, unknown)) at.set(id, list);
-  lastFound.clear();
-  for (const [id, list] of at) lastFound.set(id, list);
-  return at;
-}
-
-/** Where each of `wanted` stands in `ids`, in order. A few are looked up natively; many, in one pass. */
-function lookFor(ids: readonly unknown[], wanted: ReadonlySet<string>): Map<string, number[]> {
-  const at = new Map<string, number[]>();
-  if (wanted.size === 0) return at;
-  if (wanted.size <= FEW_REPEATS) {
-    for (const id of wanted) {
-      const list: number[] = [];
-      for (let i = ids.indexOf(id); i !== -1; i = ids.indexOf(id, i + 1)) list.push(i);
-      at.set(id, list);
-    }
-    return at;
-  }
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i];
-    if (typeof id !== 'string' || !wanted.has(id)) continue;
-    const list = at.get(id);
-    if (list === undefined) at.set(id, [i]);
-    else list.push(i);
-  }
-  return at;
-}
-
-/** Up to this many repeated ids are found by `indexOf`, one scan each; more, by one pass over the list. */
-const FEW_REPEATS = 8;
-
-/** The indexes of a list of `length` items that no span covers, in order. */
-function* indexesOutside(spans: KnownIds['spans'], length: number): Generator<number> {
-  let i = 0;
-  for (const [from, count] of spans) {
-    for (; i < from; i++) yield i;
-    i = from + count;
-  }
-  for (; i < length; i++) yield i;
 }
 
 /** Whether ids[i] is empty or repeats an earlier id (`first`: the index each id was first seen at). */

@@ -88,6 +88,16 @@ export interface KnownIds {
   readonly lastFound: Map<string, readonly number[]>;
 }
 
+/** The indexes of a list of `length` items that no span of `known` covers, in order. */
+export function* indexesOutside(known: KnownIds, length: number): Generator<number> {
+  let i = 0;
+  for (const [from, count] of known.spans) {
+    for (; i < from; i++) yield i;
+    i = from + count;
+  }
+  for (; i < length; i++) yield i;
+}
+
 /** An `ids` list the fast path built: its items by index (see idsItems.ts), and what it knows of them. */
 export interface FastList extends ListItems {
   /** What it knows of the ids. */

@@ -5,7 +5,7 @@ export * from './parsedFile';
 export { MAX_FLOW_DEPTH } from './slice';
 export * from './nodes';
 export { composeChanges, type TextChange } from './textChange';
-export type { KnownIds, LongIdsList } from './fastIds';
+export { indexesOutside, type KnownIds, type LongIdsList } from './fastIds';
 export { flat, sameText, type Text } from './text';
 export { ChunkedText } from './chunkedText';
 export { lineStarts, updateLineStarts } from './lineStarts';

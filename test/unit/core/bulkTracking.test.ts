@@ -175,14 +175,21 @@ describe("removing invalid ids (quick fixes, over the assist module's removeSequ
     assert.equal(out, 'ids:\n  - good1\n  # keep me\n  - good2\nsite: {name: x}\n');
   });
 
-  test('"remove all invalid ids in the file": from the diagnostics, document by document, on the current text', () => {
+  test('"remove all invalid ids in the file": the rejected ids each document holds, document by document, on the current text', () => {
     const text = 'ids: [bad1, ok1]\r\nsite: {name: a}\r\n---\r\nids:\r\n  - bad2\r\n  - ok2\r\n  - bad2\r\nsite: {name: b}\r\n';
     const file = parseFile(text);
     const tracker = invalidIdTracker();
-    tracker.recordRun(URI, file, 0, ['bad1', 'ok1'], ['bad1']);
+    tracker.recordRun(URI, file, 0, ['bad1', 'ok1'], ['bad1', 'gone']);
     const diagnostics = tracker.recordRun(URI, file, 1, ['bad2', 'ok2'], ['bad2']);
     assert.equal(diagnostics.length, 3);
-    const out = applyEdits(text, removeInvalidIdsEdits(file, diagnostics));
+    const [action] = tracker.service.codeActions(URI, file, [diagnostics[0]!]).filter((a) => a.title.startsWith('Remove all'));
+    assert.equal(action?.title, 'Remove all 2 invalid ids in this file', 'the ids the documents hold, each once');
+    const byDocument = new Map([
+      [0, new Set(['bad1', 'gone'])],
+      [1, new Set(['bad2'])],
+    ]);
+    assert.deepEqual(action.edits, removeInvalidIdsEdits(file, byDocument));
+    const out = applyEdits(text, removeInvalidIdsEdits(file, byDocument));
     assert.equal(out, 'ids: [ok1]\r\nsite: {name: a}\r\n---\r\nids:\r\n  - ok2\r\nsite: {name: b}\r\n');
     assert.deepEqual(tracker.update(URI, parseFile(out, file)), [], 'the removed ids lose their diagnostics');
   });

@@ -1,0 +1,83 @@
+// The rejected ids of a run on a long `ids` list: found and followed on every keystroke without a
+// walk of the list (only the items shown are made), exactly as on the full parse, and capped with
+// the other diagnostics when every id was rejected.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseFile, type ParsedFile } from '../../../src/core/yaml';
+import { commonEnds } from '../../../src/core/yaml/textChange';
+import { MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
+import { fastIdsStats } from '../../../src/core/yaml/idsText';
+import { createInvalidIdRecord, trackInvalidIds } from '../../../src/core/bulk';
+import { LanguageService } from '../../../src/core/service';
+import { mulberry32 } from '../../../src/sandbox/prng';
+import { at } from '../../fixtures/at';
+
+const URI = 'file:///work/long.target-settings.yaml';
+const SITE = 'site:\n  name: Shop\n';
+
+function randomIds(n: number, random: () => number): string[] {
+  return Array.from({ length: n }, () =>
+    Math.floor(random() * 2 ** 48)
+      .toString(36)
+      .padStart(10, 'q'),
+  );
+}
+
+const IDS = randomIds(MIN_FAST_IDS + 300, mulberry32(11));
+const list = (ids: readonly string[]): string => ids.map((id) => `  - ${id}\n`).join('');
+
+/** The parse without the fast path: its `ids` items walked one by one. */
+const fullParse = (text: string): ParsedFile => parseFile(text, undefined, undefined, { fastIds: false });
+
+test('the rejected ids of a long list follow every edit as on the full parse, and only their items are made', () => {
+  const rejected = [at(IDS, 3), at(IDS, 400), at(IDS, -2)];
+  const base = `ids:\n${list(IDS)}${SITE}`;
+  const versions = [
+    base,
+    base.replace(`- ${at(IDS, 400)}\n`, `- ${at(IDS, 400)}x\n`), // one changed: no longer rejected
+    base, // back
+    base.replace(`- ${at(IDS, 10)}\n`, `- ${at(IDS, 10)}\n  - new\n`), // a line above two of them
+    base.replace(`- ${at(IDS, 500)}\n`, `- ${at(IDS, 3)}\n`), // a rejected id written again elsewhere
+    base.replace(`- ${at(IDS, 3)}\n`, ''), // one removed
+    base.replace(`- ${at(IDS, -2)}\n`, `- !!str ${at(IDS, -2)}\n`), // written as an item the parse reads
+  ];
+  const service = new LanguageService(() => 'unset');
+  const record = createInvalidIdRecord(fullParse(base), 0, rejected);
+  versions.forEach((text, v) => {
+    if (v > 0) {
+      const { prefix, suffix } = commonEnds(versions[v - 1]!, text);
+      service.changed(URI, { start: prefix, oldEnd: versions[v - 1]!.length - suffix, newEnd: text.length - suffix });
+    }
+    const file = service.parse(URI, v + 1, text);
+    if (v === 0) service.recordBulkOutcome(URI, file, { documentIndex: 0, sent: IDS, invalid: rejected, failed: [] });
+    const made = fastIdsStats.nodesMade;
+    const diagnostics = service.runDiagnostics(URI, file);
+    assert.ok(file.documents[0]?.longIdsList !== undefined, `version ${v + 1}: the fast path read the list`);
+    assert.ok(fastIdsStats.nodesMade - made <= diagnostics.length, `version ${v + 1}: ${fastIdsStats.nodesMade - made} items made`);
+    const full = fullParse(text);
+    assert.deepEqual(diagnostics, trackInvalidIds([record], full).diagnostics, `version ${v + 1}`);
+    assert.ok(diagnostics.length >= 2, `version ${v + 1}: rejected ids are shown`);
+  });
+});
+
+test('every id of a long list rejected: the editor is shown the first maxProblems, told how many more, and only those items are made', () => {
+  const text = `ids:\n${list(IDS)}site:\n  name: [Shop\n`; // a syntax error too
+  const service = new LanguageService(() => 'unset');
+  const file = service.parse(URI, 1, text);
+  const made = fastIdsStats.nodesMade;
+  assert.deepEqual(service.recordBulkOutcome(URI, file, { documentIndex: 0, sent: IDS, invalid: IDS, failed: [] }), {
+    invalidIds: IDS.length,
+    serviceErrors: 0,
+  });
+  const shown = service.diagnostics(URI, file, { maxProblems: 50 });
+  assert.ok(fastIdsStats.nodesMade - made <= 60, `${fastIdsStats.nodesMade - made} items made`);
+  assert.equal(shown.length, 51);
+  const syntax = shown.filter((d) => d.code !== 'invalid-id' && d.code !== 'too-many-problems').length;
+  assert.ok(syntax > 0, 'the syntax error is among the errors shown');
+  assert.equal(shown.filter((d) => d.code === 'invalid-id').length, 50 - syntax);
+  const note = at(shown, -1);
+  assert.equal(note.code, 'too-many-problems');
+  const all = IDS.length + syntax;
+  assert.match(note.message, new RegExp(`^${(all - 50).toLocaleString('en-US')} more problems are not shown \\(${all.toLocaleString('en-US')} in all;`));
+  assert.equal(service.runDiagnostics(URI, file).length, IDS.length, 'the quick fixes still see them all');
+});
