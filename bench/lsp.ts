@@ -665,6 +665,57 @@ export async function benchMemoryBySize(sizes: readonly number[]): Promise<Memor
   return rows;
 }
 
+/** Our server's edits after a bulk update that rejected some of the plain file's ids. */
+export interface RejectedIdsResult {
+  /** How many ids the run rejected (spread over the list). */
+  readonly rejected: number;
+  /** How many diagnostics the last edit published (the editor's cap and its note included). */
+  readonly shown: number;
+  readonly diagnostics: Series;
+  readonly failure?: string;
+}
+
+/**
+ * The one-character edits of the plain file's first scenario, timed as in {@link runServer}, after
+ * a bulk update that rejected `counts` of its ids: the rejected ids' diagnostics follow each edit.
+ */
+export async function benchRejectedIds(counts: readonly number[]): Promise<RejectedIdsResult[]> {
+  const shape = plainShape(LSP_IDS);
+  const ids = [...shape.text.matchAll(/^ {2}- (\S+)$/gm)].map((m) => m[1]!);
+  const { max, min, budgetMs } = BUDGETS.ours.edits;
+  const rows: RejectedIdsResult[] = [];
+  for (const n of counts) {
+    log(`lsp: edits after ${n} rejected ids`);
+    const invalid = ids.filter((_, i) => i % Math.max(1, Math.floor(ids.length / n)) === 0).slice(0, n);
+    const latencies: number[] = [];
+    let shown = 0;
+    let failure: string | undefined;
+    const { server } = await openFresh('ours', shape);
+    try {
+      const uri = shapeUri(shape);
+      const outcome = { uri, documentIndex: 0, sent: ids, invalid, failed: [] };
+      await withTimeout(server.client.request('scanTargets/recordBulkOutcome', outcome), server.timeoutMs, 'recordBulkOutcome');
+      const planned = planEdits(TextDocument.create(uri, 'yaml', 1, shape.text), shape.scenarios[0]!, 0, max, false);
+      const started = now();
+      for (let i = 0; i < max && (i < min || now() - started < budgetMs); i++) {
+        const version = 2 + i;
+        const diagnostics = server.published(uri, server.client.notifications.length, version);
+        const t0 = now();
+        server.client.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [planned[i]!.change] });
+        shown = (await diagnostics).diagnostics.length;
+        latencies.push(now() - t0);
+      }
+    } catch (err) {
+      failure = err instanceof Error ? err.message : String(err);
+      log(`lsp rejected ids ${n} failed: ${failure}`);
+    } finally {
+      await server.close();
+    }
+    rows.push({ rejected: invalid.length, shown, diagnostics: series(latencies), ...(failure !== undefined ? { failure } : {}) });
+  }
+  return rows;
+}
+
 export async function benchLanguageServers(): Promise<ShapeResult[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scan-targets-bench-'));
   const results: ShapeResult[] = [];
