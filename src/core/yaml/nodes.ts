@@ -3,10 +3,15 @@
 // binary search in each collection, so they stay fast on a document with 100,000 ids.
 
 import { isAlias, isCollection, isMap, isNode, isPair, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
-import type { OffsetRange } from './parsedDocument';
 import type { PathSegment, YamlPath } from '../paths';
 import { valueText } from '../wording';
 import { fastListOf } from './fastIds';
+
+/** A half-open range of offsets `[start, end)` into the file text. */
+export interface OffsetRange {
+  readonly start: number;
+  readonly end: number;
+}
 
 /** `[start, end)` of a node's value (trailing comments excluded); `undefined` if it has no range. */
 export function nodeRange(node: Node | null | undefined): OffsetRange | undefined {

@@ -17,13 +17,11 @@ import {
   type SchemaOptions,
   type ToJSOptions,
 } from 'yaml';
-import { fastIdsOf, fastListOf, type LongIdsList } from './fastIds';
+import { fastIdsOf, type LongIdsList } from './fastIds';
+import { itemsThatMayNest } from './nodes';
 
-/** A half-open range of offsets `[start, end)` into the file text. */
-export interface OffsetRange {
-  readonly start: number;
-  readonly end: number;
-}
+/** (Defined with the node lookups, which give such ranges; core reads it from here too.) */
+export type { OffsetRange } from './nodes';
 
 /**
  * Most alias expansions `toJS` performs before it gives up (the `yaml` package's own guard against
@@ -208,8 +206,7 @@ function keysNestTooDeep(root: unknown): boolean {
         if (isCollection(pair.value)) stack.push({ node: pair.value, keys });
       }
     } else if (isSeq(node)) {
-      // (Of a long `ids` list the fast path read, only the items the `yaml` parse built can be collections.)
-      for (const item of fastListOf(node)?.parsedItems ?? node.items) if (isCollection(item)) stack.push({ node: item, keys });
+      for (const item of itemsThatMayNest(node)) if (isCollection(item)) stack.push({ node: item, keys });
     }
   }
   return false;

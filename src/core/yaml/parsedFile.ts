@@ -5,7 +5,8 @@ import type { YAMLError } from 'yaml';
 import type { Position, Range } from '../diagnostic';
 import { upperBound } from './idsText';
 import { lineStarts } from './lineStarts';
-import type { OffsetRange, ParsedDocument } from './parsedDocument';
+import type { OffsetRange } from './nodes';
+import type { ParsedDocument } from './parsedDocument';
 import type { Slice } from './slice';
 import { flat, type Text } from './text';
 
