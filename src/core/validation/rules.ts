@@ -1,7 +1,8 @@
 // Rules the JSON Schema cannot say (or cannot say well), run on a document's plain-JS value:
 // ids (empty list, empty id, repeated id; a long list the parse vouches for costs the items it
-// could not vouch for, and a native scan per repeated id), blackout period times, whitelist / blacklist
-// forms and the blacklist's precedence over the whitelist.
+// could not vouch for, and per repeated id a check of where it stood in the last version, else a
+// native scan), blackout period times, whitelist / blacklist forms and the blacklist's precedence
+// over the whitelist.
 
 import { indexesOutside, type KnownIds } from '../yaml';
 import { indexesOfEach } from '../arrays';

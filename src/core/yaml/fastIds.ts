@@ -82,8 +82,9 @@ export interface KnownIds {
   /** The ids more than one item of the spans holds. */
   repeatedInSpans(): Iterable<string>;
   /**
-   * Where repeated ids stood in the list when last looked for, kept from one version of the list
-   * to the next: a hint, checked before use, that the reader keeps up to date.
+   * Where ids stood in the list when last looked for (the repeated ones, the ones a bulk update
+   * rejected), kept from one version of the list to the next: a hint, checked before use (see
+   * `indexesOfEach` in arrays.ts).
    */
   readonly lastFound: Map<string, readonly number[]>;
 }

@@ -209,9 +209,9 @@ export class IdCounts {
   /** For each id more than one item holds: how many items beyond the first. */
   private readonly more = new Map<string, number>();
   /**
-   * Where repeated ids stood in the list when last looked for, kept here so that they last from
-   * one version of the list to the next: most edits leave them where they were. A hint only, for
-   * whoever looks for them to check and keep up to date.
+   * Where ids stood in the list when last looked for (the repeated ones, the rejected ones), kept
+   * here so that they last from one version of the list to the next: most edits leave them where
+   * they were. A hint only, for whoever looks for them to check and keep up to date.
    */
   readonly lastFound = new Map<string, readonly number[]>();
 
