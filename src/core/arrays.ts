@@ -26,8 +26,8 @@ export function shiftFrom(numbers: number[], from: number, delta: number): void 
 /** Up to this many values are looked for by `indexOf`, one native scan each; more, in one pass. */
 const FEW_VALUES = 8;
 
-/** Past this many values, what was found before is forgotten (it is a hint, not a record). */
-const MAX_REMEMBERED = 4096;
+/** Past this many values looked for, where they were found is not kept (it is a hint, not a record). */
+export const MAX_REMEMBERED = 4096;
 
 /** Where values stood in an earlier version of an array, for {@link indexesOfEach} to look first. */
 export interface FoundBefore {
@@ -46,8 +46,9 @@ export interface FoundBefore {
 export function indexesOfEach(values: readonly unknown[], wanted: ReadonlySet<string>, before?: FoundBefore): Map<string, readonly number[]> {
   const at = new Map<string, readonly number[]>();
   const unknown = new Set<string>();
+  const hinted = wanted.size <= MAX_REMEMBERED; // (more are never kept)
   for (const value of wanted) {
-    const last = before?.lastFound.get(value);
+    const last = hinted ? before?.lastFound.get(value) : undefined;
     if (last !== undefined && last.length === before!.count(value) && last.every((i) => values[i] === value)) at.set(value, last);
     else unknown.add(value);
   }

@@ -5,7 +5,7 @@
 
 import { isAlias, isMap, isNode, isScalar, isSeq, type Node, type YAMLSeq } from 'yaml';
 import { collectionItems, findPair, indexesOutside, nodeRange, type LongIdsList, type OffsetRange, type ParsedDocument } from '../yaml';
-import { indexesOfEach, pushAll } from '../arrays';
+import { MAX_REMEMBERED, indexesOfEach, pushAll } from '../arrays';
 
 /** One item of a document's `ids` sequence. */
 export interface IdItem {
@@ -60,26 +60,36 @@ export function idsField(doc: ParsedDocument): IdsField | undefined {
 }
 
 /**
- * The items of a document's `ids` holding one of `wanted`, in order. Of a long list only those
- * items are made: the ids it holds are known from its counts, and found where they stood in the
- * last version, else by a native search.
+ * The items of a document's `ids` holding one of `wanted`, in order: the first `max` of them. Of
+ * a long list only those items are made: the ids it holds are known from its counts, and found
+ * where they stood in the last version, else by a native search.
  */
 export function idItemsHolding(doc: ParsedDocument, wanted: ReadonlySet<string>, max = Infinity): IdItem[] {
   const long = doc.longIdsList;
-  if (long?.values === undefined) {
+  const values = long?.values;
+  if (long === undefined || values === undefined) {
     return (idsField(doc)?.items ?? []).filter((item) => item.value !== undefined && wanted.has(item.value)).slice(0, max);
   }
-  const held = heldBy(long, long.values, wanted);
-  const found = indexesOfEach(long.values, new Set(held.keys()), { count: (id) => held.get(id) ?? 0, lastFound: long.known.lastFound });
+  const list = collectionItems(long.pair.value as YAMLSeq);
+  const out: IdItem[] = [];
+  const take = (index: number): void => {
+    const item = idItem(list.at(index), index);
+    if (item?.value !== undefined && wanted.has(item.value)) out.push(item);
+  };
+  if (wanted.size > MAX_REMEMBERED) {
+    // Too many to keep where they stood: the list is read in order, up to the last item wanted.
+    for (let i = 0; i < values.length && out.length < max; i++) {
+      const value = values[i];
+      if (typeof value === 'string' && wanted.has(value)) take(i);
+    }
+    return out;
+  }
+  const held = heldBy(long, values, wanted);
+  const found = indexesOfEach(values, new Set(held.keys()), { count: (id) => held.get(id) ?? 0, lastFound: long.known.lastFound });
   const indexes: number[] = [];
   for (const at of found.values()) pushAll(indexes, at);
   indexes.sort((a, b) => a - b);
-  const list = collectionItems(long.pair.value as YAMLSeq);
-  const out: IdItem[] = [];
-  for (let n = 0; n < indexes.length && out.length < max; n++) {
-    const item = idItem(list.at(indexes[n]!), indexes[n]!);
-    if (item?.value !== undefined && wanted.has(item.value)) out.push(item);
-  }
+  for (let n = 0; n < indexes.length && out.length < max; n++) take(indexes[n]!);
   return out;
 }
 

@@ -86,8 +86,11 @@ export function trackInvalidIds(
   const diagnostics: CoreDiagnostic[] = [];
   let total = 0;
   for (const [index, ids] of perDocument) {
-    total += countItemsHolding(file.documents[index]!, ids);
-    pushAll(diagnostics, invalidIdDiagnostics(file, index, ids, max - diagnostics.length));
+    const room = max - diagnostics.length;
+    const shown = invalidIdDiagnostics(file, index, ids, room);
+    // Fewer than there was room for: all of them; else they are counted.
+    total += shown.length < room ? shown.length : countItemsHolding(file.documents[index]!, ids);
+    pushAll(diagnostics, shown);
   }
   return { records: next, diagnostics, total };
 }
