@@ -647,14 +647,11 @@ export async function benchMemoryBySize(sizes: readonly number[]): Promise<Memor
     try {
       const rssOpen = server.memory().rss;
       const uri = shapeUri(shape);
-      let document = TextDocument.create(uri, 'yaml', 1, shape.text);
-      const scenario = shape.scenarios[0]!;
-      for (let k = 0; k < MEMORY_EDITS; k++) {
-        const edit = scenario.next(document.getText(), k);
-        const range = { start: document.positionAt(edit.start), end: document.positionAt(edit.end) };
-        document = TextDocument.update(document, [{ range, text: edit.text }], document.version + 1);
-        const diagnostics = server.published(uri, server.client.notifications.length, document.version);
-        server.client.notify('textDocument/didChange', { textDocument: { uri, version: document.version }, contentChanges: [{ range, text: edit.text }] });
+      const planned = planEdits(TextDocument.create(uri, 'yaml', 1, shape.text), shape.scenarios[0]!, 0, MEMORY_EDITS, false);
+      for (const [i, { change }] of planned.entries()) {
+        const version = 2 + i;
+        const diagnostics = server.published(uri, server.client.notifications.length, version);
+        server.client.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
         await diagnostics;
       }
       rows.push({ ids: n, rssOpen, rssEdits: server.memory().rss, rssIdle });

@@ -9,22 +9,14 @@ import { MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
 import { fastIdsStats } from '../../../src/core/yaml/idsText';
 import { createInvalidIdRecord, trackInvalidIds } from '../../../src/core/bulk';
 import { LanguageService } from '../../../src/core/service';
-import { mulberry32 } from '../../../src/sandbox/prng';
+import { sandboxTargetIds } from '../../../src/sandbox/prng';
 import { MAX_REMEMBERED } from '../../../src/core/arrays';
 import { at } from '../../fixtures/at';
 
 const URI = 'file:///work/long.target-settings.yaml';
 const SITE = 'site:\n  name: Shop\n';
 
-function randomIds(n: number, random: () => number): string[] {
-  return Array.from({ length: n }, () =>
-    Math.floor(random() * 2 ** 48)
-      .toString(36)
-      .padStart(10, 'q'),
-  );
-}
-
-const IDS = randomIds(MIN_FAST_IDS + 300, mulberry32(11));
+const IDS = sandboxTargetIds(MIN_FAST_IDS + 300, 11);
 const list = (ids: readonly string[]): string => ids.map((id) => `  - ${id}\n`).join('');
 
 /** The parse without the fast path: its `ids` items walked one by one. */
@@ -63,7 +55,7 @@ test('the rejected ids of a long list follow every edit as on the full parse, an
 
 test('every id of a long list rejected: the editor is shown the first maxProblems, told how many more, and only those items are made', () => {
   // More ids than where they stood is kept for: the list is read in order up to the last one shown.
-  const ids = randomIds(MAX_REMEMBERED + 500, mulberry32(12));
+  const ids = sandboxTargetIds(MAX_REMEMBERED + 500, 12);
   const text = `ids:\n${list(ids)}site:\n  name: [Shop\n`; // a syntax error too
   const service = new LanguageService(() => 'unset');
   const file = service.parse(URI, 1, text);
