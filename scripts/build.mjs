@@ -2,7 +2,8 @@
 // dist/extension.js: CommonJS for VS Code's extension host, `vscode` left external.
 // dist/server.js: the language server the extension starts.
 // dist/cli.js: the `scan-targets` program, with a shebang: only the dispatch; each command is a
-// bundle of its own, dist/cli/<name>.js, required when it runs (src/cli/commands/index.ts).
+// bundle of its own, dist/cli/<name>.js, required when it runs (src/cli/commands/index.ts), and so
+// is the check of `validate --entitlements FILE` (CLI_APART).
 // dist/web/extension.js and dist/web/server.js: the extension in a browser and its language server
 // in a Worker, built for the browser platform: a Node built-in they import fails the build, and the
 // bundle test refuses a Node global in them.
@@ -41,14 +42,26 @@ const common = {
 /** The command modules src/cli/commands/index.ts requires, by file name (without `.js`). */
 const CLI_COMMANDS = ['validate', 'plan', 'apply', 'bulkUpdate', 'entitlements', 'sandbox', 'lsp'];
 
-/** Leaves the commands out of dist/cli.js: each `require('./<name>.js')` of the index loads dist/cli/<name>.js. */
-const commandsApart = {
-  name: 'cli-commands-apart',
+/**
+ * What the command line requires apart, each a bundle of its own in dist/cli/: the file that
+ * requires it, the path it names there, and that path from where its own bundle lies.
+ */
+const CLI_APART = [
+  ...CLI_COMMANDS.map((name) => ({ importer: 'src/cli/commands/index.ts', request: `./${name}.js`, external: `./cli/${name}.js` })),
+  // `validate --entitlements FILE` only: the record's check carries its schema and validator (about a quarter of the validate bundle).
+  { importer: 'src/cli/commands/validate.ts', request: '../entitlementsFile.js', external: './entitlementsFile.js' },
+];
+
+/** Leaves each of CLI_APART out of the bundle that requires it: the `require` loads its own bundle. */
+const cliApart = {
+  name: 'cli-apart',
   setup(build) {
-    const filter = new RegExp(`^\\./(${CLI_COMMANDS.join('|')})\\.js$`);
-    build.onResolve({ filter }, (args) =>
-      args.importer.endsWith(path.join('src', 'cli', 'commands', 'index.ts')) ? { path: `./cli/${args.path.slice(2)}`, external: true } : undefined,
-    );
+    const filter = new RegExp(`^(${CLI_APART.map((a) => a.request.replace(/[./]/g, '\\$&')).join('|')})$`);
+    build.onResolve({ filter }, (args) => {
+      const importer = path.relative(process.cwd(), args.importer).split(path.sep).join('/');
+      const apart = CLI_APART.find((a) => a.importer === importer && a.request === args.path);
+      return apart && { path: apart.external, external: true };
+    });
   },
 };
 
@@ -60,8 +73,14 @@ const builds = [
   { ...common, entryPoints: ['src/repository.ts'], outfile: path.join(outdir, 'repository.js') },
   // The language server (a process of its own) owns parsing, validation and editing assistance.
   { ...common, entryPoints: ['src/server/main.ts'], outfile: path.join(outdir, 'server.js') },
-  { ...common, entryPoints: ['src/cli/main.ts'], outfile: path.join(outdir, 'cli.js'), banner: { js: '#!/usr/bin/env node' }, plugins: [commandsApart] },
-  ...CLI_COMMANDS.map((name) => ({ ...common, entryPoints: [`src/cli/commands/${name}.ts`], outfile: path.join(outdir, 'cli', `${name}.js`) })),
+  { ...common, entryPoints: ['src/cli/main.ts'], outfile: path.join(outdir, 'cli.js'), banner: { js: '#!/usr/bin/env node' }, plugins: [cliApart] },
+  ...CLI_COMMANDS.map((name) => ({
+    ...common,
+    entryPoints: [`src/cli/commands/${name}.ts`],
+    outfile: path.join(outdir, 'cli', `${name}.js`),
+    plugins: [cliApart],
+  })),
+  { ...common, entryPoints: ['src/cli/entitlementsFile.ts'], outfile: path.join(outdir, 'cli', 'entitlementsFile.js') },
 ];
 
 /** The browser build: what it imports resolves to the packages' browser entries, and Node's modules do not resolve at all. */

@@ -1,6 +1,6 @@
 // The command bundles' compiled code, kept between runs of `scan-targets`.
 //
-// Every run reads and compiles the bundle of its command (dist/cli/validate.js is about 750 KB),
+// Every run reads and compiles the bundle of its command (dist/cli/validate.js is about 620 KB),
 // then compiles each function the run calls for the first time: on `validate` of a 3-line file
 // that is most of what the run costs beyond starting Node. V8 can hand its compiled code back as
 // bytes ("code cache") and take them on a later compile of the same text. Taken at the end of a

@@ -4,7 +4,6 @@ import { parseChoice, parseCommandArgs, parseMaxProblems } from '../args';
 import { checkText } from '../check';
 import type { Command } from '../command';
 import type { CliContext } from '../context';
-import { loadEntitlementsFile } from '../entitlementsFile';
 import { EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError } from '../exit';
 import { readTextFile } from '../../repo/textFile';
 import { distinctFiles } from '../files';
@@ -79,7 +78,13 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   if (positionals.length === 0) throw new UsageError('no file given. Pass one or more target-settings YAML files.');
 
   let record: EntitlementsRecord | undefined;
-  if (values.entitlements !== undefined) record = await loadEntitlementsFile(values.entitlements);
+  if (values.entitlements !== undefined) {
+    // Required here, not imported: the record's check (its schema and validator) is a bundle of its
+    // own in dist/cli/ (scripts/build.mjs), which a run without --entitlements never reads.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { loadEntitlementsFile } = require('../entitlementsFile.js') as typeof import('../entitlementsFile.js');
+    record = await loadEntitlementsFile(values.entitlements);
+  }
 
   const paint = palette(ctx.colorOut);
   const errPaint = palette(ctx.colorErr);

@@ -75,7 +75,7 @@ test('the extension bundle leaves the language to the server bundle, undici and 
 
 const COMMAND_BUNDLES = ['validate', 'plan', 'apply', 'bulkUpdate', 'entitlements', 'sandbox', 'lsp'];
 
-test('dist/cli.js only dispatches; each command is a bundle of its own, and validate loads no network, sandbox or language server', () => {
+test('dist/cli.js only dispatches; each command is a bundle of its own, and validate loads no network, sandbox, language server or entitlements check', () => {
   const dir = buildWithMetafiles();
   const cli = inputsOf(dir, 'cli.js');
   assert.ok(cli.includes('src/cli/main.ts'));
@@ -94,6 +94,15 @@ test('dist/cli.js only dispatches; each command is a bundle of its own, and vali
     validate.filter((input) => /^node_modules\/(undici|vscode-languageserver|vscode-jsonrpc)\/|^src\/(sandbox|server)\//.test(input)),
     [],
   );
+  // The check of an entitlements record (its schema and validator) is read only with --entitlements.
+  assert.deepEqual(
+    validate.filter((input) =>
+      /^schemas\/entitlements\.schema\.json$|^src\/core\/schema\/generated\/entitlements\.ts$|^src\/cli\/entitlementsFile\.ts$/.test(input),
+    ),
+    [],
+  );
+  assert.match(fs.readFileSync(path.join(dir, 'cli', 'validate.js'), 'utf8'), /require\("\.\/entitlementsFile\.js"\)/);
+  assert.ok(inputsOf(dir, 'cli/entitlementsFile.js').includes('schemas/entitlements.schema.json'));
 });
 
 /** What only Node can run: the desktop's loaders and host, undici, the sandbox, git, Node's builds of the LSP libraries. */
