@@ -100,12 +100,20 @@ export function idsHeld(doc: ParsedDocument, wanted: ReadonlySet<string>): Set<s
   return new Set(idItemsHolding(doc, wanted).map((item) => item.value!));
 }
 
-/** How many items of a document's `ids` hold one of `wanted` (of a long list, from its counts). */
+/**
+ * How many items of a document's `ids` hold one of `wanted`. Of a long list, from its counts
+ * (which follow the same set from one version to the next at no cost: on every keystroke after a
+ * bulk update, `wanted` is the same set of rejected ids) and the items outside its spans.
+ */
 export function countItemsHolding(doc: ParsedDocument, wanted: ReadonlySet<string>): number {
   const long = doc.longIdsList;
-  if (long?.values === undefined) return idItemsHolding(doc, wanted).length;
-  let count = 0;
-  for (const n of heldBy(long, long.values, wanted).values()) count += n;
+  const values = long?.values;
+  if (long === undefined || values === undefined) return idItemsHolding(doc, wanted).length;
+  let count = long.known.inSpansOf(wanted);
+  for (const i of indexesOutside(long.known, values.length)) {
+    const value = values[i];
+    if (typeof value === 'string' && wanted.has(value)) count++;
+  }
   return count;
 }
 

@@ -113,7 +113,8 @@ export function mapValidationErrors(
 export function invalidIdDiagnostics(file: ParsedFile, documentIndex: number, invalidIds: Iterable<string>, max = Infinity): CoreDiagnostic[] {
   const doc = file.documents[documentIndex];
   if (doc === undefined) return [];
-  const rejected = new Set(invalidIds);
+  // A set is taken as it is: the tracking passes the record's own, which the list's counts follow.
+  const rejected = invalidIds instanceof Set ? (invalidIds as ReadonlySet<string>) : new Set(invalidIds);
   if (rejected.size === 0) return [];
   const out: CoreDiagnostic[] = [];
   for (const item of idItemsHolding(doc, rejected, max)) {

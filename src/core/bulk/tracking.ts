@@ -31,8 +31,11 @@ export interface InvalidIdRecord {
   readonly documentCount: number;
   /** The document's text without its `ids` entry, then. */
   readonly fingerprint: string;
-  /** The rejected id values. */
-  readonly ids: readonly string[];
+  /**
+   * The rejected id values: one set for the record's life (kept when the record is refreshed), so
+   * that the list's counts follow it from one version to the next (`countItemsHolding`).
+   */
+  readonly ids: ReadonlySet<string>;
 }
 
 /** A record for the invalid ids a run reported on document `documentIndex` of `file`. */
@@ -42,13 +45,13 @@ export function createInvalidIdRecord(file: ParsedFile, documentIndex: number, i
     documentIndex,
     documentCount: file.documents.length,
     fingerprint: doc === undefined ? '' : fingerprintOf(file, doc),
-    ids: [...new Set(invalidIds)],
+    ids: new Set(invalidIds),
   };
 }
 
 /** Where a record's document is in `file` now, or `undefined` when no document holds any of its ids. */
 export function locateRecord(record: InvalidIdRecord, file: ParsedFile): number | undefined {
-  const wanted = new Set(record.ids);
+  const wanted = record.ids;
   if (wanted.size === 0) return undefined;
   const shifted = record.documentIndex + (file.documents.length - record.documentCount);
   let best: { index: number; fingerprint: boolean; score: number; distance: number } | undefined;
@@ -102,10 +105,14 @@ export function rejectedIdsByDocument(records: readonly InvalidIdRecord[], file:
   return held;
 }
 
-/** Each record re-located in `file` and refreshed; the rejected ids of each document found, by index, in order. */
-function locateAll(records: readonly InvalidIdRecord[], file: ParsedFile): { next: InvalidIdRecord[]; perDocument: Map<number, Set<string>> } {
+/**
+ * Each record re-located in `file` and refreshed; the rejected ids of each document found, by
+ * index, in order: the record's own set where one record found the document (the usual case, and
+ * the one the list's counts follow), else the union of theirs.
+ */
+function locateAll(records: readonly InvalidIdRecord[], file: ParsedFile): { next: InvalidIdRecord[]; perDocument: Map<number, ReadonlySet<string>> } {
   const next: InvalidIdRecord[] = [];
-  const perDocument = new Map<number, Set<string>>();
+  const perDocument = new Map<number, ReadonlySet<string>>();
   for (const record of records) {
     const index = locateRecord(record, file);
     if (index === undefined) {
@@ -113,12 +120,8 @@ function locateAll(records: readonly InvalidIdRecord[], file: ParsedFile): { nex
       continue;
     }
     next.push({ ...record, documentIndex: index, documentCount: file.documents.length, fingerprint: fingerprintOf(file, file.documents[index]!) });
-    let set = perDocument.get(index);
-    if (set === undefined) {
-      set = new Set();
-      perDocument.set(index, set);
-    }
-    for (const id of record.ids) set.add(id);
+    const other = perDocument.get(index);
+    perDocument.set(index, other === undefined ? record.ids : new Set([...other, ...record.ids]));
   }
   return { next, perDocument: new Map([...perDocument].sort((a, b) => a[0] - b[0])) };
 }

@@ -79,6 +79,12 @@ export interface KnownIds {
   readonly spans: readonly (readonly [number, number])[];
   /** How many items of the spans hold `value`. */
   inSpans(value: string): number;
+  /**
+   * How many items of the spans hold one of `values`, a set that does not change afterwards: the
+   * first question about a set costs a lookup per value, the same set asked about in a later
+   * version of the list nothing more.
+   */
+  inSpansOf(values: ReadonlySet<string>): number;
   /** The ids more than one item of the spans holds. */
   repeatedInSpans(): Iterable<string>;
   /**
@@ -174,6 +180,11 @@ function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outsid
   return {
     spans,
     inSpans,
+    inSpansOf(values) {
+      let total = counts.countOf(values);
+      for (const [value, n] of outside) if (values.has(value)) total -= n;
+      return total;
+    },
     *repeatedInSpans() {
       for (const value of counts.repeated()) if (inSpans(value) > 1) yield value;
     },

@@ -214,10 +214,29 @@ export class IdCounts {
    * they were. A hint only, for whoever looks for them to check and keep up to date.
    */
   readonly lastFound = new Map<string, readonly number[]>();
+  /**
+   * For each set of ids asked about (the ids a bulk update rejected, which may be all of a long
+   * list): how many items hold one of them, counted once and then kept up to date by every add and
+   * remove, so that asking again costs nothing whatever the size of the set. The sets are told
+   * apart by identity and must not change; the last few asked about are followed.
+   */
+  private readonly totals = new Map<ReadonlySet<string>, number>();
 
   /** How many items hold `value`. */
   count(value: string): number {
     return this.held.has(value) ? 1 + (this.more.get(value) ?? 0) : 0;
+  }
+
+  /** How many items hold one of `values` (a set that does not change afterwards). */
+  countOf(values: ReadonlySet<string>): number {
+    let total = this.totals.get(values);
+    if (total === undefined) {
+      total = 0;
+      for (const value of values) total += this.count(value);
+      if (this.totals.size >= MAX_FOLLOWED_SETS) this.totals.delete(this.totals.keys().next().value!);
+      this.totals.set(values, total);
+    }
+    return total;
   }
 
   /** The ids held by more than one item. */
@@ -230,6 +249,7 @@ export class IdCounts {
       const size = this.held.size;
       this.held.add(value);
       if (this.held.size === size) this.more.set(value, (this.more.get(value) ?? 0) + 1);
+      if (this.totals.size !== 0) this.follow(value, 1);
     }
   }
 
@@ -239,6 +259,14 @@ export class IdCounts {
       if (more === undefined) this.held.delete(value);
       else if (more === 1) this.more.delete(value);
       else this.more.set(value, more - 1);
+      if (this.totals.size !== 0) this.follow(value, -1);
     }
   }
+
+  private follow(value: string, change: 1 | -1): void {
+    for (const [values, total] of this.totals) if (values.has(value)) this.totals.set(values, total + change);
+  }
 }
+
+/** How many sets of ids {@link IdCounts.countOf} keeps counting (one per document a bulk update reported on, in practice). */
+const MAX_FOLLOWED_SETS = 4;

@@ -77,3 +77,29 @@ test('every id of a long list rejected: the editor is shown the first maxProblem
   const record = createInvalidIdRecord(fullParse(text), 0, ids);
   assert.deepEqual(service.runDiagnostics(URI, file), trackInvalidIds([record], fullParse(text)).diagnostics, 'all of them, as on the full parse');
 });
+
+test('every id of a long list rejected and the list edited: the rejected ids it holds are counted at each version as on the full parse', () => {
+  const base = `ids:\n${list(IDS)}${SITE}`;
+  const versions = [
+    base,
+    base.replace(`- ${at(IDS, 5)}\n`, ''), // one removed
+    base.replace(`- ${at(IDS, 5)}\n`, `- ${at(IDS, 5)}x\n`), // one changed
+    base.replace(`- ${at(IDS, 5)}\n`, `- ${at(IDS, 5)}\n  - ${at(IDS, 9)}\n`), // one written twice
+    base.replace(`- ${at(IDS, 5)}\n`, `- ${at(IDS, 5)}\n  - ${at(IDS, 9)}\n  - new\n`), // and a new one
+    base.replace(`- ${at(IDS, 7)}\n`, `- !!str ${at(IDS, 7)}\n`), // one written as an item the parse reads
+    base, // back
+  ];
+  const service = new LanguageService(() => 'unset');
+  // One record through every version, as the editor keeps it: its set of ids is what the list's counts follow.
+  const record = createInvalidIdRecord(fullParse(base), 0, IDS);
+  versions.forEach((text, v) => {
+    if (v > 0) {
+      const { prefix, suffix } = commonEnds(versions[v - 1]!, text);
+      service.changed(URI, { start: prefix, oldEnd: versions[v - 1]!.length - suffix, newEnd: text.length - suffix });
+    }
+    const file = service.parse(URI, v + 1, text);
+    assert.ok(file.documents[0]?.longIdsList !== undefined, `version ${v + 1}: the fast path read the list`);
+    const expected = trackInvalidIds([record], fullParse(text)).diagnostics.length;
+    assert.equal(trackInvalidIds([record], file, 20).total, expected, `version ${v + 1}`);
+  });
+});
