@@ -5,11 +5,11 @@
 // `removeSequenceItemsEdits` is shared: duplicate-id quick fixes use it here, and the bulk update
 // uses it for "remove invalid id(s)".
 
-import { isSeq, type YAMLSeq } from 'yaml';
+import { isSeq } from 'yaml';
 import type { OffsetRange } from '../yaml/parsedDocument';
 import type { ParsedFile } from '../yaml/parsedFile';
 import type { Text } from '../yaml/text';
-import { itemEnd, itemStart, nodeAtPath } from '../yaml/nodes';
+import { collectionItems, itemEnd, itemStart, nodeAtPath, type CollectionItems } from '../yaml/nodes';
 import type { YamlPath } from '../paths';
 
 /** Replace the text in `range` (offsets into the file text) with `newText`. */
@@ -94,46 +94,42 @@ export function removeSequenceItemsEdits(file: ParsedFile, documentIndex: number
   if (!isSeq(seq)) {
     return [];
   }
-  const count = seq.items.length;
-  const remove = new Set<number>();
-  for (const i of indexes) {
-    if (Number.isInteger(i) && i >= 0 && i < count) {
-      remove.add(i);
-    }
-  }
-  if (remove.size === 0) {
+  // Only the removed items and their neighbours are looked at: of a long `ids` list, only those are made.
+  const items = collectionItems(seq);
+  const remove = [...new Set(indexes)].filter((i) => Number.isInteger(i) && i >= 0 && i < items.length).sort((a, b) => a - b);
+  if (remove.length === 0) {
     return [];
   }
-  return seq.flow ? removeFlowItems(seq, remove) : removeBlockItems(file, seq, remove, found?.keyRange?.end);
+  return seq.flow ? removeFlowItems(items, remove) : removeBlockItems(file, items, remove, found?.keyRange?.end);
 }
 
-function removeFlowItems(seq: YAMLSeq, remove: ReadonlySet<number>): OffsetEdit[] {
-  const items = seq.items;
+/** Runs of consecutive indexes (sorted, distinct): `[first, last]` of each. */
+function runsOf(sorted: readonly number[]): [first: number, last: number][] {
+  const runs: [number, number][] = [];
+  for (const i of sorted) {
+    const run = runs.at(-1);
+    if (run !== undefined && run[1] === i - 1) run[1] = i;
+    else runs.push([i, i]);
+  }
+  return runs;
+}
+
+function removeFlowItems(items: CollectionItems, remove: readonly number[]): OffsetEdit[] {
   const edits: OffsetEdit[] = [];
-  let i = 0;
-  while (i < items.length) {
-    if (!remove.has(i)) {
-      i++;
-      continue;
-    }
-    const first = i;
-    while (i < items.length && remove.has(i)) {
-      i++;
-    }
-    const last = i - 1;
-    const next = i < items.length ? i : undefined;
+  for (const [first, last] of runsOf(remove)) {
+    const next = last + 1 < items.length ? last + 1 : undefined;
     const prev = first > 0 ? first - 1 : undefined;
     let start: number | undefined;
     let end: number | undefined;
     if (next !== undefined) {
-      start = itemStart(items[first]);
-      end = itemStart(items[next]);
+      start = itemStart(items.at(first));
+      end = itemStart(items.at(next));
     } else if (prev !== undefined) {
-      start = itemEnd(items[prev]);
-      end = itemEnd(items[last]);
+      start = itemEnd(items.at(prev));
+      end = itemEnd(items.at(last));
     } else {
-      start = itemStart(items[first]);
-      end = itemEnd(items[last]);
+      start = itemStart(items.at(first));
+      end = itemEnd(items.at(last));
     }
     if (start === undefined || end === undefined || end < start) {
       return [];
@@ -150,43 +146,41 @@ interface BlockItem {
   lastLine: number;
 }
 
-function removeBlockItems(file: ParsedFile, seq: YAMLSeq, remove: ReadonlySet<number>, parentKeyEnd: number | undefined): OffsetEdit[] {
-  const items = seq.items;
-  const text = file.source;
-  const located: BlockItem[] = [];
-  for (let i = 0; i < items.length; i++) {
-    const start = itemStart(items[i]);
-    const end = itemEnd(items[i]);
-    if (start === undefined || end === undefined) {
-      return [];
-    }
-    const dash = dashOffset(file, start);
-    if (dash === undefined) {
-      return [];
-    }
-    const dashLine = lineOf(file, dash);
-    if (text.slice(file.lineStart(dashLine), dash).trim() !== '') {
-      // A compact nested sequence (`- - a`): its first item shares a line with the parent's dash.
-      if (remove.has(i)) {
-        return [];
-      }
-    }
-    const lastLine = Math.max(dashLine, lineOf(file, end > start ? end - 1 : end));
-    located.push({ dashLine, lastLine });
+/** Where a block item's lines are, `undefined` when it has no range or shares its dash line with its parent's (`- - a`). */
+function locateBlockItem(file: ParsedFile, item: unknown): BlockItem | undefined {
+  const start = itemStart(item);
+  const end = itemEnd(item);
+  if (start === undefined || end === undefined) {
+    return undefined;
   }
+  const dash = dashOffset(file, start);
+  if (dash === undefined) {
+    return undefined;
+  }
+  const dashLine = lineOf(file, dash);
+  if (file.source.slice(file.lineStart(dashLine), dash).trim() !== '') {
+    return undefined; // a compact nested sequence: its first item shares a line with the parent's dash
+  }
+  return { dashLine, lastLine: Math.max(dashLine, lineOf(file, end > start ? end - 1 : end)) };
+}
 
+function removeBlockItems(file: ParsedFile, items: CollectionItems, remove: readonly number[], parentKeyEnd: number | undefined): OffsetEdit[] {
+  const text = file.source;
   // A run of removed items on consecutive lines becomes one edit.
   const runs: { first: BlockItem; last: BlockItem }[] = [];
-  let run: { first: BlockItem; last: BlockItem } | undefined;
-  for (const [i, item] of located.entries()) {
-    if (!remove.has(i)) {
-      run = undefined;
-    } else if (run !== undefined && item.dashLine === run.last.lastLine + 1) {
+  let previous = -2;
+  for (const i of remove) {
+    const item = locateBlockItem(file, items.at(i));
+    if (item === undefined) {
+      return [];
+    }
+    const run = runs.at(-1);
+    if (run !== undefined && previous === i - 1 && item.dashLine === run.last.lastLine + 1) {
       run.last = item;
     } else {
-      run = { first: item, last: item };
-      runs.push(run);
+      runs.push({ first: item, last: item });
     }
+    previous = i;
   }
   const edits: OffsetEdit[] = [];
   for (const { first, last } of runs) {
@@ -200,9 +194,9 @@ function removeBlockItems(file: ParsedFile, seq: YAMLSeq, remove: ReadonlySet<nu
     }
   }
 
-  const [firstItem] = located;
-  const lastItem = located.at(-1);
-  if (remove.size === items.length && firstItem !== undefined && lastItem !== undefined) {
+  const firstItem = runs[0]?.first;
+  const lastItem = runs.at(-1)?.last;
+  if (remove.length === items.length && firstItem !== undefined && lastItem !== undefined) {
     // Keep the value a (now empty) list: `ids: []`.
     const colon = parentKeyEnd === undefined ? -1 : text.indexOf(':', parentKeyEnd);
     const [firstEdit] = edits;

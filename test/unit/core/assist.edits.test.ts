@@ -7,6 +7,9 @@ import { parseFile } from '../../../src/core/yaml/parse';
 import { removeSequenceItemsEdits } from '../../../src/core/assist/edits';
 import { applyEdits } from '../../fixtures/applyEdits';
 import type { YamlPath } from '../../../src/core/paths';
+import { MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
+import { fastIdsStats } from '../../../src/core/yaml/idsText';
+import { sandboxTargetIds } from '../../../src/sandbox/prng';
 
 function removed(text: string, indexes: number[], path: YamlPath = ['ids'], documentIndex = 0): string {
   const file = parseFile(text);
@@ -106,4 +109,34 @@ describe('removeSequenceItemsEdits: flow sequences', () => {
     const out = removed('ids: [\n  a,\n  b,\n  a\n]\n', [2]);
     assert.deepEqual(idsOf(out), ['a', 'b']);
   });
+});
+
+describe('removeSequenceItemsEdits: a long list', () => {
+  // Long enough for the fast path, whose items are made one at a time when asked for.
+  const ids = sandboxTargetIds(MIN_FAST_IDS + 50, 21);
+  const n = ids.length;
+  const shapes: [string, string][] = [
+    ['block', `ids:\n${ids.map((id, i) => `${i > 0 && i % 40 === 0 ? '  # batch\n' : ''}  - ${id}\n`).join('')}site: {}\n`],
+    ['flow', `ids: [${ids.join(', ')}]\nsite: {}\n`],
+    ['flow, one per line', `ids: [\n${ids.map((id) => `  ${id}`).join(',\n')}\n]\nsite: {}\n`],
+  ];
+  const removals: [string, number[]][] = [
+    ['one in the middle', [n >> 1]],
+    ['a run and one apart', [5, 6, 7, 40, 41, 300]],
+    ['the first and the last', [0, n - 1]],
+    ['every item', ids.map((_, i) => i)],
+  ];
+  for (const [shape, text] of shapes) {
+    for (const [what, indexes] of removals) {
+      test(`${shape}: ${what}, as on the full parse, making only the items removed and their neighbours`, () => {
+        const fast = parseFile(text);
+        assert.ok(fast.documents[0]?.longIdsList !== undefined, 'the fast path read the list');
+        const made = fastIdsStats.nodesMade;
+        const edits = removeSequenceItemsEdits(fast, 0, ['ids'], indexes);
+        assert.ok(fastIdsStats.nodesMade - made <= indexes.length + 2, `${fastIdsStats.nodesMade - made} items made`);
+        assert.deepEqual(edits, removeSequenceItemsEdits(parseFile(text, undefined, undefined, { fastIds: false }), 0, ['ids'], indexes));
+        assert.ok(edits.length > 0);
+      });
+    }
+  }
 });
