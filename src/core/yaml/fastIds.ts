@@ -37,7 +37,7 @@ import { blockItemNode, lineOfItem, rescanBlockList, scanBlockList, type ListSca
 import { flowItemNode, rescanFlowList, scanFlowList, type FlowScan } from './idsFlow';
 import { lazyItems, type ListItems } from './idsItems';
 import { PADDING, blockRuns, flowRun, type IdsRun } from './idsRuns';
-import { eolAt, fastIdsStats, startsLine, upperBound, type IdCounts, type Options } from './idsText';
+import { eolAt, fastIdsStats, nextLine, startsLine, upperBound, type IdCounts, type Options } from './idsText';
 import type { TextChange } from './textChange';
 import type { Text } from './text';
 
@@ -193,23 +193,37 @@ function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outsid
 }
 
 /**
- * The first line of `source` that starts with `ids:` (after a byte order mark, if any), followed by
- * a line break or by spaces and `[`: where the key starts, where the list starts (the next line, or
- * the `[`), and which kind of list it is. Found with `indexOf`, which a text in chunks has (a
- * regular expression needs the text as one string).
+ * The first line of `source` that starts with `ids:` (after a byte order mark, if any): where the
+ * key starts, where the list starts, and which kind of list it is. A block list: `ids:` ends its
+ * line (spaces and a comment may follow), and the list starts at the first line below that is
+ * not blank or a comment (a note above the ids is common). A flow list: spaces and `[` follow
+ * `ids:`, where the list starts. Found with `indexOf`, which a text in chunks has (a regular
+ * expression needs the text as one string).
  */
 function idsKeyLine(source: Text): { keyStart: number; listStart: number; flow: boolean } | undefined {
   for (let at = source.indexOf('ids:'); at !== -1; at = source.indexOf('ids:', at + 1)) {
     const bom = at > 0 && source.charCodeAt(at - 1) === 0xfeff;
     if (!startsLine(source, bom ? at - 1 : at)) continue;
     const after = at + 4;
-    const eol = eolAt(source, after);
-    if (eol > 0) return { keyStart: at, listStart: after + eol, flow: false };
     let j = after;
     while (source.charCodeAt(j) === 0x20) j++;
     if (j > after && source.charCodeAt(j) === 0x5b /* [ */) return { keyStart: at, listStart: j, flow: true };
+    if (!onlyCommentFrom(source, j, j > after)) continue;
+    let line = nextLine(source, j);
+    for (;;) {
+      let k = line;
+      while (source.charCodeAt(k) === 0x20) k++;
+      if (k >= source.length || !onlyCommentFrom(source, k, true)) break;
+      line = nextLine(source, k);
+    }
+    return { keyStart: at, listStart: line, flow: false };
   }
   return undefined;
+}
+
+/** Whether nothing follows `pos` on its line but a comment (which needs a space before it: `spaced`). */
+function onlyCommentFrom(source: Text, pos: number, spaced: boolean): boolean {
+  return pos >= source.length || eolAt(source, pos) > 0 || (spaced && source.charCodeAt(pos) === 0x23) /* # */;
 }
 
 /** What {@link readIds} found in a document's text. */

@@ -551,6 +551,9 @@ describe('fast path for long ids lists', () => {
       ['a blank quoted id and an empty one among the ids', `ids:\n${list(IDS)}  - "  "\n  - ''\n  -\n${SITE}`],
       ['a number and a boolean among the ids', `ids:\n${list(IDS)}  - 12\n  - true\n${SITE}`],
       ['a repeated id inside the runs', `ids:\n${list(IDS)}${list(IDS.slice(0, 3))}${SITE}`],
+      ['a comment after `ids:`', `ids: # production\n${list(IDS)}${SITE}`],
+      ['spaces after `ids:`', `ids:   \n${list(IDS)}${SITE}`],
+      ['a comment line and a blank line before the first id', `ids:\n  # production\n\n# checked\n${list(IDS)}${SITE}`],
       ['several documents, the list in the second', `ids: [a]\nsite: {}\n---\nids:\n${styled((id) => `"${id}"`)}${SITE}---\nids: [b]\n`],
     ];
     for (const [label, text] of cases) assert.ok(check(text, label), `${label}: the fast path should be used`);
@@ -574,6 +577,10 @@ describe('fast path for long ids lists', () => {
       extras: fc.constantFrom(0, 0.05, 0.2),
       eol: fc.constantFrom('\n', '\r\n', '\r', 'mixed'),
       bom: fc.boolean(),
+      /** A block list's `ids:` line: a comment or spaces may end it. */
+      keyTail: fc.constantFrom('', '', ' # t', '  '),
+      /** Lines between a block list's `ids:` and its first item. */
+      leading: fc.constantFrom('', '', '\n', '# c0\n', 'indented comment'),
       before: fc.constantFrom('', 'site:\n  name: x\n', 'ids: [a]\n---\n', '# head\n'),
       after: fc.constantFrom(SITE, '', `${SITE}---\nids: [c]\n`, 'site:\n  name: [x\n', 'site:\n  name: "x\n'),
       hint: fc.constantFrom(...hints),
@@ -604,7 +611,7 @@ describe('fast path for long ids lists', () => {
         } else if (f.flow === 'lines') {
           body = `ids: [\n${ids.map((id, i) => `  ${scalar(id, f.style, i)},\n`).join('')}]\n`;
         } else {
-          body = 'ids:\n';
+          body = `ids:${f.keyTail}\n${f.leading === 'indented comment' ? `${f.indent}# c\n` : f.leading}`;
           ids.forEach((id, i) => {
             body += `${f.indent}- ${scalar(id, f.style, i)}${random() < f.extras / 4 ? ' # t' : ''}\n`;
             if (random() < f.extras) body += ['\n', `${f.indent}# c\n`, '# c0\n'][Math.floor(random() * 3)];
