@@ -161,8 +161,8 @@ export function shapes(n: number): Shape[] {
   );
   add('flow', '4a. flow sequence on one line `ids: [abc, def, ...]`', `${MODELINE}\nids: [${ids.join(', ')}]\n${SETTINGS}`);
   add('flow-lines', '4b. flow sequence, one id per line', `${MODELINE}\nids: [\n${ids.map((id) => `  ${id}`).join(',\n')}\n  ]\n${SETTINGS}`);
-  // A blank line and a comment line before every 100th item (runs of 100 plain items between them).
-  add('comments', '5. a blank line and a comment every 100 ids', commented(ids));
+  // A comment line before the first item, then a blank line and a comment line before every 100th (runs of 100 plain items between them).
+  add('comments', '5. a comment above the first id, and a blank line and a comment every 100 ids', commented(ids));
   add('crlf', '6. CRLF line breaks', plain.replace(/\n/g, '\r\n'));
   // yaml-language-server reads the file as one line: it is compared on the same file with LF.
   add('cr', '7. lone CR line breaks', plain.replace(/\n/g, '\r'), 'no errors', undefined, plain);
@@ -183,7 +183,9 @@ export function shapes(n: number): Shape[] {
 function commented(ids: readonly string[]): string {
   const lines: string[] = [];
   ids.forEach((id, i) => {
-    if (i > 0 && i % 100 === 0) lines.push('\n', `  # batch ${i / 100 + 1}\n`);
+    // The first batch's comment too: a note between `ids:` and the first id.
+    if (i === 0) lines.push('  # batch 1\n');
+    else if (i % 100 === 0) lines.push('\n', `  # batch ${i / 100 + 1}\n`);
     lines.push(`  - ${id}\n`);
   });
   return `${MODELINE}\nids:\n${lines.join('')}${SETTINGS}`;
