@@ -6,7 +6,17 @@
 // The environment is asked only whether a variable is set (`EnvCheck`), never for a value: what
 // this service answers crosses the language-server protocol, which any client may log.
 import { envDiagnostics } from './validation/envReferences';
-import { codeActions, complete, hover, type CompletionResult, type CoreCodeAction, type DiagnosticLike, type HoverResult } from './assist';
+import {
+  codeActions,
+  complete,
+  hover,
+  type CompletionResult,
+  type CoreCodeAction,
+  type DeferredEdits,
+  type DiagnosticLike,
+  type HoverResult,
+  type OffsetEdit,
+} from './assist';
 import type { CoreDiagnostic, Severity } from './diagnostic';
 import { entitlementDiagnostics } from './entitlements/diagnostics';
 import type { EntitlementsRecord } from './entitlements/types';
@@ -18,7 +28,9 @@ import {
   outcomeDiagnostics,
   planRun,
   recordRun,
+  rejectedIdCount,
   rejectedIdsByDocument,
+  removeInvalidIdsEdits,
   trackInvalidIds,
   type InvalidIdRecord,
   type RunPlanResult,
@@ -188,10 +200,24 @@ export class LanguageService {
     return this.runDiagnosticsUpTo(uri, file, Infinity).shown;
   }
 
-  /** Quick fixes for the diagnostics a client asks about; codes without a fix are skipped. */
-  codeActions(uri: string, file: ParsedFile, diagnostics: readonly DiagnosticLike[]): CoreCodeAction[] {
+  /**
+   * Quick fixes for the diagnostics a client asks about; codes without a fix are skipped.
+   * @param deferEdits the client asks for the edits of a chosen action (LSP `codeAction/resolve`):
+   *   those that may be thousands are left to {@link deferredEdits}.
+   */
+  codeActions(uri: string, file: ParsedFile, diagnostics: readonly DiagnosticLike[], deferEdits = false): CoreCodeAction[] {
     const records = diagnostics.some((d) => d.code === INVALID_ID_CODE) ? this.invalidIds.get(uri) : undefined;
-    return codeActions(file, diagnostics, records === undefined ? new Map() : rejectedIdsByDocument(records, file));
+    const rejected =
+      records === undefined ? undefined : { count: rejectedIdCount(records, file), byDocument: deferEdits ? undefined : rejectedIdsByDocument(records, file) };
+    return codeActions(file, diagnostics, rejected);
+  }
+
+  /** The edits of an action `codeActions` deferred, on the file as it is now. */
+  deferredEdits(uri: string, file: ParsedFile, deferred: DeferredEdits): OffsetEdit[] {
+    switch (deferred) {
+      case 'remove-all-invalid-ids':
+        return removeInvalidIdsEdits(file, rejectedIdsByDocument(this.invalidIds.get(uri) ?? [], file));
+    }
   }
 
   complete(file: ParsedFile, offset: number): CompletionResult {

@@ -18,7 +18,7 @@ import {
   type Range,
   type TextEdit,
 } from 'vscode-languageserver';
-import type { CompletionItem as CoreCompletionItem, CompletionKind, CoreCodeAction, DiagnosticLike, OffsetEdit } from '../core/assist';
+import type { CompletionItem as CoreCompletionItem, CompletionKind, CoreCodeAction, DeferredEdits, DiagnosticLike, OffsetEdit } from '../core/assist';
 import { DIAGNOSTIC_SOURCE, type CoreDiagnostic, type DiagnosticData, type Severity } from '../core/diagnostic';
 import type { BulkUpdateLens } from '../core/bulk/lenses';
 import type { FoldingOffsets, OutlineKind, OutlineSymbol } from '../core/outline';
@@ -93,15 +93,35 @@ function isCarried(data: unknown): data is CarriedData {
   return typeof data === 'object' && data !== null && typeof (data as CarriedData).document === 'number' && typeof (data as CarriedData).path === 'string';
 }
 
-function toTextEdits(document: DocumentPositions, edits: readonly OffsetEdit[]): TextEdit[] {
+export function toTextEdits(document: DocumentPositions, edits: readonly OffsetEdit[]): TextEdit[] {
   return edits.map((e) => ({ range: offsetRange(document, e.range), newText: e.newText }));
 }
 
 export function toCodeAction(document: DocumentPositions, action: CoreCodeAction, diagnostics: readonly Diagnostic[]): CodeAction {
-  const out = CodeAction.create(action.title, { changes: { [document.uri]: toTextEdits(document, action.edits) } }, CodeActionKind.QuickFix);
+  const out =
+    action.deferred === undefined
+      ? CodeAction.create(action.title, { changes: { [document.uri]: toTextEdits(document, action.edits) } }, CodeActionKind.QuickFix)
+      : CodeAction.create(action.title, CodeActionKind.QuickFix);
+  if (action.deferred !== undefined) out.data = { uri: document.uri, edits: action.deferred } satisfies Deferred;
   out.isPreferred = action.isPreferred;
   out.diagnostics = action.diagnosticIndexes.map((i) => diagnostics[i]).filter((d): d is Diagnostic => d !== undefined);
   return out;
+}
+
+/** What an action whose edits are deferred carries for `codeAction/resolve`. */
+interface Deferred {
+  readonly uri: string;
+  readonly edits: DeferredEdits;
+}
+
+const DEFERRED: ReadonlySet<string> = new Set<DeferredEdits>(['remove-all-invalid-ids']);
+
+/** The deferred edits an action from the client asks for, `undefined` for any other action (its data as the client sent it back). */
+export function deferredOf(action: CodeAction): Deferred | undefined {
+  const data = action.data as Partial<Record<keyof Deferred, unknown>> | null | undefined;
+  return typeof data?.uri === 'string' && typeof data.edits === 'string' && DEFERRED.has(data.edits)
+    ? { uri: data.uri, edits: data.edits as DeferredEdits }
+    : undefined;
 }
 
 export function toCompletionItem(document: DocumentPositions, item: CoreCompletionItem): CompletionItem {

@@ -16,7 +16,18 @@ import { DIAGNOSTIC_SOURCE } from '../core/diagnostic';
 import { LanguageService, type ValidateParams } from '../core/service';
 import { fileTooLargeDiagnostic } from '../core/validation/limit';
 import type { ParsedFile, Text } from '../core/yaml';
-import { fromDiagnostic, offsetRange, toCodeAction, toCodeLenses, toCompletionItem, toDiagnostic, toDocumentSymbol, toFoldingRanges } from './convert';
+import {
+  deferredOf,
+  fromDiagnostic,
+  offsetRange,
+  toCodeAction,
+  toCodeLenses,
+  toCompletionItem,
+  toDiagnostic,
+  toDocumentSymbol,
+  toFoldingRanges,
+  toTextEdits,
+} from './convert';
 import { PlanBulkUpdate, PlanChanges, RecordBulkOutcome, SetEntitlements, type ServerSettings } from './protocol';
 import { ChangeReportingDocuments } from './changes';
 import type { ChunkedDocument } from './chunkedDocument';
@@ -45,6 +56,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
   const targets = new TargetFiles(settings.files);
   let pullsConfiguration = false;
   let refreshesLenses = false;
+  /** The client asks for a chosen code action's edits (`codeAction/resolve`), so long ones are left out of the list. */
+  let resolvesEdits = false;
   /** The pending validation of each uri, to cancel when a newer version arrives first. */
   const timers = new Map<string, () => void>();
   /** Uris that have diagnostics published, so a file that stops matching gets them cleared. */
@@ -140,6 +153,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     const options = params.initializationOptions as { codePages?: unknown } | null | undefined;
     if (typeof options?.codePages === 'string') codePages = options.codePages.replace(/\/+$/, '');
     refreshesLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
+    resolvesEdits = params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') === true;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     targets.update(settings.files, folders);
     return {
@@ -147,7 +161,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         completionProvider: { triggerCharacters: [' '] },
         hoverProvider: true,
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix], resolveProvider: true },
         documentSymbolProvider: true,
         foldingRangeProvider: true,
         codeLensProvider: { resolveProvider: false },
@@ -260,10 +274,28 @@ export function startServer(connection: Connection, host: ServerHost): void {
         const target = parsed(params.textDocument.uri);
         if (target === undefined) return null;
         const ours = params.context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE);
-        return service.codeActions(params.textDocument.uri, target.file, ours.map(fromDiagnostic)).map((a) => toCodeAction(target.document, a, ours));
+        return service
+          .codeActions(params.textDocument.uri, target.file, ours.map(fromDiagnostic), resolvesEdits)
+          .map((a) => toCodeAction(target.document, a, ours));
       },
       null,
     ),
+  );
+
+  // The edits of an action left out of the list (`resolvesEdits`), made on the file as it is now.
+  connection.onCodeActionResolve(
+    (action) =>
+      guard(
+        'Quick fix',
+        () => {
+          const deferred = deferredOf(action);
+          const target = deferred === undefined ? undefined : parsed(deferred.uri);
+          if (deferred === undefined || target === undefined) return action;
+          const edits = service.deferredEdits(deferred.uri, target.file, deferred.edits);
+          return { ...action, edit: { changes: { [deferred.uri]: toTextEdits(target.document, edits) } } };
+        },
+        action,
+      ) ?? action,
   );
 
   connection.onCodeLens((params) =>

@@ -18,9 +18,18 @@ export interface CoreCodeAction {
   readonly diagnosticIndexes: readonly number[];
   /** The best fix for its diagnostic (VS Code applies it with "Auto Fix"). */
   readonly isPreferred: boolean;
-  /** Edits in offsets of the file text; apply them together. */
+  /** Edits in offsets of the file text; apply them together. Empty when {@link deferred}. */
   readonly edits: readonly OffsetEdit[];
+  /** Set when the edits are made only once the action is chosen (`LanguageService.deferredEdits`). */
+  readonly deferred?: DeferredEdits;
 }
+
+/**
+ * Edits an action may leave to be made when it is chosen (LSP `codeAction/resolve`): removing
+ * every rejected id of a file, which can be thousands of items, while the client asks for code
+ * actions on every move of the cursor.
+ */
+export type DeferredEdits = 'remove-all-invalid-ids';
 
 /** An action as a builder makes it; `codeActions` adds where its diagnostics are in the request. */
 export type Draft = Omit<CoreCodeAction, 'diagnosticIndexes'>;

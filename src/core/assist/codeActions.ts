@@ -24,24 +24,20 @@ import type { CoreCodeAction, DiagnosticLike, Draft } from './codeActionTypes';
 import { INVALID_ID_CODE } from '../bulk/mapErrors';
 import { DuplicateIdGroups } from './duplicateIdsFix';
 import { FIXABLE_CODES } from './fixableCodes';
-import { removeInvalidIds } from './invalidIdFix';
+import { removeInvalidIds, type RejectedInFile } from './invalidIdFix';
 import { replaceEnum } from './enumFix';
 import { locate } from './fixTarget';
 import { insertMissing } from './missingPropertyFix';
 import { renameUnknown } from './renameFix';
 import { makeRelative } from './whitelistFix';
 
-export type { CoreCodeAction, DiagnosticLike } from './codeActionTypes';
+export type { CoreCodeAction, DeferredEdits, DiagnosticLike } from './codeActionTypes';
 
 /**
  * Quick fixes for `diagnostics` (of `file`); diagnostics without a fix are skipped.
- * @param invalidIds the rejected ids each document holds, by document index, for "remove all invalid ids".
+ * @param invalidIds the file's rejected ids, for "remove all invalid ids".
  */
-export function codeActions(
-  file: ParsedFile,
-  diagnostics: readonly DiagnosticLike[],
-  invalidIds: ReadonlyMap<number, ReadonlySet<string>> = new Map(),
-): CoreCodeAction[] {
+export function codeActions(file: ParsedFile, diagnostics: readonly DiagnosticLike[], invalidIds?: RejectedInFile): CoreCodeAction[] {
   const out: Draft[] = [];
   const duplicateGroups = new DuplicateIdGroups();
   const rejected: DiagnosticLike[] = [];

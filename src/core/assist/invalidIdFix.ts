@@ -7,8 +7,15 @@ import { removeIdsEdits, removeInvalidIdsEdits } from '../bulk/edits';
 import type { ParsedFile } from '../yaml/parsedFile';
 import type { DiagnosticLike, Draft } from './codeActionTypes';
 
-/** @param inFile the rejected ids each document holds, by document index (what "remove all" removes). */
-export function removeInvalidIds(file: ParsedFile, asked: readonly DiagnosticLike[], inFile: ReadonlyMap<number, ReadonlySet<string>>): Draft[] {
+/** The rejected ids of a file, for "remove all invalid ids in this file". */
+export interface RejectedInFile {
+  /** How many rejected ids its documents hold, each counted once per document. */
+  readonly count: number;
+  /** The rejected ids each document holds, by document index; `undefined`: the edits are deferred. */
+  readonly byDocument: ReadonlyMap<number, ReadonlySet<string>> | undefined;
+}
+
+export function removeInvalidIds(file: ParsedFile, asked: readonly DiagnosticLike[], inFile: RejectedInFile | undefined): Draft[] {
   const out: Draft[] = [];
   for (const d of asked) {
     const id = d.data?.id;
@@ -16,16 +23,13 @@ export function removeInvalidIds(file: ParsedFile, asked: readonly DiagnosticLik
     out.push({ title: `Remove invalid id ${id}`, diagnostic: d, diagnostics: [d], isPreferred: true, edits: removeIdsEdits(file, d.document, [id]) });
   }
   const [first] = asked;
-  let distinct = 0;
-  for (const ids of inFile.values()) distinct += ids.size;
-  if (first !== undefined && distinct > 1) {
-    out.push({
-      title: `Remove all ${distinct} invalid ids in this file`,
-      diagnostic: first,
-      diagnostics: asked,
-      isPreferred: false,
-      edits: removeInvalidIdsEdits(file, inFile),
-    });
+  if (first !== undefined && inFile !== undefined && inFile.count > 1) {
+    const remove = { title: `Remove all ${inFile.count} invalid ids in this file`, diagnostic: first, diagnostics: asked, isPreferred: false };
+    out.push(
+      inFile.byDocument === undefined
+        ? { ...remove, edits: [], deferred: 'remove-all-invalid-ids' }
+        : { ...remove, edits: removeInvalidIdsEdits(file, inFile.byDocument) },
+    );
   }
   return out;
 }

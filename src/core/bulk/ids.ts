@@ -4,7 +4,7 @@
 // without a walk: the tracking of invalid ids runs on every keystroke.
 
 import { isAlias, isMap, isNode, isScalar, isSeq, type Node, type YAMLSeq } from 'yaml';
-import { collectionItems, findPair, indexesOutside, nodeRange, type LongIdsList, type OffsetRange, type ParsedDocument } from '../yaml';
+import { collectionItems, findPair, indexesOutside, nodeRange, type Holding, type LongIdsList, type OffsetRange, type ParsedDocument } from '../yaml';
 import { MAX_REMEMBERED, indexesOfEach, pushAll } from '../arrays';
 
 /** One item of a document's `ids` sequence. */
@@ -101,20 +101,29 @@ export function idsHeld(doc: ParsedDocument, wanted: ReadonlySet<string>): Set<s
 }
 
 /**
- * How many items of a document's `ids` hold one of `wanted`. Of a long list, from its counts
- * (which follow the same set from one version to the next at no cost: on every keystroke after a
- * bulk update, `wanted` is the same set of rejected ids) and the items outside its spans.
+ * How many items of a document's `ids` hold one of `wanted`, and how many of `wanted` they hold.
+ * Of a long list, from its counts (which follow the same set from one version to the next at no
+ * cost: on every keystroke after a bulk update, `wanted` is the same set of rejected ids) and the
+ * items outside its spans.
  */
-export function countItemsHolding(doc: ParsedDocument, wanted: ReadonlySet<string>): number {
+export function holdingOf(doc: ParsedDocument, wanted: ReadonlySet<string>): Holding {
   const long = doc.longIdsList;
   const values = long?.values;
-  if (long === undefined || values === undefined) return idItemsHolding(doc, wanted).length;
-  let count = long.known.inSpansOf(wanted);
+  if (long === undefined || values === undefined) {
+    const items = idItemsHolding(doc, wanted);
+    return { items: items.length, ids: new Set(items.map((item) => item.value)).size };
+  }
+  const outside = new Map<string, number>();
   for (const i of indexesOutside(long.known, values.length)) {
     const value = values[i];
-    if (typeof value === 'string' && wanted.has(value)) count++;
+    if (typeof value === 'string' && wanted.has(value)) outside.set(value, (outside.get(value) ?? 0) + 1);
   }
-  return count;
+  const total = long.known.holdingInSpans(wanted);
+  for (const [value, n] of outside) {
+    total.items += n;
+    if (long.known.inSpans(value) === 0) total.ids++;
+  }
+  return total;
 }
 
 /** How many items of a long list hold each of `wanted` that any holds: its spans' counts, and the other items looked at. */

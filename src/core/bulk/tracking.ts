@@ -19,7 +19,7 @@
 
 import type { CoreDiagnostic } from '../diagnostic';
 import type { ParsedDocument, ParsedFile } from '../yaml';
-import { countItemsHolding, idsEntry, idsHeld } from './ids';
+import { holdingOf, idsEntry, idsHeld } from './ids';
 import { invalidIdDiagnostics } from './mapErrors';
 import { pushAll } from '../arrays';
 
@@ -33,7 +33,7 @@ export interface InvalidIdRecord {
   readonly fingerprint: string;
   /**
    * The rejected id values: one set for the record's life (kept when the record is refreshed), so
-   * that the list's counts follow it from one version to the next (`countItemsHolding`).
+   * that the list's counts follow it from one version to the next (`holdingOf`).
    */
   readonly ids: ReadonlySet<string>;
 }
@@ -56,7 +56,7 @@ export function locateRecord(record: InvalidIdRecord, file: ParsedFile): number 
   const shifted = record.documentIndex + (file.documents.length - record.documentCount);
   let best: { index: number; fingerprint: boolean; score: number; distance: number } | undefined;
   for (const doc of file.documents) {
-    const score = countItemsHolding(doc, wanted);
+    const score = holdingOf(doc, wanted).items;
     if (score === 0) continue;
     const candidate = {
       index: doc.index,
@@ -92,10 +92,17 @@ export function trackInvalidIds(
     const room = max - diagnostics.length;
     const shown = invalidIdDiagnostics(file, index, ids, room);
     // Fewer than there was room for: all of them; else they are counted.
-    total += shown.length < room ? shown.length : countItemsHolding(file.documents[index]!, ids);
+    total += shown.length < room ? shown.length : holdingOf(file.documents[index]!, ids).items;
     pushAll(diagnostics, shown);
   }
   return { records: next, diagnostics, total };
+}
+
+/** How many rejected ids the documents of `file` hold, each counted once per document (the title of "remove all invalid ids"). */
+export function rejectedIdCount(records: readonly InvalidIdRecord[], file: ParsedFile): number {
+  let count = 0;
+  for (const [index, ids] of locateAll(records, file).perDocument) count += holdingOf(file.documents[index]!, ids).ids;
+  return count;
 }
 
 /** The rejected ids each document of `file` holds (by document index), for the fixes that remove them. */

@@ -37,7 +37,7 @@ import { blockItemNode, lineOfItem, rescanBlockList, scanBlockList, type ListSca
 import { flowItemNode, rescanFlowList, scanFlowList, type FlowScan } from './idsFlow';
 import { lazyItems, type ListItems } from './idsItems';
 import { PADDING, blockRuns, flowRun, type IdsRun } from './idsRuns';
-import { eolAt, fastIdsStats, nextLine, startsLine, upperBound, type IdCounts, type Options } from './idsText';
+import { eolAt, fastIdsStats, nextLine, startsLine, upperBound, type Holding, type IdCounts, type Options } from './idsText';
 import type { TextChange } from './textChange';
 import type { Text } from './text';
 
@@ -80,11 +80,11 @@ export interface KnownIds {
   /** How many items of the spans hold `value`. */
   inSpans(value: string): number;
   /**
-   * How many items of the spans hold one of `values`, a set that does not change afterwards: the
-   * first question about a set costs a lookup per value, the same set asked about in a later
-   * version of the list nothing more.
+   * How many items of the spans hold one of `values`, a set that does not change afterwards, and
+   * how many of them they hold: the first question about a set costs a lookup per value, the same
+   * set asked about in a later version of the list nothing more.
    */
-  inSpansOf(values: ReadonlySet<string>): number;
+  holdingInSpans(values: ReadonlySet<string>): Holding;
   /** The ids more than one item of the spans holds. */
   repeatedInSpans(): Iterable<string>;
   /**
@@ -180,9 +180,13 @@ function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outsid
   return {
     spans,
     inSpans,
-    inSpansOf(values) {
-      let total = counts.countOf(values);
-      for (const [value, n] of outside) if (values.has(value)) total -= n;
+    holdingInSpans(values) {
+      const total = counts.holding(values);
+      for (const [value, n] of outside) {
+        if (!values.has(value)) continue;
+        total.items -= n;
+        if (counts.count(value) === n) total.ids--; // held outside the spans only
+      }
       return total;
     },
     *repeatedInSpans() {
@@ -223,7 +227,7 @@ function idsKeyLine(source: Text): { keyStart: number; listStart: number; flow: 
 
 /** Whether nothing follows `pos` on its line but a comment (which needs a space before it: `spaced`). */
 function onlyCommentFrom(source: Text, pos: number, spaced: boolean): boolean {
-  return pos >= source.length || eolAt(source, pos) > 0 || (spaced && source.charCodeAt(pos) === 0x23) /* # */;
+  return pos >= source.length || eolAt(source, pos) > 0 || (spaced && source.charCodeAt(pos) === 0x23); /* # */
 }
 
 /** What {@link readIds} found in a document's text. */

@@ -216,27 +216,32 @@ export class IdCounts {
   readonly lastFound = new Map<string, readonly number[]>();
   /**
    * For each set of ids asked about (the ids a bulk update rejected, which may be all of a long
-   * list): how many items hold one of them, counted once and then kept up to date by every add and
-   * remove, so that asking again costs nothing whatever the size of the set. The sets are told
-   * apart by identity and must not change; the last few asked about are followed.
+   * list): how many items hold one of them and how many of them some item holds, counted once and
+   * then kept up to date by every add and remove, so that asking again costs nothing whatever the
+   * size of the set. The sets are told apart by identity and must not change; the last few asked
+   * about are followed.
    */
-  private readonly totals = new Map<ReadonlySet<string>, number>();
+  private readonly totals = new Map<ReadonlySet<string>, Holding>();
 
   /** How many items hold `value`. */
   count(value: string): number {
     return this.held.has(value) ? 1 + (this.more.get(value) ?? 0) : 0;
   }
 
-  /** How many items hold one of `values` (a set that does not change afterwards). */
-  countOf(values: ReadonlySet<string>): number {
+  /** How many items hold one of `values` (a set that does not change afterwards), and how many of them are held. */
+  holding(values: ReadonlySet<string>): Holding {
     let total = this.totals.get(values);
     if (total === undefined) {
-      total = 0;
-      for (const value of values) total += this.count(value);
+      total = { items: 0, ids: 0 };
+      for (const value of values) {
+        const n = this.count(value);
+        total.items += n;
+        if (n > 0) total.ids++;
+      }
       if (this.totals.size >= MAX_FOLLOWED_SETS) this.totals.delete(this.totals.keys().next().value!);
       this.totals.set(values, total);
     }
-    return total;
+    return { ...total };
   }
 
   /** The ids held by more than one item. */
@@ -263,9 +268,21 @@ export class IdCounts {
     }
   }
 
+  /** After `value` was added (1) or removed (-1): the totals of the sets holding it. */
   private follow(value: string, change: 1 | -1): void {
-    for (const [values, total] of this.totals) if (values.has(value)) this.totals.set(values, total + change);
+    for (const [values, total] of this.totals) {
+      if (!values.has(value)) continue;
+      total.items += change;
+      // The first item to hold it came, or the last one went.
+      if (this.count(value) === (change === 1 ? 1 : 0)) total.ids += change;
+    }
   }
+}
+
+/** Of a set of ids: how many items hold one of them, and how many of them some item holds. */
+export interface Holding {
+  items: number;
+  ids: number;
 }
 
 /** How many sets of ids {@link IdCounts.countOf} keeps counting (one per document a bulk update reported on, in practice). */

@@ -9,4 +9,4 @@ export { indexesOutside, type KnownIds, type LongIdsList } from './fastIds';
 export { flat, sameText, type Text } from './text';
 export { ChunkedText } from './chunkedText';
 export { lineStarts, updateLineStarts } from './lineStarts';
-export { upperBound } from './idsText';
+export { upperBound, type Holding } from './idsText';

@@ -7,7 +7,7 @@ import { parseFile, type ParsedFile } from '../../../src/core/yaml';
 import { commonEnds } from '../../../src/core/yaml/textChange';
 import { MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
 import { fastIdsStats } from '../../../src/core/yaml/idsText';
-import { createInvalidIdRecord, trackInvalidIds } from '../../../src/core/bulk';
+import { createInvalidIdRecord, rejectedIdCount, trackInvalidIds } from '../../../src/core/bulk';
 import { LanguageService } from '../../../src/core/service';
 import { sandboxTargetIds } from '../../../src/sandbox/prng';
 import { MAX_REMEMBERED } from '../../../src/core/arrays';
@@ -78,7 +78,7 @@ test('every id of a long list rejected: the editor is shown the first maxProblem
   assert.deepEqual(service.runDiagnostics(URI, file), trackInvalidIds([record], fullParse(text)).diagnostics, 'all of them, as on the full parse');
 });
 
-test('every id of a long list rejected and the list edited: the rejected ids it holds are counted at each version as on the full parse', () => {
+test('every id of a long list rejected and the list edited: the rejected items and ids it holds are counted at each version as on the full parse', () => {
   const base = `ids:\n${list(IDS)}${SITE}`;
   const versions = [
     base,
@@ -99,7 +99,8 @@ test('every id of a long list rejected and the list edited: the rejected ids it 
     }
     const file = service.parse(URI, v + 1, text);
     assert.ok(file.documents[0]?.longIdsList !== undefined, `version ${v + 1}: the fast path read the list`);
-    const expected = trackInvalidIds([record], fullParse(text)).diagnostics.length;
-    assert.equal(trackInvalidIds([record], file, 20).total, expected, `version ${v + 1}`);
+    const full = fullParse(text);
+    assert.equal(trackInvalidIds([record], file, 20).total, trackInvalidIds([record], full).diagnostics.length, `version ${v + 1}: items`);
+    assert.equal(rejectedIdCount([record], file), rejectedIdCount([record], full), `version ${v + 1}: distinct ids`);
   });
 });

@@ -387,3 +387,59 @@ test('the lsp command asks for exactly one transport', async () => {
   assert.equal(help.status, 0);
   assert.match(help.stdout, /Neovim/);
 });
+
+test('"remove all invalid ids": a client that resolves code actions gets its edits when it asks for them, any other client with the action', async () => {
+  assertBuilt();
+  type Action = { title: string; edit?: { changes: Record<string, Array<{ range: { start: { line: number } }; newText: string }>> }; data?: unknown };
+  for (const resolves of [true, false]) {
+    const client = new StdioLspClient(process.execPath, [CLI, 'lsp', '--stdio'], () => ({ validation: { debounceMs: 0 } }));
+    try {
+      const codeAction = resolves ? { resolveSupport: { properties: ['edit'] } } : {};
+      const init = await client.request<{ capabilities: { codeActionProvider?: { resolveProvider?: boolean } } }>('initialize', {
+        processId: process.pid,
+        rootUri: null,
+        capabilities: { workspace: { configuration: true }, textDocument: { codeAction } },
+      });
+      assert.equal(init.capabilities.codeActionProvider?.resolveProvider, true);
+      client.notify('initialized', {});
+      client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'yaml', version: 1, text: TEXT } });
+      await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 1));
+      const outcome = await client.request<{ invalidIds: number }>('scanTargets/recordBulkOutcome', {
+        uri: URI,
+        documentIndex: 0,
+        sent: [],
+        invalid: ['3Sy7TyNMnQ8x', '4Hk2QpZr9WbT'],
+        failed: [],
+      });
+      assert.equal(outcome.invalidIds, 2);
+      const withInvalid = (await client.waitForNotification(
+        'textDocument/publishDiagnostics',
+        published(URI, 1, (ds) => ds.filter((d) => d.code === 'invalid-id').length === 2),
+      )) as Published;
+      const first = withInvalid.diagnostics.find((d) => d.code === 'invalid-id')!;
+      const actions = await client.request<Action[]>('textDocument/codeAction', {
+        textDocument: { uri: URI },
+        range: first.range,
+        context: { diagnostics: [first] },
+      });
+      let removeAll = actions.find((a) => a.title === 'Remove all 2 invalid ids in this file');
+      assert.ok(removeAll, actions.map((a) => a.title).join(' | '));
+      assert.equal(removeAll.edit === undefined, resolves, resolves ? 'the edits are left for codeAction/resolve' : 'the edits come with the action');
+      if (resolves) removeAll = await client.request<Action>('codeAction/resolve', removeAll);
+      // Both item lines go, as one edit, and the list stays a list.
+      assert.deepEqual(
+        removeAll.edit?.changes[URI]?.map((e) => [e.range.start.line, e.newText]),
+        [
+          [0, ' []'],
+          [1, ''],
+        ],
+        JSON.stringify(removeAll.edit),
+      );
+      await client.request('shutdown', null);
+      client.notify('exit', null);
+      assert.equal(await client.exited(), 0);
+    } finally {
+      client.process.kill();
+    }
+  }
+});
