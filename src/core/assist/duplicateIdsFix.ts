@@ -1,7 +1,11 @@
 // The duplicate-id fix: one action per list that removes every later repeat of an id, keeping each
-// first occurrence. Its diagnostics are gathered per list first, so the action fixes them all.
+// first occurrence. Its diagnostics are gathered per list first, so the action fixes them all. A
+// long `ids` list is not walked (clients ask for code actions on every move of the cursor): its
+// repeats come from its counts, as the rule's warnings do.
 
-import { isScalar, isSeq } from 'yaml';
+import { isScalar, isSeq, type YAMLSeq } from 'yaml';
+import { pushAll } from '../arrays';
+import { indexesOutside, repeatedIds, type KnownIds, type ParsedDocument } from '../yaml';
 import type { ParsedFile } from '../yaml/parsedFile';
 import { nodeAtPath } from '../yaml/nodes';
 import type { PathSegment } from '../paths';
@@ -38,26 +42,57 @@ function removeDuplicates(file: ParsedFile, documentIndex: number, seqPath: Path
   if (diagnostic === undefined) return undefined;
   const doc = file.documents[documentIndex];
   const seq = doc === undefined ? undefined : nodeAtPath(doc.document, seqPath)?.value;
-  if (!isSeq(seq)) return undefined;
+  if (doc === undefined || !isSeq(seq)) return undefined;
+  const { indexes, values } = laterRepeats(doc, seq);
+  if (indexes.length === 0) return undefined;
+  const edits = removeSequenceItemsEdits(file, documentIndex, seqPath, indexes);
+  if (edits.length === 0) return undefined;
+  const title =
+    indexes.length === 1 ? `Remove the repeated id \`${[...values][0]}\`` : `Remove ${indexes.length} repeated ids (the first occurrence of each is kept)`;
+  return { title, diagnostic, diagnostics: group, isPreferred: true, edits };
+}
+
+/** The items of a list that repeat an earlier scalar item (by value), and the values they repeat. */
+function laterRepeats(doc: ParsedDocument, seq: YAMLSeq): { indexes: number[]; values: Set<string> } {
+  const long = doc.longIdsList;
+  if (long?.values !== undefined && long.pair.value === seq) return laterRepeatsOfLongList(long.values, long.known);
   const seen = new Set<string>();
-  const repeats: number[] = [];
-  const repeatedValues = new Set<string>();
+  const indexes: number[] = [];
+  const values = new Set<string>();
   seq.items.forEach((item, i) => {
     if (!isScalar(item)) return;
     const key = JSON.stringify(item.value);
     if (seen.has(key)) {
-      repeats.push(i);
-      repeatedValues.add(String(item.value));
+      indexes.push(i);
+      values.add(String(item.value));
     } else {
       seen.add(key);
     }
   });
-  if (repeats.length === 0) return undefined;
-  const edits = removeSequenceItemsEdits(file, documentIndex, seqPath, repeats);
-  if (edits.length === 0) return undefined;
-  const title =
-    repeats.length === 1
-      ? `Remove the repeated id \`${[...repeatedValues][0]}\``
-      : `Remove ${repeats.length} repeated ids (the first occurrence of each is kept)`;
-  return { title, diagnostic, diagnostics: group, isPreferred: true, edits };
+  return { indexes, values };
+}
+
+/** The same of a long `ids` list, without a walk of it: its repeated ids from its counts (repeatedIds). */
+function laterRepeatsOfLongList(list: readonly unknown[], known: KnownIds): { indexes: number[]; values: Set<string> } {
+  const indexes: number[] = [];
+  const values = new Set<string>();
+  for (const [id, at] of repeatedIds(list, known)) {
+    values.add(id);
+    pushAll(indexes, at.slice(1));
+  }
+  // The items that are no id (a number, an empty or blank string) lie outside the spans, which hold
+  // ids only: they can repeat one another only.
+  const seen = new Set<string>();
+  for (const i of indexesOutside(known, list.length)) {
+    const value = list[i];
+    if (typeof value === 'string' && value.trim() !== '') continue;
+    const key = JSON.stringify(value);
+    if (seen.has(key)) {
+      indexes.push(i);
+      values.add(String(value));
+    } else {
+      seen.add(key);
+    }
+  }
+  return { indexes, values };
 }

@@ -4,8 +4,7 @@
 // native scan), blackout period times, whitelist / blacklist forms and the blacklist's precedence
 // over the whitelist.
 
-import { indexesOutside, type KnownIds } from '../yaml';
-import { indexesOfEach } from '../arrays';
+import { indexesOutside, repeatedIds, type KnownIds } from '../yaml';
 import type { PathSegment } from '../paths';
 import { formatFieldPath } from '../paths';
 import type { Finding } from './finding';
@@ -76,22 +75,11 @@ function checkIds(ids: unknown, out: Finding[], known: KnownIds | undefined): vo
     return;
   }
   // The known spans hold non-empty ids, and the parse keeps count of the ids they repeat: only the
-  // items around them are looked at one by one. The ids that repeat (in the spans, or outside them
-  // and anywhere) are then found where they stand, for the index of their first occurrence.
+  // items around them are looked at one by one, for empty ones. The ids that repeat are found where
+  // they stand, for the index of their first occurrence (repeatedIds).
   const found: Array<[index: number, finding: Finding]> = [];
-  const repeats = new Set(known.repeatedInSpans());
-  const outside = new Map<string, number>();
-  for (const i of indexesOutside(known, ids.length)) {
-    const id: unknown = ids[i];
-    if (isEmptyId(id)) found.push([i, emptyId(i)]);
-    else if (typeof id === 'string') {
-      const before = outside.get(id) ?? 0;
-      if (known.inSpans(id) > 0 || before > 0) repeats.add(id);
-      outside.set(id, before + 1);
-    }
-  }
-  const count = (id: string): number => known.inSpans(id) + (outside.get(id) ?? 0);
-  for (const [id, at] of indexesOfEach(ids, repeats, { count, lastFound: known.lastFound })) {
+  for (const i of indexesOutside(known, ids.length)) if (isEmptyId(ids[i])) found.push([i, emptyId(i)]);
+  for (const [id, at] of repeatedIds(ids, known)) {
     for (const i of at.slice(1)) found.push([i, duplicateId(id, i, at[0]!)]);
   }
   found.sort((a, b) => a[0] - b[0]);
