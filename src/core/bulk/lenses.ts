@@ -1,10 +1,11 @@
 // Where an editor puts "Bulk update N targets" and "Preview" above a document's `ids:` key, and
 // the N: the ids a bulk update of the whole document would send (usable ids, each once), the same
-// count the confirmation gives. Reads the values the fast path already holds for a long list, so a
-// lens costs one pass over the ids, not a walk of their nodes.
+// count the confirmation gives. Of a long list, counted from what the fast path keeps of it (the
+// different ids of its spans), so a lens, asked for again after every edit, costs no pass over
+// the ids.
 
 import { isMap, isNode, isScalar, isSeq } from 'yaml';
-import { findPair, nodeRange, type OffsetRange, type ParsedFile } from '../yaml';
+import { findPair, indexesOutside, nodeRange, type KnownIds, type OffsetRange, type ParsedFile } from '../yaml';
 
 export interface BulkUpdateLens {
   /** 0-based index of the YAML document. */
@@ -25,10 +26,29 @@ export function bulkUpdateLenses(file: ParsedFile): BulkUpdateLens[] {
     const range = isNode(pair?.key) ? nodeRange(pair.key) : undefined;
     if (pair === undefined || range === undefined || !isSeq(pair.value)) continue;
     const fast = doc.longIdsList;
-    const values = (fast?.pair === pair ? fast.values : undefined) ?? pair.value.items.map((item) => (isScalar(item) ? item.value : undefined));
-    const unique = new Set<string>();
-    for (const value of values) if (typeof value === 'string' && value !== '') unique.add(value);
-    if (unique.size > 0) lenses.push({ documentIndex: doc.index, range, targets: unique.size });
+    const targets =
+      fast?.pair === pair && fast.values !== undefined
+        ? targetsOfLongList(fast.values, fast.known)
+        : targetsOf(pair.value.items.map((item) => (isScalar(item) ? item.value : undefined)));
+    if (targets > 0) lenses.push({ documentIndex: doc.index, range, targets });
   }
   return lenses;
+}
+
+const isTarget = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+function targetsOf(values: readonly unknown[]): number {
+  const unique = new Set<string>();
+  for (const value of values) if (isTarget(value)) unique.add(value);
+  return unique.size;
+}
+
+/** The same of a long list, from its counts (the ids of its spans) and the items outside its spans: no pass over the ids. */
+function targetsOfLongList(values: readonly unknown[], known: KnownIds): number {
+  const others = new Set<string>();
+  for (const i of indexesOutside(known, values.length)) {
+    const value = values[i];
+    if (isTarget(value) && known.inSpans(value) === 0) others.add(value);
+  }
+  return known.distinctInSpans() + others.size;
 }

@@ -87,6 +87,8 @@ export interface KnownIds {
   holdingInSpans(values: ReadonlySet<string>): Holding;
   /** The ids more than one item of the spans holds. */
   repeatedInSpans(): Iterable<string>;
+  /** How many different ids the items of the spans hold. */
+  distinctInSpans(): number;
   /**
    * Where ids stood in the list when last looked for (the repeated ones, the ones a bulk update
    * rejected), kept from one version of the list to the next: a hint, checked before use (see
@@ -191,6 +193,11 @@ function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outsid
     },
     *repeatedInSpans() {
       for (const value of counts.repeated()) if (inSpans(value) > 1) yield value;
+    },
+    distinctInSpans() {
+      let distinct = counts.distinct;
+      for (const [value, n] of outside) if (counts.count(value) === n) distinct--; // held outside the spans only
+      return distinct;
     },
     lastFound: counts.lastFound,
   };

@@ -63,28 +63,39 @@ export function scalarEnd(start: number, value: string, type: ScalarType): numbe
   return start + value.length + quotes + 2;
 }
 
+/**
+ * Where the quoted scalar starting at `pos` ends (after its closing quote), when it is a simple one
+ * on its line: printable ASCII, no escapes but a doubled single quote; -1 otherwise (anything
+ * fancier is left to the parser).
+ */
+export function quotedEnd(source: Text, pos: number): number {
+  const c = source.charCodeAt(pos);
+  if (c !== 0x22 /* " */ && c !== 0x27 /* ' */) return -1;
+  let j = pos + 1;
+  for (;;) {
+    const d = source.charCodeAt(j);
+    if (d === c) {
+      if (c === 0x27 && source.charCodeAt(j + 1) === 0x27) {
+        j += 2;
+        continue;
+      }
+      return j + 1;
+    }
+    if (!isQuotedChar(d, c)) return -1;
+    j++;
+  }
+}
+
 /** A scalar at `pos` as a simple id: where it ends and its value; undefined when it is not one. */
 export function scalarAt(source: Text, pos: number, tests: readonly RegExp[], flow: boolean): { end: number; value: string; type: ScalarType } | undefined {
   const c = source.charCodeAt(pos);
   if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
-    let j = pos + 1;
-    for (;;) {
-      const d = source.charCodeAt(j);
-      if (d === c) {
-        // A doubled single quote is an escaped quote; anything fancier is left to the parser.
-        if (c === 0x27 && source.charCodeAt(j + 1) === 0x27) {
-          j += 2;
-          continue;
-        }
-        break;
-      }
-      if (!isQuotedChar(d, c)) return undefined;
-      j++;
-    }
-    const inner = detachedSlice(source, pos + 1, j);
+    const end = quotedEnd(source, pos);
+    if (end === -1) return undefined;
+    const inner = detachedSlice(source, pos + 1, end - 1);
     // An empty or blank id is not simple: the checks have something to say about it.
     if (inner.trim() === '') return undefined;
-    return { end: j + 1, value: c === 0x27 ? inner.replace(/''/g, "'") : inner, type: c === 0x27 ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE' };
+    return { end, value: c === 0x27 ? inner.replace(/''/g, "'") : inner, type: c === 0x27 ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE' };
   }
   if (!isIdChar(c) || c === 0x2d) return undefined;
   let j = pos;
@@ -242,6 +253,11 @@ export class IdCounts {
       this.totals.set(values, total);
     }
     return { ...total };
+  }
+
+  /** How many different ids the items hold. */
+  get distinct(): number {
+    return this.held.size;
   }
 
   /** The ids held by more than one item. */
