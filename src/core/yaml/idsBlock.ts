@@ -13,6 +13,7 @@ import {
   commentAfter,
   nextLine,
   nonStringTests,
+  quotedEnd,
   scalarAt,
   scalarEnd,
   scalarTypeAt,
@@ -37,7 +38,10 @@ export interface ListLine {
   readonly eol: number;
   /** comment: its text. */
   readonly text: string;
-  /** other: whether it is an item of the list (one the fast path does not read), whether it holds a quote. */
+  /**
+   * other: whether it is an item of the list (one the fast path does not read), and whether it
+   * holds a quote that may run on past the line (any quote but that of a value closed on the line).
+   */
   readonly isItem: boolean;
   readonly openQuote: boolean;
   /**
@@ -186,9 +190,15 @@ function otherLine(source: Text, pos: number, indent: string, isItem: boolean): 
   }
   const end = nextLine(source, pos);
   const text = source.slice(pos, end);
-  const q = source.charCodeAt(pos + indent.length + 2);
+  const valueAt = pos + indent.length + 2;
+  const q = source.charCodeAt(valueAt);
   const quote = isItem && (q === 0x22 || q === 0x27) && !text.includes(String.fromCharCode(q), indent.length + 3) ? q : 0;
-  return line('other', end - pos, 0, { isItem, openQuote: text.includes('"') || text.includes("'"), quote });
+  // A value quoted and closed on its line with no other quote after it (an empty id, `- ""`, as
+  // typing a quote makes it when the editor closes the quote) cannot run on into the lines below.
+  const closed = isItem ? quotedEnd(source, valueAt) : -1;
+  const holdsQuote = (from: number): boolean => text.includes('"', from) || text.includes("'", from);
+  const openQuote = closed === -1 ? holdsQuote(0) : holdsQuote(closed - pos);
+  return line('other', end - pos, 0, { isItem, openQuote, quote });
 }
 
 /** Whether the line at `pos` ends the list's lines, and how; undefined when it does not. */
