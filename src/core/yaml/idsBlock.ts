@@ -295,7 +295,7 @@ export function scanBlockList(source: Text, keyStart: number, listStart: number,
  * Brings `scan` (of an earlier text of the same document) up to `source`, which starts at file
  * offset `base`, in place: the lines before and after the change are kept (those after it moved),
  * the lines it touches are read again. Returns false, leaving the scan as it was, when the change
- * reaches the `ids:` line or the list's first line (then the list is read afresh). `change`: the
+ * reaches the `ids:` line or the list's first `- ` (then the list is read afresh). `change`: the
  * file's change, when known (else the two texts are compared).
  */
 export function rescanBlockList(scan: ListScan, source: Text, base: number, change?: TextChange): boolean {
@@ -312,9 +312,10 @@ export function rescanBlockList(scan: ListScan, source: Text, base: number, chan
     shiftFrom(scan.starts, 0, delta);
     return finish();
   }
-  // A change in the list's first line may change its indentation, which every line is read by.
-  // (A list has a first line: it is read only when its first line is an item.)
-  if (prefix < (scan.starts[1] ?? scan.end)) return false;
+  // A change of the list's first `- ` (or of what comes before it) may change its indentation,
+  // which every line is read by. (A list has a first line: it is read only when that is an item.)
+  // A change after it, in the first id, is read as any other: typing a new id at the top of a list.
+  if (prefix < scan.listStart + scan.indent.length + 2) return false;
   // The first character of the line that ends the list decides the end: a change after it leaves the list as it is.
   if (prefix > scan.end) return finish();
   const { lines, starts } = scan;
