@@ -89,6 +89,29 @@ function spread(name: string, text: string, ids: readonly string[], from = 0, to
 }
 
 /**
+ * Letters typed in front of the first id of the list one at a time, then deleted one at a time
+ * (backspace), in turn: the edits that move the text after them, and the list's first line, where
+ * a new id is often typed. Which comes next is read from the text (the letters already there), so
+ * the series can start at any k.
+ */
+function typedAtTop(name: string, text: string, ids: readonly string[], from = 0): EditScenario {
+  const first = text.indexOf(at(ids, 0), from);
+  if (first === -1) throw new Error(`shapes: ${name}: the first id not found`);
+  const letters = 'newtarget';
+  return {
+    name,
+    next(current, k) {
+      let typed = 0;
+      while (typed < letters.length && current[first + typed] === letters[typed]) typed++;
+      const typing = Math.floor(k / letters.length) % 2 === 0 ? typed < letters.length : typed === 0;
+      return typing
+        ? { start: first + typed, end: first + typed, text: letters.charAt(typed), zone: 'top of the list, typed' }
+        : { start: first + typed - 1, end: first + typed, text: '', zone: 'top of the list, deleted' };
+    },
+  };
+}
+
+/**
  * Edits that make an id repeat another and take the repeat back, as typing and pasting over an id
  * do: in turn, the text of an id in the middle of the list replaced by the id after it (a
  * different pair each round), then restored. The ids have one length, so offsets never move.
@@ -143,6 +166,7 @@ export function shapes(n: number): Shape[] {
       scenarios: scenarios ?? [
         spread('spread over the file', text, ids),
         repeating('an id made to repeat another, and restored', text, ids),
+        typedAtTop('letters typed in front of the first id, then deleted', text, ids),
         { ...spread('spread over the file, typed at 10 characters a second', text, ids), paceMs: TYPING_PACE_MS },
       ],
     });
@@ -241,6 +265,10 @@ function multiDocument(n: number, plain: string, ids: readonly string[]): Shape 
     label: '11. three `---` documents, the big list in the middle one',
     text,
     expect: 'no errors',
-    scenarios: [inSmall, { name: inBig.name, next: (current, k) => tagged(inBig.next(current, k), 'big document') }],
+    scenarios: [
+      inSmall,
+      { name: inBig.name, next: (current, k) => tagged(inBig.next(current, k), 'big document') },
+      typedAtTop('letters typed in front of the first id of the big document, then deleted', text, ids, bigStart),
+    ],
   };
 }
