@@ -34,26 +34,17 @@ export function parseFile(source: Text, last?: ParsedFile, change?: TextChange, 
   const text = previous === undefined ? flat(source) : source;
   const basis = basisOf(text, previous?.basis, change);
   const bounds = splitAt(text, basis.markers);
-  const oldByLength = new Map<number, Slice[]>();
-  if (previous !== undefined) {
-    for (const s of previous.slices) {
-      const list = oldByLength.get(s.source.length);
-      if (list === undefined) {
-        oldByLength.set(s.source.length, [s]);
-      } else {
-        list.push(s);
-      }
-    }
-  }
+  // The last version's slices not taken over yet, by where they started (slices do not overlap):
+  // a new slice may take over the one that started where it starts, moved by the edit.
+  const untaken = new Map<number, Slice>();
+  for (const s of previous?.slices ?? []) untaken.set(s.start, s);
   const take = (old: Slice): void => {
-    const list = oldByLength.get(old.source.length);
-    const at = list?.indexOf(old) ?? -1;
-    if (at !== -1) list!.splice(at, 1);
+    untaken.delete(old.start);
   };
   /** The `ids` list of the old slice at index `i`, when no new slice took that slice over (it is taken over here). */
   const idsToUpdate = (i: number): IdsScan | undefined => {
     const old = previous?.slices[i];
-    if (old === undefined || old.ids === undefined || !oldByLength.get(old.source.length)?.includes(old)) return undefined;
+    if (old === undefined || old.ids === undefined || untaken.get(old.start) !== old) return undefined;
     take(old);
     return old.ids;
   };
@@ -66,16 +57,15 @@ export function parseFile(source: Text, last?: ParsedFile, change?: TextChange, 
   for (let i = 0; i < bounds.length; i++) {
     const [start, end] = bounds[i]!;
     const source = partOf(text, start, end);
-    const candidates = oldByLength.get(source.length);
     let slice: Slice | undefined;
-    if (candidates !== undefined && basis.change !== undefined) {
+    if (basis.change !== undefined) {
       // The last version's slice of the same text: where this one is, if it is before the change,
       // or that far before, if after it. A run that ends the file parses differently from one
       // that another run follows.
       const last = i === bounds.length - 1;
       const from = oldStartOf(basis.change, start, end);
-      const match = candidates.find((c) => c.start === from && c.last === last);
-      if (match !== undefined) {
+      const match = from === undefined ? undefined : untaken.get(from);
+      if (match !== undefined && match.source.length === source.length && match.last === last) {
         take(match);
         if (match.start === start) {
           slice = keepSlice(match, source);
