@@ -52,47 +52,51 @@ function removeDuplicates(file: ParsedFile, documentIndex: number, seqPath: Path
   return { title, diagnostic, diagnostics: group, isPreferred: true, edits };
 }
 
+interface Repeats {
+  /** The items that repeat an earlier one. */
+  readonly indexes: number[];
+  /** The values they repeat. */
+  readonly values: Set<string>;
+}
+
 /** The items of a list that repeat an earlier scalar item (by value), and the values they repeat. */
-function laterRepeats(doc: ParsedDocument, seq: YAMLSeq): { indexes: number[]; values: Set<string> } {
+function laterRepeats(doc: ParsedDocument, seq: YAMLSeq): Repeats {
   const long = doc.longIdsList;
   if (long?.values !== undefined && long.pair.value === seq) return laterRepeatsOfLongList(long.values, long.known);
-  const seen = new Set<string>();
-  const indexes: number[] = [];
-  const values = new Set<string>();
-  seq.items.forEach((item, i) => {
-    if (!isScalar(item)) return;
-    const key = JSON.stringify(item.value);
-    if (seen.has(key)) {
-      indexes.push(i);
-      values.add(String(item.value));
-    } else {
-      seen.add(key);
-    }
-  });
-  return { indexes, values };
+  const repeats: Repeats = { indexes: [], values: new Set() };
+  addRepeats(
+    seq.items.flatMap((item, i) => (isScalar(item) ? [[i, item.value] as const] : [])),
+    repeats,
+  );
+  return repeats;
 }
 
 /** The same of a long `ids` list, without a walk of it: its repeated ids from its counts (repeatedIds). */
-function laterRepeatsOfLongList(list: readonly unknown[], known: KnownIds): { indexes: number[]; values: Set<string> } {
-  const indexes: number[] = [];
-  const values = new Set<string>();
+function laterRepeatsOfLongList(list: readonly unknown[], known: KnownIds): Repeats {
+  const repeats: Repeats = { indexes: [], values: new Set() };
   for (const [id, at] of repeatedIds(list, known)) {
-    values.add(id);
-    pushAll(indexes, at.slice(1));
+    repeats.values.add(id);
+    pushAll(repeats.indexes, at.slice(1));
   }
   // The items that are no id (a number, an empty or blank string) lie outside the spans, which hold
   // ids only: they can repeat one another only.
+  const others = [...indexesOutside(known, list.length)]
+    .map((i) => [i, list[i]] as const)
+    .filter(([, value]) => typeof value !== 'string' || value.trim() === '');
+  addRepeats(others, repeats);
+  return repeats;
+}
+
+/** Adds the items (index and value, in order) that repeat an earlier one of them by value. */
+function addRepeats(items: Iterable<readonly [number, unknown]>, repeats: Repeats): void {
   const seen = new Set<string>();
-  for (const i of indexesOutside(known, list.length)) {
-    const value = list[i];
-    if (typeof value === 'string' && value.trim() !== '') continue;
+  for (const [i, value] of items) {
     const key = JSON.stringify(value);
     if (seen.has(key)) {
-      indexes.push(i);
-      values.add(String(value));
+      repeats.indexes.push(i);
+      repeats.values.add(String(value));
     } else {
       seen.add(key);
     }
   }
-  return { indexes, values };
 }

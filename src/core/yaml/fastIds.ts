@@ -232,9 +232,9 @@ function idsKeyLine(source: Text): { keyStart: number; listStart: number; flow: 
   return undefined;
 }
 
-/** Whether nothing follows `pos` on its line but a comment (which needs a space before it: `spaced`). */
+/** Whether nothing follows `pos` on its line but a comment (`#`, which needs a space before it: `spaced`). */
 function onlyCommentFrom(source: Text, pos: number, spaced: boolean): boolean {
-  return pos >= source.length || eolAt(source, pos) > 0 || (spaced && source.charCodeAt(pos) === 0x23); /* # */
+  return pos >= source.length || eolAt(source, pos) > 0 || (spaced && source.charAt(pos) === '#');
 }
 
 /** What {@link readIds} found in a document's text. */
