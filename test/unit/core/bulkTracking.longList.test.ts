@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFile, type ParsedFile } from '../../../src/core/yaml';
-import { commonEnds } from '../../../src/core/yaml/textChange';
+import { parsedVersions } from '../../fixtures/versions';
 import { MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
 import { fastIdsStats } from '../../../src/core/yaml/idsText';
 import { createInvalidIdRecord, rejectedIdCount, trackInvalidIds } from '../../../src/core/bulk';
@@ -36,12 +36,7 @@ test('the rejected ids of a long list follow every edit as on the full parse, an
   ];
   const service = new LanguageService(() => 'unset');
   const record = createInvalidIdRecord(fullParse(base), 0, rejected);
-  versions.forEach((text, v) => {
-    if (v > 0) {
-      const { prefix, suffix } = commonEnds(versions[v - 1]!, text);
-      service.changed(URI, { start: prefix, oldEnd: versions[v - 1]!.length - suffix, newEnd: text.length - suffix });
-    }
-    const file = service.parse(URI, v + 1, text);
+  for (const [file, text, v] of parsedVersions(service, URI, versions)) {
     if (v === 0) service.recordBulkOutcome(URI, file, { documentIndex: 0, sent: IDS, invalid: rejected, failed: [] });
     const made = fastIdsStats.nodesMade;
     const diagnostics = service.runDiagnostics(URI, file);
@@ -50,7 +45,7 @@ test('the rejected ids of a long list follow every edit as on the full parse, an
     const full = fullParse(text);
     assert.deepEqual(diagnostics, trackInvalidIds([record], full).diagnostics, `version ${v + 1}`);
     assert.ok(diagnostics.length >= 2, `version ${v + 1}: rejected ids are shown`);
-  });
+  }
 });
 
 test('every id of a long list rejected: the editor is shown the first maxProblems, told how many more, and only those items are made', () => {
@@ -92,15 +87,10 @@ test('every id of a long list rejected and the list edited: the rejected items a
   const service = new LanguageService(() => 'unset');
   // One record through every version, as the editor keeps it: its set of ids is what the list's counts follow.
   const record = createInvalidIdRecord(fullParse(base), 0, IDS);
-  versions.forEach((text, v) => {
-    if (v > 0) {
-      const { prefix, suffix } = commonEnds(versions[v - 1]!, text);
-      service.changed(URI, { start: prefix, oldEnd: versions[v - 1]!.length - suffix, newEnd: text.length - suffix });
-    }
-    const file = service.parse(URI, v + 1, text);
+  for (const [file, text, v] of parsedVersions(service, URI, versions)) {
     assert.ok(file.documents[0]?.longIdsList !== undefined, `version ${v + 1}: the fast path read the list`);
     const full = fullParse(text);
     assert.equal(trackInvalidIds([record], file, 20).total, trackInvalidIds([record], full).diagnostics.length, `version ${v + 1}: items`);
     assert.equal(rejectedIdCount([record], file), rejectedIdCount([record], full), `version ${v + 1}: distinct ids`);
-  });
+  }
 });

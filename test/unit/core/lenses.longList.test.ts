@@ -6,7 +6,7 @@ import { bulkUpdateLenses } from '../../../src/core/bulk/lenses';
 import { LanguageService } from '../../../src/core/service';
 import { parseFile } from '../../../src/core/yaml';
 import { MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
-import { commonEnds } from '../../../src/core/yaml/textChange';
+import { parsedVersions } from '../../fixtures/versions';
 import { sandboxTargetIds } from '../../../src/sandbox/prng';
 import { at } from '../../fixtures/at';
 
@@ -28,13 +28,8 @@ test('the lens counts the different ids of a long list at every version of an ed
     base,
   ];
   const service = new LanguageService(() => 'unset');
-  versions.forEach((text, v) => {
-    if (v > 0) {
-      const { prefix, suffix } = commonEnds(versions[v - 1]!, text);
-      service.changed(URI, { start: prefix, oldEnd: versions[v - 1]!.length - suffix, newEnd: text.length - suffix });
-    }
-    const file = service.parse(URI, v + 1, text);
+  for (const [file, text, v] of parsedVersions(service, URI, versions)) {
     assert.ok(file.documents[0]?.longIdsList !== undefined, `version ${v + 1}: the fast path read the list`);
     assert.deepEqual(bulkUpdateLenses(file), bulkUpdateLenses(parseFile(text, undefined, undefined, { fastIds: false })), `version ${v + 1}`);
-  });
+  }
 });
