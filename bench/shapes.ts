@@ -166,8 +166,9 @@ export function shapes(n: number): Shape[] {
       scenarios: scenarios ?? [
         spread('spread over the file', text, ids),
         repeating('an id made to repeat another, and restored', text, ids),
-        typedAtTop('letters typed in front of the first id, then deleted', text, ids),
         { ...spread('spread over the file, typed at 10 characters a second', text, ids), paceMs: TYPING_PACE_MS },
+        // Last: its edits move the text, which the offsets of the other series (found in the original text) do not follow.
+        typedAtTop('letters typed in front of the first id, then deleted', text, ids),
       ],
     });
   };
@@ -268,6 +269,7 @@ function multiDocument(n: number, plain: string, ids: readonly string[]): Shape 
     scenarios: [
       inSmall,
       { name: inBig.name, next: (current, k) => tagged(inBig.next(current, k), 'big document') },
+      // Last, as in the other shapes.
       typedAtTop('letters typed in front of the first id of the big document, then deleted', text, ids, bigStart),
     ],
   };
