@@ -18,7 +18,15 @@ import {
   type Range,
   type TextEdit,
 } from 'vscode-languageserver';
-import type { CompletionItem as CoreCompletionItem, CompletionKind, CoreCodeAction, DeferredEdits, DiagnosticLike, OffsetEdit } from '../core/assist';
+import {
+  DEFERRED_EDITS,
+  type CompletionItem as CoreCompletionItem,
+  type CompletionKind,
+  type CoreCodeAction,
+  type DeferredEdits,
+  type DiagnosticLike,
+  type OffsetEdit,
+} from '../core/assist';
 import { DIAGNOSTIC_SOURCE, type CoreDiagnostic, type DiagnosticData, type Severity } from '../core/diagnostic';
 import type { BulkUpdateLens } from '../core/bulk/lenses';
 import type { FoldingOffsets, OutlineKind, OutlineSymbol } from '../core/outline';
@@ -114,7 +122,7 @@ interface Deferred {
   readonly edits: DeferredEdits;
 }
 
-const DEFERRED: ReadonlySet<string> = new Set<DeferredEdits>(['remove-all-invalid-ids']);
+const DEFERRED: ReadonlySet<string> = new Set(DEFERRED_EDITS);
 
 /** The deferred edits an action from the client asks for, `undefined` for any other action (its data as the client sent it back). */
 export function deferredOf(action: CodeAction): Deferred | undefined {

@@ -29,7 +29,8 @@ export interface CoreCodeAction {
  * every rejected id of a file, which can be thousands of items, while the client asks for code
  * actions on every move of the cursor.
  */
-export type DeferredEdits = 'remove-all-invalid-ids';
+export const DEFERRED_EDITS = ['remove-all-invalid-ids'] as const;
+export type DeferredEdits = (typeof DEFERRED_EDITS)[number];
 
 /** An action as a builder makes it; `codeActions` adds where its diagnostics are in the request. */
 export type Draft = Omit<CoreCodeAction, 'diagnosticIndexes'>;

@@ -31,7 +31,7 @@ import { insertMissing } from './missingPropertyFix';
 import { renameUnknown } from './renameFix';
 import { makeRelative } from './whitelistFix';
 
-export type { CoreCodeAction, DeferredEdits, DiagnosticLike } from './codeActionTypes';
+export { DEFERRED_EDITS, type CoreCodeAction, type DeferredEdits, type DiagnosticLike } from './codeActionTypes';
 
 /**
  * Quick fixes for `diagnostics` (of `file`); diagnostics without a fix are skipped.

@@ -5,5 +5,5 @@
 export * from './edits';
 export { complete, type CompletionItem, type CompletionKind, type CompletionResult } from './completion';
 export { hover, type HoverResult } from './hover';
-export { codeActions, type CoreCodeAction, type DeferredEdits, type DiagnosticLike } from './codeActions';
+export { DEFERRED_EDITS, codeActions, type CoreCodeAction, type DeferredEdits, type DiagnosticLike } from './codeActions';
 export { FIXABLE_CODES, VALIDATION_FIXABLE_CODES } from './fixableCodes';

@@ -113,13 +113,8 @@ export function holdingOf(doc: ParsedDocument, wanted: ReadonlySet<string>): Hol
     const items = idItemsHolding(doc, wanted);
     return { items: items.length, ids: new Set(items.map((item) => item.value)).size };
   }
-  const outside = new Map<string, number>();
-  for (const i of indexesOutside(long.known, values.length)) {
-    const value = values[i];
-    if (typeof value === 'string' && wanted.has(value)) outside.set(value, (outside.get(value) ?? 0) + 1);
-  }
   const total = long.known.holdingInSpans(wanted);
-  for (const [value, n] of outside) {
+  for (const [value, n] of heldOutsideSpans(long, values, wanted)) {
     total.items += n;
     if (long.known.inSpans(value) === 0) total.ids++;
   }
@@ -128,11 +123,17 @@ export function holdingOf(doc: ParsedDocument, wanted: ReadonlySet<string>): Hol
 
 /** How many items of a long list hold each of `wanted` that any holds: its spans' counts, and the other items looked at. */
 function heldBy(long: LongIdsList, values: readonly unknown[], wanted: ReadonlySet<string>): Map<string, number> {
-  const held = new Map<string, number>();
+  const held = heldOutsideSpans(long, values, wanted);
   for (const id of wanted) {
     const n = long.known.inSpans(id);
-    if (n > 0) held.set(id, n);
+    if (n > 0) held.set(id, (held.get(id) ?? 0) + n);
   }
+  return held;
+}
+
+/** How many items outside a long list's spans (the few the fast path did not vouch for) hold each of `wanted` that any of them holds. */
+function heldOutsideSpans(long: LongIdsList, values: readonly unknown[], wanted: ReadonlySet<string>): Map<string, number> {
+  const held = new Map<string, number>();
   for (const i of indexesOutside(long.known, values.length)) {
     const value = values[i];
     if (typeof value === 'string' && wanted.has(value)) held.set(value, (held.get(value) ?? 0) + 1);

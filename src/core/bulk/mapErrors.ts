@@ -110,11 +110,9 @@ export function mapValidationErrors(
  * One Error diagnostic (code `invalid-id`) per occurrence of each rejected id in the `ids` of
  * document `documentIndex`, on the item itself: the first `max` of them.
  */
-export function invalidIdDiagnostics(file: ParsedFile, documentIndex: number, invalidIds: Iterable<string>, max = Infinity): CoreDiagnostic[] {
+export function invalidIdDiagnostics(file: ParsedFile, documentIndex: number, rejected: ReadonlySet<string>, max = Infinity): CoreDiagnostic[] {
   const doc = file.documents[documentIndex];
   if (doc === undefined) return [];
-  // A set is taken as it is: the tracking passes the record's own, which the list's counts follow.
-  const rejected = invalidIds instanceof Set ? (invalidIds as ReadonlySet<string>) : new Set(invalidIds);
   if (rejected.size === 0) return [];
   const out: CoreDiagnostic[] = [];
   for (const item of idItemsHolding(doc, rejected, max)) {
@@ -174,7 +172,7 @@ export function outcomeDiagnostics(
     readonly failed: readonly { readonly fieldErrors?: readonly FlatFieldError[]; readonly chunkIds?: readonly string[] }[];
   },
 ): CoreDiagnostic[] {
-  const out = invalidIdDiagnostics(file, documentIndex, outcome.invalid);
+  const out = invalidIdDiagnostics(file, documentIndex, new Set(outcome.invalid));
   const seen = new Set<string>();
   for (const group of outcome.failed) {
     if (group.fieldErrors === undefined) continue;

@@ -301,5 +301,5 @@ export interface Holding {
   ids: number;
 }
 
-/** How many sets of ids {@link IdCounts.countOf} keeps counting (one per document a bulk update reported on, in practice). */
+/** How many sets of ids {@link IdCounts.holding} keeps counting (one per document a bulk update reported on, in practice). */
 const MAX_FOLLOWED_SETS = 4;

@@ -207,7 +207,7 @@ describe('bulk update flow against the sandbox', () => {
     assert.deepEqual(retryIds(outcome), []);
 
     // Each invalid id gets an Error on its own line.
-    const diags = invalidIdDiagnostics(file, 0, outcome.invalid);
+    const diags = invalidIdDiagnostics(file, 0, new Set(outcome.invalid));
     assert.deepEqual(
       diags.map((d) => [d.range.start.line, file.text.slice(file.offsetAt(d.range.start), file.offsetAt(d.range.end))]),
       [

@@ -126,7 +126,7 @@ describe('invalidIdDiagnostics', () => {
   const file = parseFile(TEXT);
 
   test('one Error per occurrence of each rejected id in that document only', () => {
-    const diags = invalidIdDiagnostics(file, 1, ['ccc333', 'aaa111', 'not-there']);
+    const diags = invalidIdDiagnostics(file, 1, new Set(['ccc333', 'aaa111', 'not-there']));
     assert.deepEqual(covered(file, diags), ['ccc333', 'aaa111', 'ccc333']);
     assert.deepEqual(
       diags.map((d) => [d.code, d.severity, d.document, d.path]),
@@ -139,12 +139,12 @@ describe('invalidIdDiagnostics', () => {
     const first = at(diags, 0);
     assert.match(first.message, /^Target id `ccc333` was rejected by the service \(invalid_ids\)/);
     assert.deepEqual(first.data, { id: 'ccc333', index: 0 });
-    assert.deepEqual(covered(file, invalidIdDiagnostics(file, 0, ['aaa111'])), ['aaa111']);
+    assert.deepEqual(covered(file, invalidIdDiagnostics(file, 0, new Set(['aaa111']))), ['aaa111']);
   });
 
   test('CRLF and quoted ids', () => {
     const f = parseFile('ids:\r\n  - "q1"\r\n  - \'q2\'\r\nsite: {name: x}\r\n');
-    const diags = invalidIdDiagnostics(f, 0, ['q2']);
+    const diags = invalidIdDiagnostics(f, 0, new Set(['q2']));
     assert.deepEqual(covered(f, diags), ["'q2'"]);
     assert.deepEqual(only(diags).range, { start: { line: 2, character: 4 }, end: { line: 2, character: 8 } });
   });
