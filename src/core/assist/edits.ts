@@ -45,10 +45,14 @@ function stripComment(line: string): string {
   return hash === -1 ? line : line.slice(0, hash);
 }
 
+/** A dash that ends what comes before a value, then the value's tag and anchor if any (`- !!str &a`), those in group 1. */
+const DASH_THEN_PROPS = /(?:^|\s)-((?:[ \t]+[!&]\S*)*)$/;
+
 /**
- * Offset of the `-` indicator of a block sequence item whose value starts at `valueStart`: on the
- * same line before the value, or on an earlier line (`-` alone, or `- # comment`, then the value
- * below). `undefined` when it cannot be found.
+ * Offset of the `-` indicator of a block sequence item whose value starts at `valueStart` (after
+ * its tag and anchor, as a node's range starts): on the same line before the value, or on an
+ * earlier line (`-` alone, or `- # comment`, then the value below). `undefined` when it cannot be
+ * found.
  */
 export function dashOffset(file: ParsedFile, valueStart: number): number | undefined {
   let line = lineOf(file, valueStart);
@@ -57,7 +61,8 @@ export function dashOffset(file: ParsedFile, valueStart: number): number | undef
     const start = file.lineStart(line);
     const before = stripComment(file.source.slice(start, end)).replace(/\s+$/, '');
     if (before.length > 0) {
-      return /(^|\s)-$/.test(before) ? start + before.length - 1 : undefined;
+      const props = DASH_THEN_PROPS.exec(before)?.[1];
+      return props === undefined ? undefined : start + before.length - props.length - 1;
     }
     if (line === 0) {
       return undefined;

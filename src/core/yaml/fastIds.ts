@@ -10,10 +10,10 @@
 // one (idsItems.ts), with the ranges, comments and blank-line marks the full parse gives them.
 //
 // What is read here, in a top-level `ids:` list:
-// - a block list: item lines `<indent>- <id>` with the id plain, 'single-quoted' or
-//   "double-quoted" (no escapes), optionally followed by `# comment`; between items, comment lines
-//   and blank lines (they become the next item's `commentBefore` / `spaceBefore`, as the `yaml`
-//   composer makes them); one kind of line break per run;
+// - a block list: item lines `<indent>- <id>` (more spaces may follow the dash) with the id
+//   plain, 'single-quoted' or "double-quoted" (no escapes), optionally followed by `# comment`;
+//   between items, comment lines and blank lines (they become the next item's `commentBefore` /
+//   `spaceBefore`, as the `yaml` composer makes them); any line breaks, mixed or not;
 // - a flow list opened on the `ids:` line, on one line or several: `ids: [a, "b", 'c']`.
 // The list read is kept from one version of the document to the next (idsBlock.ts, idsFlow.ts):
 // an edit reads again only the lines (or flow items) it touched; the others are kept, in the same
@@ -46,6 +46,9 @@ export { moveScan } from './idsNodes';
 
 /** The `ids` list of a document as the fast path read it (handed from one version's parse to the next). */
 export type IdsScan = ListScan | FlowScan;
+
+/** The default tag of a list (`!!seq`), which changes nothing when written. */
+const SEQ_TAG = 'tag:yaml.org,2002:seq';
 
 /** Lists with fewer simple ids go through the `yaml` parse as usual (the fast path only pays off on long lists). */
 export const MIN_FAST_IDS = 256;
@@ -206,18 +209,23 @@ function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outsid
 /**
  * The first line of `source` that starts with `ids:` (after a byte order mark, if any): where the
  * key starts, where the list starts, and which kind of list it is. A block list: `ids:` ends its
- * line (spaces and a comment may follow), and the list starts at the first line below that is
- * not blank or a comment (a note above the ids is common). A flow list: spaces and `[` follow
- * `ids:`, where the list starts. Found with `indexOf`, which a text in chunks has (a regular
- * expression needs the text as one string).
+ * line (an anchor, a tag, spaces, tabs and a comment may follow), and the list starts at the first
+ * line below that is not blank or a comment (a note above the ids is common). A flow list: spaces
+ * (an anchor, a tag) and `[` follow `ids:`, where the list starts. Found with `indexOf`, which a
+ * text in chunks has (a regular expression needs the text as one string).
  */
 function idsKeyLine(source: Text): { keyStart: number; listStart: number; flow: boolean } | undefined {
   for (let at = source.indexOf('ids:'); at !== -1; at = source.indexOf('ids:', at + 1)) {
     const bom = at > 0 && source.charCodeAt(at - 1) === 0xfeff;
     if (!startsLine(source, bom ? at - 1 : at)) continue;
     const after = at + 4;
-    let j = after;
-    while (source.charCodeAt(j) === 0x20) j++;
+    let j = skipBlanks(source, after);
+    // The list's anchor and tag (`ids: &all !!seq`): the parse of the stand-in reads them.
+    while (j > after && (source.charAt(j) === '&' || source.charAt(j) === '!')) {
+      let k = j + 1;
+      while (k < source.length && source.charCodeAt(k) > 0x20) k++;
+      j = skipBlanks(source, k);
+    }
     if (j > after && source.charCodeAt(j) === 0x5b /* [ */) return { keyStart: at, listStart: j, flow: true };
     if (!onlyCommentFrom(source, j, j > after)) continue;
     let line = nextLine(source, j);
@@ -230,6 +238,12 @@ function idsKeyLine(source: Text): { keyStart: number; listStart: number; flow: 
     return { keyStart: at, listStart: line, flow: false };
   }
   return undefined;
+}
+
+/** Where the spaces and tabs from `pos` end. */
+function skipBlanks(source: Text, pos: number): number {
+  while (source.charCodeAt(pos) === 0x20 || source.charCodeAt(pos) === 0x09) pos++;
+  return pos;
 }
 
 /** Whether nothing follows `pos` on its line but a comment (`#`, which needs a space before it: `spaced`). */
@@ -307,7 +321,8 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
     const pair = map.items.find((p) => isScalar(p.key) && p.key.range?.[0] === keyAt);
     if (pair === undefined || !isScalar(pair.key) || pair.key.value !== 'ids' || pair.key.type !== 'PLAIN') return false;
     const seq = pair.value;
-    if (!isSeq(seq) || Boolean(seq.flow) !== flow || seq.tag !== undefined || seq.anchor !== undefined || !seq.range) return false;
+    // An anchor on the list stays as the parse read it; a tag other than the default may make it another kind of collection.
+    if (!isSeq(seq) || Boolean(seq.flow) !== flow || (seq.tag !== undefined && seq.tag !== SEQ_TAG) || !seq.range) return false;
     const { values } = scan!;
 
     if (scan!.kind === 'flow') {

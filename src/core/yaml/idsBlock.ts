@@ -146,7 +146,7 @@ export function blockItemNode(scan: ListScan, n: number, props: NodeProps = line
 /** Item line `n`: its value and type, where its scalar starts and ends, and where the line after it starts. */
 export function itemLine(scan: ListScan, n: number): { value: string; type: ScalarType; valueStart: number; valueEnd: number; lineEnd: number } {
   const value = scan.lines[n] as string;
-  const valueStart = scan.starts[n]! + scan.indent.length + 2;
+  const valueStart = valueStartOf(scan.source, scan.starts[n]!, scan.indent);
   const type = scalarTypeAt(scan.source, valueStart);
   return { value, type, valueStart, valueEnd: scalarEnd(valueStart, value, type), lineEnd: scan.starts[n + 1] ?? scan.end };
 }
@@ -163,7 +163,7 @@ function readLine(source: Text, pos: number, indent: string, tests: readonly Reg
   fastIdsStats.linesRead++;
   const isItem = isItemLine(source, pos, indent);
   if (isItem && source.charCodeAt(pos + indent.length + 1) === 0x20) {
-    const scalar = scalarAt(source, pos + indent.length + 2, tests, false);
+    const scalar = scalarAt(source, valueStartOf(source, pos, indent), tests, false);
     const next = scalar === undefined ? -1 : itemLineEnd(source, scalar.end);
     if (scalar !== undefined && next !== -1) {
       lines.push(scalar.value);
@@ -190,9 +190,9 @@ function otherLine(source: Text, pos: number, indent: string, isItem: boolean): 
   }
   const end = nextLine(source, pos);
   const text = source.slice(pos, end);
-  const valueAt = pos + indent.length + 2;
+  const valueAt = valueStartOf(source, pos, indent);
   const q = source.charCodeAt(valueAt);
-  const quote = isItem && (q === 0x22 || q === 0x27) && !text.includes(String.fromCharCode(q), indent.length + 3) ? q : 0;
+  const quote = isItem && (q === 0x22 || q === 0x27) && !text.includes(String.fromCharCode(q), valueAt - pos + 1) ? q : 0;
   // A value quoted and closed on its line with no other quote after it (an empty id, `- ""`, as
   // typing a quote makes it when the editor closes the quote) cannot run on into the lines below.
   const closed = isItem ? quotedEnd(source, valueAt) : -1;
@@ -208,6 +208,16 @@ function listEndAt(source: Text, pos: number, indent: string): 'end' | 'key' | '
   if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x23 /* # */ || (indent === '' && c === 0x2d) /* - */) return undefined;
   const lower = c | 0x20;
   return (lower >= 0x61 && lower <= 0x7a) || c === 0x5f /* _ */ ? 'key' : 'other';
+}
+
+/**
+ * Where the value of the item line at `pos` starts: after its `- ` and any spaces more (`-   id`:
+ * some files align their ids so).
+ */
+function valueStartOf(source: Text, pos: number, indent: string): number {
+  let at = pos + indent.length + 2;
+  while (source.charCodeAt(at) === 0x20) at++;
+  return at;
 }
 
 /** Whether the line at `pos` is an item of the list: `<indent>-` then a space or a line break. */

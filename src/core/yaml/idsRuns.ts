@@ -143,7 +143,7 @@ function itemLineBefore(lines: readonly Line[], n: number, floor: number): numbe
   return n;
 }
 
-/** Cuts a run into the stand-in: the first item (as written) and a comment, on one line ending as the run's last line does. */
+/** Cuts a run into the stand-in: the first item's line as written, then a comment, ending as the run's last line does. */
 function blockRun(scan: ListScan, from: number, to: number, firstItem: number, count: number): IdsRun | undefined {
   const first = scan.lines[from];
   const last = scan.lines[to];
@@ -152,7 +152,7 @@ function blockRun(scan: ListScan, from: number, to: number, firstItem: number, c
   return {
     start: scan.starts[from]!,
     end: itemLine(scan, to).lineEnd,
-    standIn: `${scan.indent}- ${scan.source.slice(valueStart, valueEnd)} #${PADDING}${EOL[eolOf(scan, to)]}`,
+    standIn: `${scan.source.slice(scan.starts[from], valueEnd)} #${PADDING}${EOL[eolOf(scan, to)]}`,
     firstItem,
     count,
     first: { value, type, valueStart, valueEnd },

@@ -173,18 +173,21 @@ export class ParsedDocument {
 /**
  * `document.toJS(options)`; for a document whose long `ids` list the fast path built, that list's
  * values are the fast path's (kept up to date from one version to the next) rather than converted
- * one by one.
+ * one by one. (An alias to an anchored list finds an empty list without an anchor in its place,
+ * and fails: then the whole document is converted, as it was written.)
  */
 function documentToJS(document: Document.Parsed, options: ToJSOptions): unknown {
   const fast = fastIdsOf(document);
   const ids = fast?.list.values;
   if (fast !== undefined && ids !== undefined) {
-    const seq = fast.pair.value;
+    const seq = fast.pair.value as YAMLSeq;
     fast.pair.value = new YAMLSeq();
     try {
       const value = document.toJS(options) as Record<string, unknown>;
       value.ids = ids;
       return value;
+    } catch (err) {
+      if (seq.anchor === undefined) throw err;
     } finally {
       fast.pair.value = seq;
     }

@@ -18,8 +18,8 @@ const list = (ids: readonly string[]): string => ids.map((id) => `  - ${id}\n`).
 const cases: [string, string][] = [
   ['one id repeated at the end', `ids:\n${list(IDS)}  - ${at(IDS, 7)}\n${SITE}`],
   ['ids repeated twice and thrice, far apart', `ids:\n${list(IDS)}${list([at(IDS, 3), at(IDS, 90), at(IDS, 3)])}${SITE}`],
-  // (A tagged item is kept: the fix declines to remove one, so here the later plain item repeats it.)
   ['a tagged item (outside the spans) repeated by a plain one', `ids:\n${list(IDS)}  - !!str k9Tagged00\n  - k9Tagged00\n${SITE}`],
+  ['a plain id repeated by a tagged item and an anchored one', `ids:\n${list(IDS)}  - !!str ${at(IDS, 11)}\n  - &again ${at(IDS, 11)}\n${SITE}`],
   [
     'a repeated id and repeated items that are no ids: numbers, blank and empty strings, empty items',
     `ids:\n${list(IDS)}  - 12\n  - "  "\n  - 12\n  - ${at(IDS, 40)}\n  - "  "\n  - ""\n  - ""\n  -\n  -\n${SITE}`,

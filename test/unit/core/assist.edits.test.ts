@@ -59,6 +59,12 @@ describe('removeSequenceItemsEdits: block sequences', () => {
     assert.equal(removed('ids:\n  - # note\n    a\n  - b\n', [0]), 'ids:\n  - b\n');
   });
 
+  test('an item with a tag or an anchor, on its line or above its value', () => {
+    assert.equal(removed('ids:\n  - a\n  - !!str b\n  - c\n', [1]), 'ids:\n  - a\n  - c\n');
+    assert.equal(removed('ids:\n  - &first a\n  - b\n', [0]), 'ids:\n  - b\n');
+    assert.equal(removed('ids:\n  - !!str &x # note\n    a\n  - b\n', [0]), 'ids:\n  - b\n');
+  });
+
   test('CRLF line breaks', () => {
     const out = removed('ids:\r\n  - a\r\n  - b\r\n  - a\r\nsite: {}\r\n', [2]);
     assert.equal(out, 'ids:\r\n  - a\r\n  - b\r\nsite: {}\r\n');

@@ -217,6 +217,11 @@ describe('fast path for long ids lists', () => {
       ['ids: with trailing space', `ids: \n${list(IDS)}${SITE}`],
       ['ids: with comment', `ids: # the targets\n${list(IDS)}${SITE}`],
       ['anchored list', `ids: &all\n${list(IDS)}${SITE}`],
+      ['a list tagged as a mapping', `ids: !!map\n${list(IDS)}${SITE}`],
+      ['a list tagged as a set, in flow', `ids: !!set [${IDS.join(', ')}]\n${SITE}`],
+      ['a list with a tag of its own', `ids: !mine\n${list(IDS)}${SITE}`],
+      ['an anchor without a name', `ids: &\n${list(IDS)}${SITE}`],
+      ['a tag glued to the list', `ids: !!seq[${IDS.join(', ')}]\n${SITE}`],
       ['nested ids key', `site:\n  ids:\n${list(IDS, '    ')}  name: x\n`],
       ['ids nested under a key at column 0', `site:\nids:\n${list(IDS)}`],
       ['boolean id', `ids:\n${list(half)}  - true\n${list(rest)}${SITE}`],
@@ -565,6 +570,11 @@ describe('fast path for long ids lists', () => {
       ['blank quoted ids near the top, one with text after it', `ids:\n  - '  '\n  - "" x\n${list(IDS)}${SITE}`],
       ['a comment after `ids:`', `ids: # production\n${list(IDS)}${SITE}`],
       ['spaces after `ids:`', `ids:   \n${list(IDS)}${SITE}`],
+      ['a tab after `ids:`, and one before a comment there', `ids:\t\n${list(IDS)}${SITE}---\nids: \t# t\n${list(IDS)}${SITE}`],
+      ['an anchor and the default tag on the list, aliased below', `ids: &all !!seq # t\n${list(IDS)}${SITE}also: *all\n`],
+      ['an anchor and the default tag on a flow list', `ids: !!seq\t&all [${IDS.join(', ')}]\n${SITE}`],
+      ['ids aligned with more spaces after the dash', `ids:\n${IDS.map((id, i) => `  -${' '.repeat(1 + (i % 3))}${id}\n`).join('')}${SITE}`],
+      ['quoted ids after more spaces, one being typed', `ids:\n${styled((id, i) => (i === N - 10 ? `  "${id}` : `   '${id}'`))}${SITE}`],
       ['a comment line and a blank line before the first id', `ids:\n  # production\n\n# checked\n${list(IDS)}${SITE}`],
       ['several documents, the list in the second', `ids: [a]\nsite: {}\n---\nids:\n${styled((id) => `"${id}"`)}${SITE}---\nids: [b]\n`],
     ];
@@ -589,8 +599,10 @@ describe('fast path for long ids lists', () => {
       extras: fc.constantFrom(0, 0.05, 0.2),
       eol: fc.constantFrom('\n', '\r\n', '\r', 'mixed'),
       bom: fc.boolean(),
-      /** A block list's `ids:` line: a comment or spaces may end it. */
-      keyTail: fc.constantFrom('', '', ' # t', '  '),
+      /** A block list's `ids:` line: an anchor, a tag, a comment, spaces or a tab may end it. */
+      keyTail: fc.constantFrom('', '', ' # t', '  ', '\t', '\t# t', ' &all', ' !!seq &s # t'),
+      /** What follows a block item's dash: a space, or more (ids aligned), on every line or some. */
+      gap: fc.constantFrom(' ', ' ', '   ', 'some'),
       /** Lines between a block list's `ids:` and its first item. */
       leading: fc.constantFrom('', '', '\n', '# c0\n', 'indented comment'),
       before: fc.constantFrom('', 'site:\n  name: x\n', 'ids: [a]\n---\n', '# head\n'),
@@ -647,7 +659,8 @@ describe('fast path for long ids lists', () => {
         } else {
           body = `ids:${f.keyTail}\n${f.leading === 'indented comment' ? `${f.indent}# c\n` : f.leading}`;
           ids.forEach((id, i) => {
-            body += `${f.indent}- ${scalar(id, f.style, i)}${random() < f.extras / 4 ? ' # t' : ''}\n`;
+            const gap = f.gap !== 'some' ? f.gap : i % 5 === 0 ? '  ' : ' ';
+            body += `${f.indent}-${gap}${scalar(id, f.style, i)}${random() < f.extras / 4 ? ' # t' : ''}\n`;
             if (random() < f.extras) body += ['\n', `${f.indent}# c\n`, '# c0\n'][Math.floor(random() * 3)];
           });
         }
