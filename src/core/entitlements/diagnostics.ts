@@ -5,24 +5,24 @@
 import type { CoreDiagnostic, Range } from '../diagnostic';
 import { encodeJsonPointer } from '../paths';
 import { deepestNodeAtPath, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml';
-import { checkEntitlements, ENTITLEMENT_RULES, type EntitlementFinding, type EntitlementRule } from './rules';
+import { PerDocument } from '../yaml/perDocument';
+import { checkEntitlements, ENTITLEMENT_RULES, type EntitlementFinding } from './rules';
 import type { EntitlementsRecord } from './types';
 
 export const NOT_ENTITLED_CODE = 'not-entitled';
+
+/** What each document was found to use beyond the record given with it (paths, not offsets: a document that moved keeps them). */
+const found = new PerDocument<readonly EntitlementFinding[]>();
 
 /**
  * The `not-entitled` warnings of every document of `file` against `record`. A document without a
  * plain value (alias limit exceeded, not a mapping) yields none: other checks report that.
  */
-export function entitlementDiagnostics(file: ParsedFile, record: EntitlementsRecord, rules: readonly EntitlementRule[] = ENTITLEMENT_RULES): CoreDiagnostic[] {
+export function entitlementDiagnostics(file: ParsedFile, record: EntitlementsRecord): CoreDiagnostic[] {
   const out: CoreDiagnostic[] = [];
   for (const doc of file.documents) {
-    if (doc.isEmpty) continue;
-    const value = doc.value;
-    if (value === undefined) continue;
-    for (const finding of checkEntitlements(value, record, rules)) {
-      out.push(findingDiagnostic(file, doc, finding));
-    }
+    const findings = found.get(doc, record, () => (doc.isEmpty || doc.value === undefined ? [] : checkEntitlements(doc.value, record, ENTITLEMENT_RULES)));
+    for (const finding of findings) out.push(findingDiagnostic(file, doc, finding));
   }
   return out;
 }

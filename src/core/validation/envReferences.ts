@@ -7,17 +7,54 @@ import { ENV_PLACEHOLDER, type EnvCheck } from '../envPlaceholders';
 import { encodeJsonPointer, type PathSegment } from '../paths';
 import { hasCycle, isRecord } from '../records';
 import { nodeAtPath, nodeRange } from '../yaml/nodes';
-import type { ParsedDocument, ParsedFile } from '../yaml';
+import type { OffsetRange, ParsedDocument, ParsedFile } from '../yaml';
+import { PerDocument } from '../yaml/perDocument';
+
+/** A `${env:NAME}` reference of a document: its variable, where it is, and the path of its value. */
+interface Reference {
+  readonly name: string;
+  readonly placeholder: OffsetRange;
+  readonly path: readonly PathSegment[];
+}
+
+// (The references move with their document; whether each variable is set is asked on every call.)
+const found = new PerDocument<readonly Reference[]>((references, delta) =>
+  references.map((r) => ({ ...r, placeholder: { start: r.placeholder.start + delta, end: r.placeholder.end + delta } })),
+);
 
 export function envDiagnostics(file: ParsedFile, env: EnvCheck): CoreDiagnostic[] {
   const out: CoreDiagnostic[] = [];
   for (const doc of file.documents) {
-    const value = doc.isEmpty ? undefined : doc.value;
-    // (A value that holds itself is an error of its own, and has no end to walk.)
-    if (!isRecord(value) || (doc.usesAliases && hasCycle(value))) continue;
-    for (const [key, child] of Object.entries(value)) {
-      if (key !== 'ids') visitStrings(child, [key], (text, path) => placeholdersIn(file, doc, text, path, env, out));
+    for (const { name, placeholder, path } of found.get(doc, undefined, () => referencesIn(file, doc))) {
+      const state = env(name);
+      if (state === 'set') continue;
+      out.push({
+        severity: 'warning',
+        code: 'env-not-set',
+        message:
+          state === 'unavailable'
+            ? `\${env:${name}} cannot be resolved here: an editor in a browser has no environment variables, so a bulk update of this document from here would refuse. ` +
+              'Send it from VS Code on the desktop or with the scan-targets command line, where the variable is set.'
+            : `The environment variable ${name} is ${state === 'unset' ? 'not set' : 'empty'} where the checks run, so a bulk update would refuse to send this file. ` +
+              `Set ${name} (then restart the editor, which reads the environment it was started in), or write the value another way.`,
+        document: doc.index,
+        path: encodeJsonPointer(path),
+        range: file.rangeOf(placeholder),
+        data: { name },
+      });
     }
+  }
+  return out;
+}
+
+/** The references in the strings of a document's value. */
+function referencesIn(file: ParsedFile, doc: ParsedDocument): Reference[] {
+  const out: Reference[] = [];
+  const value = doc.isEmpty ? undefined : doc.value;
+  // (A value that holds itself is an error of its own, and has no end to walk.)
+  if (!isRecord(value) || (doc.usesAliases && hasCycle(value))) return out;
+  for (const [key, child] of Object.entries(value)) {
+    if (key !== 'ids') visitStrings(child, [key], (text, path) => placeholdersIn(file, doc, text, path, out));
   }
   return out;
 }
@@ -28,29 +65,14 @@ function visitStrings(value: unknown, path: PathSegment[], visit: (text: string,
   else if (isRecord(value)) for (const [key, child] of Object.entries(value)) visitStrings(child, [...path, key], visit);
 }
 
-function placeholdersIn(file: ParsedFile, doc: ParsedDocument, text: string, path: PathSegment[], env: EnvCheck, out: CoreDiagnostic[]): void {
+function placeholdersIn(file: ParsedFile, doc: ParsedDocument, text: string, path: PathSegment[], out: Reference[]): void {
   if (!text.includes('${env:')) return;
   const r = nodeRange(nodeAtPath(doc.document, path)?.value);
   if (r === undefined) return;
   // The scalar as written: placeholders hold no character a quoted style would escape.
   for (const m of file.source.slice(r.start, r.end).matchAll(ENV_PLACEHOLDER)) {
     const [placeholder, name = ''] = m;
-    const state = env(name);
-    if (state === 'set') continue;
     const start = r.start + (m.index ?? 0);
-    out.push({
-      severity: 'warning',
-      code: 'env-not-set',
-      message:
-        state === 'unavailable'
-          ? `\${env:${name}} cannot be resolved here: an editor in a browser has no environment variables, so a bulk update of this document from here would refuse. ` +
-            'Send it from VS Code on the desktop or with the scan-targets command line, where the variable is set.'
-          : `The environment variable ${name} is ${state === 'unset' ? 'not set' : 'empty'} where the checks run, so a bulk update would refuse to send this file. ` +
-            `Set ${name} (then restart the editor, which reads the environment it was started in), or write the value another way.`,
-      document: doc.index,
-      path: encodeJsonPointer(path),
-      range: file.rangeOf({ start, end: start + placeholder.length }),
-      data: { name },
-    });
+    out.push({ name, placeholder: { start, end: start + placeholder.length }, path });
   }
 }

@@ -19,6 +19,7 @@ import type { CoreDiagnostic, Severity } from '../diagnostic';
 import type { KnownIds } from '../yaml';
 import { parseFile } from '../yaml/parse';
 import type { ParsedDocument } from '../yaml/parsedDocument';
+import { PerDocument } from '../yaml/perDocument';
 import type { ParsedFile } from '../yaml/parsedFile';
 import { encodeJsonPointer } from '../paths';
 import { translateAjvErrors } from './ajvErrors';
@@ -62,6 +63,17 @@ const PLACEHOLDER_EXEMPT = new Set(['maxLength', 'minLength', 'pattern', 'format
  */
 export function createValidator(validate: ValidateFunction, schema: object): Validator {
   const index = new SchemaIndex(schema as Record<string, unknown>);
+  // What each document was found to have, kept while edits leave the document as it was
+  // (yaml/perDocument.ts): a keystroke in a file of many documents checks the one it changed. Not
+  // kept for a duplicate key: its message names the line of the first one, which an edit above moves.
+  const found = new PerDocument<readonly Finding[]>(movedFindings);
+  const findingsOf = (file: ParsedFile, doc: ParsedDocument): readonly Finding[] =>
+    found.get(
+      doc,
+      undefined,
+      () => documentFindings(file, doc),
+      (findings) => !findings.some((f) => f.code === 'duplicate-key'),
+    );
 
   function documentFindings(file: ParsedFile, doc: ParsedDocument): Finding[] {
     const findings: Finding[] = [];
@@ -138,7 +150,7 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
 
   function validateDocument(file: ParsedFile, doc: ParsedDocument, options?: ValidationOptions): CoreDiagnostic[] {
     return finish(
-      documentFindings(file, doc).map((f) => toDiagnostic(file, doc, f)),
+      findingsOf(file, doc).map((f) => toDiagnostic(file, doc, f)),
       options,
     );
   }
@@ -162,7 +174,7 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
       }
     }
     for (const doc of file.documents) {
-      for (const f of documentFindings(file, doc)) {
+      for (const f of findingsOf(file, doc)) {
         out.push(toDiagnostic(file, doc, f));
       }
     }
@@ -175,6 +187,11 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
     validateFile,
     validateDocument,
   };
+}
+
+/** The findings of a document that moved `delta` characters: those placed by offsets move with it. */
+function movedFindings(findings: readonly Finding[], delta: number): readonly Finding[] {
+  return findings.map((f) => (f.offsets === undefined ? f : { ...f, offsets: { start: f.offsets.start + delta, end: f.offsets.end + delta } }));
 }
 
 function diagnostic(f: Finding, document: number, range: CoreDiagnostic['range']): CoreDiagnostic {

@@ -179,11 +179,11 @@ export class ChunkedText implements Text {
     if (start === end) return new ChunkedText([]);
     const first = this.chunkIndex(start);
     const last = this.chunkIndex(end - 1);
-    const chunks = this.chunks.slice(first, last + 1);
-    // The end first: when first === last, the start is then cut from what is left of the same chunk.
-    const endIn = end - this.starts[last]!;
-    if (endIn < chunks[chunks.length - 1]!.length) chunks[chunks.length - 1] = detachedSlice(chunks[chunks.length - 1]!, 0, endIn);
     const startIn = start - this.starts[first]!;
+    const endIn = end - this.starts[last]!;
+    if (first === last) return new ChunkedText([detachedSlice(this.chunks[first]!, startIn, endIn)]);
+    const chunks = this.chunks.slice(first, last + 1);
+    if (endIn < chunks[chunks.length - 1]!.length) chunks[chunks.length - 1] = detachedSlice(chunks[chunks.length - 1]!, 0, endIn);
     if (startIn > 0) chunks[0] = detachedSlice(chunks[0]!, startIn, chunks[0]!.length);
     return new ChunkedText(chunks);
   }
@@ -215,8 +215,12 @@ export class ChunkedText implements Text {
   }
 }
 
-/** `text.slice(start, end)` as a Text: for a ChunkedText, one that shares its chunks (sub) rather than a string of its own. */
+/**
+ * `text.slice(start, end)` as a Text that does not keep the rest of `text` alive (a document's
+ * part, which what is read in it keeps from one version to the next): for a ChunkedText, one that
+ * shares the chunks inside the range (sub), else a string of its own.
+ */
 export function partOf(text: Text, start: number, end: number): Text {
   if (start === 0 && end === text.length) return text;
-  return text instanceof ChunkedText ? text.sub(start, end) : text.slice(start, end);
+  return text instanceof ChunkedText ? text.sub(start, end) : detachedSlice(text, start, end);
 }

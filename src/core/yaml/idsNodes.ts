@@ -62,8 +62,10 @@ Object.defineProperties(IdNode.prototype, {
   },
 });
 
-/** Moves a scan (its document moved in the file by `delta`), and gives it the document's text in the new version. */
-export function moveScan(scan: ScannedList, delta: number, source: Text): void {
+/**
+ * Moves a scan: its document moved in the file by `delta`, its text unchanged. (The scan keeps the
+ * text it read, a part of its own: see partOf.)
+ */
+export function moveScan(scan: ScannedList, delta: number): void {
   scan.base += delta;
-  scan.source = source;
 }

@@ -11,7 +11,7 @@ import type { IdsScan } from './fastIds';
 import { updateLineStarts } from './lineStarts';
 import { ParsedDocument } from './parsedDocument';
 import { ParsedFile, type FileBasis, type FileParseOptions } from './parsedFile';
-import { keepSlice, moveSlice, parseSlice, type Slice } from './slice';
+import { moveSlice, parseSlice, type Slice } from './slice';
 import { commonEnds, fitsLengths, type TextChange } from './textChange';
 import { flat, type Text } from './text';
 import { partOf } from './chunkedText';
@@ -56,7 +56,6 @@ export function parseFile(source: Text, last?: ParsedFile, change?: TextChange, 
   let moved = 0;
   for (let i = 0; i < bounds.length; i++) {
     const [start, end] = bounds[i]!;
-    const source = partOf(text, start, end);
     let slice: Slice | undefined;
     if (basis.change !== undefined) {
       // The last version's slice of the same text: where this one is, if it is before the change,
@@ -65,19 +64,19 @@ export function parseFile(source: Text, last?: ParsedFile, change?: TextChange, 
       const last = i === bounds.length - 1;
       const from = oldStartOf(basis.change, start, end);
       const match = from === undefined ? undefined : untaken.get(from);
-      if (match !== undefined && match.source.length === source.length && match.last === last) {
+      if (match !== undefined && match.end - match.start === end - start && match.last === last) {
         take(match);
         if (match.start === start) {
-          slice = keepSlice(match, source);
+          slice = match;
           reused++;
         } else {
-          slice = moveSlice(match, start - match.start, source);
+          slice = moveSlice(match, start - match.start);
           moved++;
         }
       }
     }
     if (slice === undefined) {
-      slice = parseSlice(source, start, end, i === bounds.length - 1, fastIds ? idsToUpdate(i) : undefined, basis.change, fastIds);
+      slice = parseSlice(partOf(text, start, end), start, end, i === bounds.length - 1, fastIds ? idsToUpdate(i) : undefined, basis.change, fastIds);
       parsed++;
     }
     // A slice whose parse depends on its neighbours is parsed again together with them. (An

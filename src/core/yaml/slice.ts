@@ -14,7 +14,6 @@ import { flat, type Text } from './text';
 export interface Slice {
   readonly start: number;
   readonly end: number;
-  readonly source: Text;
   readonly documents: readonly Document.Parsed[];
   readonly states: readonly ValueState[];
   readonly streamErrors: readonly YAMLError[];
@@ -57,10 +56,10 @@ export function parseSlice(
   if (ids === undefined) source = flat(source);
   const fast = fastIds ? readIds(source, YAML_OPTIONS, ids, start, change) : { scan: undefined, standIn: undefined };
   if (fast.standIn !== undefined) {
-    const slice = parseSliceText(fast.standIn.text, source, start, end, last, fast.scan, fast.standIn.toFile);
+    const slice = parseSliceText(fast.standIn.text, start, end, last, fast.scan, fast.standIn.toFile);
     if (fast.standIn.restore(slice.documents, start)) return slice;
   }
-  return parseSliceText(flat(source), source, start, end, last, fast.scan);
+  return parseSliceText(flat(source), start, end, last, fast.scan);
 }
 
 /**
@@ -218,18 +217,10 @@ function tooNestedAt(tokens: readonly Token[]): number {
 }
 
 /**
- * Parses `text` as the slice `source`: the source itself, or a stand-in whose offsets `toFile`
- * turns into the source's. The `yaml` package is given it with each lone `\r` as `\n`.
+ * Parses `text` as the slice at `[start, end)` of the file: its own text, or a stand-in whose
+ * offsets `toFile` turns into the file's. The `yaml` package is given it with each lone `\r` as `\n`.
  */
-function parseSliceText(
-  text: string,
-  source: Text,
-  start: number,
-  end: number,
-  last: boolean,
-  ids: IdsScan | undefined,
-  toFile?: (offset: number) => number,
-): Slice {
+function parseSliceText(text: string, start: number, end: number, last: boolean, ids: IdsScan | undefined, toFile?: (offset: number) => number): Slice {
   text = withLoneCrAsLf(text);
   // Too deep: the text from there on is read as blank (line breaks kept), and the document says why.
   const flowCut = tooDeepAt(text);
@@ -279,7 +270,6 @@ function parseSliceText(
   return {
     start,
     end,
-    source,
     documents,
     states: documents.map(() => ({ computed: false, value: undefined, error: undefined, usesAliases: false })),
     streamErrors,
@@ -316,22 +306,12 @@ function quoteCloses(lexeme: string): boolean {
   return end !== -1;
 }
 
-/**
- * A slice taken over where it was, with the same text in the new version: the slice (and its ids
- * list) hold that version's text from now on, so that the last version's is not kept alive.
- */
-export function keepSlice(slice: Slice, source: Text): Slice {
-  if (slice.ids !== undefined) moveScan(slice.ids, 0, source);
-  return { ...slice, source };
-}
-
-/** The slice at another offset, with the new version's text: its documents moved in place; values shared. */
-export function moveSlice(slice: Slice, delta: number, source: Text): Slice {
-  if (slice.ids !== undefined) moveScan(slice.ids, delta, source);
+/** The slice at another offset (an edit before it changed the length of the text): its documents moved in place; values shared. */
+export function moveSlice(slice: Slice, delta: number): Slice {
+  if (slice.ids !== undefined) moveScan(slice.ids, delta);
   return {
     start: slice.start + delta,
     end: slice.end + delta,
-    source,
     documents: slice.documents.map((doc) => mapDocument(doc, (offset) => offset + delta)),
     states: slice.states,
     streamErrors: slice.streamErrors.map((e) => mapError(e, (offset) => offset + delta)),

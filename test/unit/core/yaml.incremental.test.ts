@@ -7,6 +7,7 @@ import { parseFile } from '../../../src/core/yaml/parse';
 import { MAX_ALIAS_COUNT, YAML_OPTIONS } from '../../../src/core/yaml/parsedDocument';
 import type { ParsedFile } from '../../../src/core/yaml/parsedFile';
 import { markerLines, splitAt } from '../../../src/core/yaml/documents';
+import { validateFile } from '../../../src/core/validation';
 
 /** Where the documents of a whole text start and end. */
 const splitDocuments = (text: string): Array<[number, number]> => splitAt(text, markerLines(text));
@@ -179,7 +180,10 @@ test('incremental re-parse equals a full parse after random edits', () => {
     const incremental = parseFile(text, previous);
     const expected = reference(text);
     assert.deepEqual(snapshot(incremental), expected, `step ${step}, text ${JSON.stringify(text)}`);
-    assert.deepEqual(snapshot(parseFile(text)), expected, `step ${step} (no previous)`);
+    const fresh = parseFile(text);
+    assert.deepEqual(snapshot(fresh), expected, `step ${step} (no previous)`);
+    // The documents taken over keep what the checks found in them (moved with them): the same as found afresh.
+    assert.deepEqual(validateFile(incremental), validateFile(fresh), `step ${step}: diagnostics, text ${JSON.stringify(text)}`);
     reusedSomething += incremental.stats.reused + incremental.stats.moved;
     previous = incremental;
   }

@@ -1,0 +1,42 @@
+// What a check found in one document, kept with the `yaml` document it was found in. A parse takes
+// over the documents an edit left as they were (the same objects, moved in place when the edit
+// shifted them: parse.ts), so a keystroke in a file of many documents checks again only the
+// document it changed, not every one. Pure.
+
+import type { Document } from 'yaml';
+import type { ParsedDocument } from './parsedDocument';
+
+interface Kept<T> {
+  readonly index: number;
+  readonly key: unknown;
+  start: number;
+  value: T;
+}
+
+export class PerDocument<T> {
+  private readonly kept = new WeakMap<Document.Parsed, Kept<T>>();
+
+  /**
+   * @param move what was found in a document that has since moved `delta` characters (for what
+   * holds offsets into the file); without it, what was found holds none.
+   */
+  constructor(private readonly move?: (value: T, delta: number) => T) {}
+
+  /**
+   * `find()` for `doc`, or what it gave for the same document (at the same index, with the same
+   * `key`: what else the check depends on). `keep` says whether a value may be kept (one that
+   * names a line, which an edit above moves, may not).
+   */
+  get(doc: ParsedDocument, key: unknown, find: () => T, keep: (value: T) => boolean = () => true): T {
+    const kept = this.kept.get(doc.document);
+    if (kept !== undefined && kept.index === doc.index && kept.key === key) {
+      if (kept.start !== doc.start && this.move !== undefined) kept.value = this.move(kept.value, doc.start - kept.start);
+      kept.start = doc.start;
+      return kept.value;
+    }
+    const value = find();
+    if (keep(value)) this.kept.set(doc.document, { index: doc.index, key, start: doc.start, value });
+    else this.kept.delete(doc.document);
+    return value;
+  }
+}

@@ -1,0 +1,78 @@
+// What the checks find in a document is kept with it while edits leave it as it was (moved when
+// an edit above shifts it: core/yaml/perDocument.ts). After every edit of a file of many
+// documents, the diagnostics of the language service (schema and rules, `${env:NAME}` references,
+// entitlements) must be those of the same text checked afresh.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { LanguageService } from '../../../src/core/service';
+import type { EntitlementsRecord } from '../../../src/core/entitlements/types';
+import { mulberry32 } from '../../../src/sandbox/prng';
+
+const entitlements = (name: string): EntitlementsRecord =>
+  JSON.parse(fs.readFileSync(path.join(__dirname, `../../../../test/fixtures/entitlements/${name}.json`), 'utf8')) as EntitlementsRecord;
+
+/** Set or not, by name: the checks ask on every call, so a reference kept is still asked about. */
+const env = (name: string): 'set' | 'unset' => (name.startsWith('SET') ? 'set' : 'unset');
+
+const DOCUMENTS = [
+  'ids: [a, b]\nsite:\n  name: One\n  url: https://one.example\n  basic_auth:\n    username: ${env:SET_USER}\n    password: "${env:PASSWORD} and ${env:SET_X}"\nreport_type: pci\n',
+  '---\nids:\n  - c\n  - c\nsite:\n  name: Two\n  url: not a url\n  name: twice\nscanning_agent: x\n',
+  '--- # three\nids: [d]\nsite: {name: Three, url: "https://three.example/${env:PATH_PART}"}\nreport_type: [x]\n  more: 1\n',
+  '---\n',
+  '---\nids: [e]\nsite:\n  name: &n Five\n  login_url: *n\n\tbad: tab\n',
+  '---\nids: []\nsite:\n  name: Six\n  url: https://six.example\n  whitelist: [https://abs.example/x]\n',
+];
+
+const SNIPPETS = ['a', 'Z', ' ', '\n', '\n\n', '---\n', '#', '"', "'", ':', '- x\n', '${env:NEW}', 'report_type: pci\n', '\t'];
+
+test('after every edit, documents taken over keep what was found in them, and it is what is found afresh', () => {
+  const random = mulberry32(Number(process.env.KEPT_FINDINGS_SEED ?? 8128));
+  const uri = 'file:///kept.target-settings.yaml';
+  const record = entitlements('restricted');
+  const service = new LanguageService(env);
+  service.setEntitlements(record);
+  let text = DOCUMENTS.join('');
+  service.validateAll(service.parse(uri, 1, text));
+  let moved = 0;
+  let kept = 0;
+  for (let version = 2; version <= 400; version++) {
+    if (version % 25 === 0) {
+      // Back to the start now and then.
+      service.changed(uri, { start: 0, oldEnd: text.length, newEnd: DOCUMENTS.join('').length });
+      text = DOCUMENTS.join('');
+    }
+    const at = Math.floor(random() * (text.length + 1));
+    const removed = random() < 0.4 ? Math.min(1 + Math.floor(random() * 4), text.length - at) : 0;
+    const insert = random() < 0.8 ? SNIPPETS[Math.floor(random() * SNIPPETS.length)]! : '';
+    text = text.slice(0, at) + insert + text.slice(at + removed);
+    service.changed(uri, { start: at, oldEnd: at + removed, newEnd: at + insert.length });
+    const file = service.parse(uri, version, text);
+    moved += file.stats.moved;
+    kept += file.stats.reused;
+    const fresh = new LanguageService(env);
+    fresh.setEntitlements(record);
+    assert.deepEqual(service.validateAll(file), fresh.validateAll(fresh.parse(uri, 1, text)), `version ${version}: ${JSON.stringify(text)}`);
+  }
+  // (Quotes typed make the documents after them parse together now and then.)
+  assert.ok(moved > 300 && kept > 300, `documents were taken over: ${moved} moved, ${kept} where they were`);
+});
+
+test('a document taken over is checked against a new entitlements record, not kept with the last one', () => {
+  const uri = 'file:///record.target-settings.yaml';
+  const service = new LanguageService(env);
+  service.setEntitlements(entitlements('restricted'));
+  const text = DOCUMENTS.join('');
+  const notEntitled = (version: number, edited: string): string[] =>
+    service
+      .validateAll(service.parse(uri, version, edited))
+      .filter((d) => d.code === 'not-entitled')
+      .map((d) => d.path);
+  assert.deepEqual(notEntitled(1, text), ['/report_type']);
+  service.setEntitlements(entitlements('full'));
+  // An edit in the last document: the first, which holds the finding, is taken over as it was.
+  const at = text.lastIndexOf('Six');
+  service.changed(uri, { start: at, oldEnd: at, newEnd: at + 1 });
+  assert.deepEqual(notEntitled(2, `${text.slice(0, at)}x${text.slice(at)}`), []);
+});
