@@ -17,6 +17,7 @@ import {
   type SchemaOptions,
   type ToJSOptions,
 } from 'yaml';
+import { moved, pendingMove } from './documentMoves';
 import { fastIdsOf, type LongIdsList } from './fastIds';
 import { itemsThatMayNest } from './nodes';
 
@@ -74,19 +75,32 @@ export class ParsedDocument {
   constructor(
     /** 0-based index of the document in the file. */
     readonly index: number,
-    /** The `yaml` AST, with file offsets. */
-    readonly document: Document.Parsed,
+    private readonly parsed: Document.Parsed,
     private readonly state: ValueState,
   ) {}
 
+  /** The `yaml` AST, with file offsets (a document an edit before it moved is moved when first read: documentMoves.ts). */
+  get document(): Document.Parsed {
+    return moved(this.parsed);
+  }
+
+  /**
+   * The same object in every version of the file while the document's text stays as it is (the
+   * parse takes the document over), whether or not an edit before it moved it: what is found in the
+   * document may be kept with it (PerDocument). Not to be read: its offsets may be out of date.
+   */
+  get unchanged(): object {
+    return this.parsed;
+  }
+
   /** Offset where the document starts (its `---` line, or its first content). */
   get start(): number {
-    return this.document.range[0];
+    return this.parsed.range[0] + pendingMove(this.parsed);
   }
 
   /** Offset where the document ends, trailing comments included (exclusive). */
   get end(): number {
-    return this.document.range[2];
+    return this.parsed.range[2] + pendingMove(this.parsed);
   }
 
   /** YAML errors of this document (syntax, duplicate keys, tabs, ...). */

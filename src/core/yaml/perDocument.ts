@@ -1,9 +1,8 @@
 // What a check found in one document, kept with the `yaml` document it was found in. A parse takes
-// over the documents an edit left as they were (the same objects, moved in place when the edit
-// shifted them: parse.ts), so a keystroke in a file of many documents checks again only the
+// over the documents an edit left as they were (the same objects, moved when the edit shifted
+// them: ParsedDocument.unchanged), so a keystroke in a file of many documents checks again only the
 // document it changed, not every one. Pure.
 
-import type { Document } from 'yaml';
 import type { ParsedDocument } from './parsedDocument';
 
 interface Kept<T> {
@@ -14,7 +13,7 @@ interface Kept<T> {
 }
 
 export class PerDocument<T> {
-  private readonly kept = new WeakMap<Document.Parsed, Kept<T>>();
+  private readonly kept = new WeakMap<object, Kept<T>>();
 
   /**
    * @param move what was found in a document that has since moved `delta` characters (for what
@@ -28,15 +27,15 @@ export class PerDocument<T> {
    * names a line, which an edit above moves, may not).
    */
   get(doc: ParsedDocument, key: unknown, find: () => T, keep: (value: T) => boolean = () => true): T {
-    const kept = this.kept.get(doc.document);
+    const kept = this.kept.get(doc.unchanged);
     if (kept !== undefined && kept.index === doc.index && kept.key === key) {
       if (kept.start !== doc.start && this.move !== undefined) kept.value = this.move(kept.value, doc.start - kept.start);
       kept.start = doc.start;
       return kept.value;
     }
     const value = find();
-    if (keep(value)) this.kept.set(doc.document, { index: doc.index, key, start: doc.start, value });
-    else this.kept.delete(doc.document);
+    if (keep(value)) this.kept.set(doc.unchanged, { index: doc.index, key, start: doc.start, value });
+    else this.kept.delete(doc.unchanged);
     return value;
   }
 }

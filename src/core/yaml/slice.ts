@@ -2,8 +2,9 @@
 // documents.ts), with the `ids` fast path for a long list (see fastIds.ts). A run whose parse
 // depends on the text around it says so, and parseFile parses it again with its neighbours.
 
-import { Composer, Document, Lexer, Parser, YAMLError, YAMLParseError, YAMLWarning, isCollection, isNode, isPair, type CST } from 'yaml';
-import { fastListOf, moveScan, readIds, type IdsScan } from './fastIds';
+import { Composer, Document, Lexer, Parser, YAMLError, YAMLParseError, type CST } from 'yaml';
+import { mapDocument, mapError, moveLater } from './documentMoves';
+import { moveScan, readIds, type IdsScan } from './fastIds';
 import { YAML_OPTIONS, type ValueState } from './parsedDocument';
 import type { TextChange } from './textChange';
 import { detachedSlice } from './detachedSlice';
@@ -14,6 +15,7 @@ import { flat, type Text } from './text';
 export interface Slice {
   readonly start: number;
   readonly end: number;
+  /** Its documents, at file offsets once read (a moved slice moves them then: documentMoves.ts). */
   readonly documents: readonly Document.Parsed[];
   readonly states: readonly ValueState[];
   readonly streamErrors: readonly YAMLError[];
@@ -306,60 +308,17 @@ function quoteCloses(lexeme: string): boolean {
   return end !== -1;
 }
 
-/** The slice at another offset (an edit before it changed the length of the text): its documents moved in place; values shared. */
+/**
+ * The slice at another offset (an edit before it changed the length of the text): its documents
+ * the same, to be moved when next read (moveLater); values shared.
+ */
 export function moveSlice(slice: Slice, delta: number): Slice {
   if (slice.ids !== undefined) moveScan(slice.ids, delta);
+  for (const doc of slice.documents) moveLater(doc, delta);
   return {
+    ...slice,
     start: slice.start + delta,
     end: slice.end + delta,
-    documents: slice.documents.map((doc) => mapDocument(doc, (offset) => offset + delta)),
-    states: slice.states,
     streamErrors: slice.streamErrors.map((e) => mapError(e, (offset) => offset + delta)),
-    dependsOn: slice.dependsOn,
-    last: slice.last,
-    ids: slice.ids,
   };
-}
-
-/**
- * Moves every offset of a document with `map`, in place: its range, errors and every node. (No
- * copy: cloning a 100,000-id document on every edit above it would cost more than parsing it with
- * the fast path.) The nodes of an `ids` list the fast path built are its scan's, which the caller
- * moves.
- */
-function mapDocument(doc: Document.Parsed, map: (offset: number) => number): Document.Parsed {
-  doc.range = [map(doc.range[0]), map(doc.range[1]), map(doc.range[2])];
-  doc.errors = doc.errors.map((e) => mapError(e, map));
-  doc.warnings = doc.warnings.map((e) => mapError(e, map));
-  // Iterative walk: deeply nested documents must not overflow the stack.
-  const stack: unknown[] = [doc.contents];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (isPair(item)) {
-      stack.push(item.key, item.value);
-    } else if (isNode(item)) {
-      const r = item.range;
-      if (r) {
-        r[0] = map(r[0]);
-        r[1] = map(r[1]);
-        r[2] = map(r[2]);
-      }
-      const fast = fastListOf(item);
-      if (fast !== undefined) {
-        for (const child of fast.parsedItems) {
-          stack.push(child);
-        }
-      } else if (isCollection(item)) {
-        for (const child of item.items) {
-          stack.push(child);
-        }
-      }
-    }
-  }
-  return doc;
-}
-
-function mapError(e: YAMLError, map: (offset: number) => number): YAMLError {
-  const pos: [number, number] = [map(e.pos[0]), map(e.pos[1])];
-  return e instanceof YAMLWarning ? new YAMLWarning(pos, e.code, e.message) : new YAMLParseError(pos, e.code, e.message);
 }

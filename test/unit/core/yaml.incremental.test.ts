@@ -178,14 +178,16 @@ test('incremental re-parse equals a full parse after random edits', () => {
       text = text.slice(0, pos) + SNIPPETS[Math.floor(random() * SNIPPETS.length)] + text.slice(pos + len);
     }
     const incremental = parseFile(text, previous);
+    reusedSomething += incremental.stats.reused + incremental.stats.moved;
+    previous = incremental;
+    // A third of the versions are not read: the moves of the documents taken over add up until one is.
+    if (random() < 1 / 3) continue;
     const expected = reference(text);
     assert.deepEqual(snapshot(incremental), expected, `step ${step}, text ${JSON.stringify(text)}`);
     const fresh = parseFile(text);
     assert.deepEqual(snapshot(fresh), expected, `step ${step} (no previous)`);
     // The documents taken over keep what the checks found in them (moved with them): the same as found afresh.
     assert.deepEqual(validateFile(incremental), validateFile(fresh), `step ${step}: diagnostics, text ${JSON.stringify(text)}`);
-    reusedSomething += incremental.stats.reused + incremental.stats.moved;
-    previous = incremental;
   }
   assert.ok(reusedSomething > steps / 3, `documents were reused (${reusedSomething})`);
 });

@@ -1,0 +1,74 @@
+// Moving a parsed document's offsets in place: those of a stand-in's parse to the file's
+// (fastIds.ts), and those of a document a later version takes over where an edit before it moved
+// it. The latter are moved when the document is next read, not on every edit: typing near the top
+// of a file of many documents moves every document after it on every keystroke, and a walk of all
+// their nodes cost more than the rest of the keystroke. Pure.
+
+import { Document, YAMLError, YAMLParseError, YAMLWarning, isCollection, isNode, isPair } from 'yaml';
+import { fastListOf } from './fastIds';
+
+/** How far each document taken over by a moved slice has still to move. */
+const unmoved = new WeakMap<Document.Parsed, number>();
+
+/** Moves `doc` by `delta` characters when it is next read ({@link moved}). */
+export function moveLater(doc: Document.Parsed, delta: number): void {
+  const total = (unmoved.get(doc) ?? 0) + delta;
+  if (total === 0) unmoved.delete(doc);
+  else unmoved.set(doc, total);
+}
+
+/** How far `doc` has still to move: its offsets are where its text was that much before. */
+export function pendingMove(doc: Document.Parsed): number {
+  return unmoved.get(doc) ?? 0;
+}
+
+/** `doc` with every offset where its text now is (the moves pending made). */
+export function moved(doc: Document.Parsed): Document.Parsed {
+  const delta = unmoved.get(doc);
+  if (delta === undefined) return doc;
+  unmoved.delete(doc);
+  return mapDocument(doc, (offset) => offset + delta);
+}
+
+/**
+ * Moves every offset of a document with `map`, in place: its range, errors and every node. (No
+ * copy: cloning a 100,000-id document on every edit above it would cost more than parsing it with
+ * the fast path.) The nodes of an `ids` list the fast path built are its scan's, which the caller
+ * moves.
+ */
+export function mapDocument(doc: Document.Parsed, map: (offset: number) => number): Document.Parsed {
+  doc.range = [map(doc.range[0]), map(doc.range[1]), map(doc.range[2])];
+  doc.errors = doc.errors.map((e) => mapError(e, map));
+  doc.warnings = doc.warnings.map((e) => mapError(e, map));
+  // Iterative walk: deeply nested documents must not overflow the stack.
+  const stack: unknown[] = [doc.contents];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (isPair(item)) {
+      stack.push(item.key, item.value);
+    } else if (isNode(item)) {
+      const r = item.range;
+      if (r) {
+        r[0] = map(r[0]);
+        r[1] = map(r[1]);
+        r[2] = map(r[2]);
+      }
+      const fast = fastListOf(item);
+      if (fast !== undefined) {
+        for (const child of fast.parsedItems) {
+          stack.push(child);
+        }
+      } else if (isCollection(item)) {
+        for (const child of item.items) {
+          stack.push(child);
+        }
+      }
+    }
+  }
+  return doc;
+}
+
+export function mapError(e: YAMLError, map: (offset: number) => number): YAMLError {
+  const pos: [number, number] = [map(e.pos[0]), map(e.pos[1])];
+  return e instanceof YAMLWarning ? new YAMLWarning(pos, e.code, e.message) : new YAMLParseError(pos, e.code, e.message);
+}
