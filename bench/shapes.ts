@@ -202,6 +202,7 @@ export function shapes(n: number): Shape[] {
   let line = 0;
   add('mixed-eol', '12. CRLF and LF mixed line by line, with a BOM', `\uFEFF${plain.replace(/\n/g, () => (line++ % 2 === 0 ? '\r\n' : '\n'))}`);
   list.push(multiDocument(n, plain, ids));
+  list.push(manyDocuments(ids));
   return list;
 }
 
@@ -240,7 +241,7 @@ function typingInQuote(plain: string, ids: readonly string[]): EditScenario {
 }
 
 /**
- * 11. Three documents: a small one (10 ids), the big list, a small one. Edits in the small
+ * 13. Three documents: a small one (10 ids), the big list, a small one. Edits in the small
  * documents (their site and last value), then in the big one (list, site, end).
  */
 function multiDocument(n: number, plain: string, ids: readonly string[]): Shape {
@@ -263,7 +264,7 @@ function multiDocument(n: number, plain: string, ids: readonly string[]): Shape 
   const inBig = spread('edits in the big document', text, ids, bigStart, bigEnd);
   return {
     key: 'multi-doc',
-    label: '11. three `---` documents, the big list in the middle one',
+    label: '13. three `---` documents, the big list in the middle one',
     text,
     expect: 'no errors',
     scenarios: [
@@ -271,6 +272,36 @@ function multiDocument(n: number, plain: string, ids: readonly string[]): Shape 
       { name: inBig.name, next: (current, k) => tagged(inBig.next(current, k), 'big document') },
       // Last, as in the other shapes.
       typedAtTop('letters typed in front of the first id of the big document, then deleted', text, ids, bigStart),
+    ],
+  };
+}
+
+/** Ids per document of shape 14. */
+const IDS_PER_DOCUMENT = 100;
+
+/**
+ * 14. The ids in documents of 100, each with the whole settings: a team's many bodies in one file.
+ * Edits in the middle document (its list, site and end; a repeat made and undone), and letters
+ * typed at the top of the first, which move every document after it.
+ */
+function manyDocuments(ids: readonly string[]): Shape {
+  const groups: string[][] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_DOCUMENT) groups.push(ids.slice(i, i + IDS_PER_DOCUMENT));
+  const text = `${MODELINE}\n${groups.map((group) => `ids:\n${group.map((id) => `  - ${id}\n`).join('')}${SETTINGS}`).join('---\n')}`;
+  const middle = at(groups, groups.length >> 1);
+  const from = text.indexOf(at(middle, 0));
+  const to = text.indexOf('---\n', from);
+  return {
+    key: 'many-docs',
+    label: `14. ${groups.length.toLocaleString('en-US')} \`---\` documents of ${IDS_PER_DOCUMENT} ids, each with its settings`,
+    text,
+    expect: 'no errors',
+    scenarios: [
+      spread('spread over the middle document', text, middle, from, to),
+      repeating('an id of the middle document made to repeat another, and restored', text, middle, from, to),
+      { ...spread('spread over the middle document, typed at 10 characters a second', text, middle, from, to), paceMs: TYPING_PACE_MS },
+      // Last, as in the other shapes.
+      typedAtTop('letters typed in front of the first id of the first document, then deleted', text, at(groups, 0)),
     ],
   };
 }

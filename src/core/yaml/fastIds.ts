@@ -50,8 +50,13 @@ export type IdsScan = ListScan | FlowScan;
 /** The default tag of a list (`!!seq`), which changes nothing when written. */
 const SEQ_TAG = 'tag:yaml.org,2002:seq';
 
-/** Lists with fewer simple ids go through the `yaml` parse as usual (the fast path only pays off on long lists). */
-export const MIN_FAST_IDS = 256;
+/**
+ * Lists with fewer simple ids go through the `yaml` parse as usual. At 64 the fast path already
+ * pays: a file of 1,000 documents of 100 ids and 40 lines of settings opened in 0.9 s rather than
+ * 1.9 s, and an edit in one of them was parsed in 1.8 ms rather than 3.8 ms (the list is read
+ * either way; the stand-in spares the `yaml` parse its ids).
+ */
+export const MIN_FAST_IDS = 64;
 
 /** What {@link readIds} found: the stand-in text and how to put the ids back. */
 export interface FastIdsStandIn {

@@ -27,15 +27,16 @@ export class PerDocument<T> {
    * names a line, which an edit above moves, may not).
    */
   get(doc: ParsedDocument, key: unknown, find: () => T, keep: (value: T) => boolean = () => true): T {
-    const kept = this.kept.get(doc.unchanged);
-    if (kept !== undefined && kept.index === doc.index && kept.key === key) {
-      if (kept.start !== doc.start && this.move !== undefined) kept.value = this.move(kept.value, doc.start - kept.start);
-      kept.start = doc.start;
+    const { unchanged, start, index } = doc;
+    const kept = this.kept.get(unchanged);
+    if (kept !== undefined && kept.index === index && kept.key === key) {
+      if (kept.start !== start && this.move !== undefined) kept.value = this.move(kept.value, start - kept.start);
+      kept.start = start;
       return kept.value;
     }
     const value = find();
-    if (keep(value)) this.kept.set(doc.unchanged, { index: doc.index, key, start: doc.start, value });
-    else this.kept.delete(doc.unchanged);
+    if (keep(value)) this.kept.set(unchanged, { index, key, start, value });
+    else this.kept.delete(unchanged);
     return value;
   }
 }

@@ -16,7 +16,7 @@ import { at } from '../../fixtures/at';
 const URI = 'file:///work/long.target-settings.yaml';
 const SITE = 'site:\n  name: Shop\n';
 
-const IDS = sandboxTargetIds(MIN_FAST_IDS + 300, 11);
+const IDS = sandboxTargetIds(MIN_FAST_IDS + 600, 11);
 const list = (ids: readonly string[]): string => ids.map((id) => `  - ${id}\n`).join('');
 
 /** The parse without the fast path: its `ids` items walked one by one. */
