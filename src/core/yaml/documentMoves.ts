@@ -1,34 +1,9 @@
 // Moving a parsed document's offsets in place: those of a stand-in's parse to the file's
 // (fastIds.ts), and those of a document a later version takes over where an edit before it moved
-// it. The latter are moved when the document is next read, not on every edit: typing near the top
-// of a file of many documents moves every document after it on every keystroke, and a walk of all
-// their nodes cost more than the rest of the keystroke. Pure.
+// it (when it is next read: DocumentState.unmoved). Pure.
 
 import { Document, YAMLError, YAMLParseError, YAMLWarning, isCollection, isNode, isPair } from 'yaml';
 import { fastListOf } from './fastIds';
-
-/** How far each document taken over by a moved slice has still to move. */
-const unmoved = new WeakMap<Document.Parsed, number>();
-
-/** Moves `doc` by `delta` characters when it is next read ({@link moved}). */
-export function moveLater(doc: Document.Parsed, delta: number): void {
-  const total = (unmoved.get(doc) ?? 0) + delta;
-  if (total === 0) unmoved.delete(doc);
-  else unmoved.set(doc, total);
-}
-
-/** How far `doc` has still to move: its offsets are where its text was that much before. */
-export function pendingMove(doc: Document.Parsed): number {
-  return unmoved.get(doc) ?? 0;
-}
-
-/** `doc` with every offset where its text now is (the moves pending made). */
-export function moved(doc: Document.Parsed): Document.Parsed {
-  const delta = unmoved.get(doc);
-  if (delta === undefined) return doc;
-  unmoved.delete(doc);
-  return mapDocument(doc, (offset) => offset + delta);
-}
 
 /**
  * Moves every offset of a document with `map`, in place: its range, errors and every node. (No

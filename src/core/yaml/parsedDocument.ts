@@ -17,7 +17,7 @@ import {
   type SchemaOptions,
   type ToJSOptions,
 } from 'yaml';
-import { moved, pendingMove } from './documentMoves';
+import { mapDocument } from './documentMoves';
 import { fastIdsOf, type LongIdsList } from './fastIds';
 import { itemsThatMayNest } from './nodes';
 
@@ -56,13 +56,28 @@ export interface DocumentValueError {
   readonly message: string;
 }
 
-/** @internal */
-export interface ValueState {
+/**
+ * @internal What a parsed document keeps from one version of the file to the next while its text
+ * stays as it is (the same object: the parse takes the document over): its value, computed once,
+ * and how far it has still to move.
+ */
+export interface DocumentState {
   computed: boolean;
   value: unknown;
   error: DocumentValueError | undefined;
   /** Whether computing the value resolved any alias. */
   usesAliases: boolean;
+  /**
+   * How far the document has moved since its offsets were last made right: an edit before it moves
+   * it on every keystroke, and a walk of every node of every document after the edit cost more than
+   * the rest of the keystroke. Its nodes are moved when it is next read (ParsedDocument.document).
+   */
+  unmoved: number;
+}
+
+/** The state of a document just parsed. */
+export function freshState(): DocumentState {
+  return { computed: false, value: undefined, error: undefined, usesAliases: false, unmoved: 0 };
 }
 
 /**
@@ -76,31 +91,36 @@ export class ParsedDocument {
     /** 0-based index of the document in the file. */
     readonly index: number,
     private readonly parsed: Document.Parsed,
-    private readonly state: ValueState,
+    private readonly state: DocumentState,
   ) {}
 
-  /** The `yaml` AST, with file offsets (a document an edit before it moved is moved when first read: documentMoves.ts). */
+  /** The `yaml` AST, with file offsets (moved first, if an edit before it moved it: see DocumentState.unmoved). */
   get document(): Document.Parsed {
-    return moved(this.parsed);
+    const delta = this.state.unmoved;
+    if (delta !== 0) {
+      this.state.unmoved = 0;
+      mapDocument(this.parsed, (offset) => offset + delta);
+    }
+    return this.parsed;
   }
 
   /**
    * The same object in every version of the file while the document's text stays as it is (the
    * parse takes the document over), whether or not an edit before it moved it: what is found in the
-   * document may be kept with it (PerDocument). Not to be read: its offsets may be out of date.
+   * document may be kept with it (PerDocument).
    */
   get unchanged(): object {
-    return this.parsed;
+    return this.state;
   }
 
   /** Offset where the document starts (its `---` line, or its first content). */
   get start(): number {
-    return this.parsed.range[0] + pendingMove(this.parsed);
+    return this.parsed.range[0] + this.state.unmoved;
   }
 
   /** Offset where the document ends, trailing comments included (exclusive). */
   get end(): number {
-    return this.parsed.range[2] + pendingMove(this.parsed);
+    return this.parsed.range[2] + this.state.unmoved;
   }
 
   /** YAML errors of this document (syntax, duplicate keys, tabs, ...). */
@@ -152,7 +172,7 @@ export class ParsedDocument {
     return fast === undefined ? undefined : { pair: fast.pair, values: fast.list.values, known: fast.list.known };
   }
 
-  private compute(): ValueState {
+  private compute(): DocumentState {
     const state = this.state;
     if (!state.computed) {
       state.computed = true;

@@ -3,9 +3,9 @@
 // depends on the text around it says so, and parseFile parses it again with its neighbours.
 
 import { Composer, Document, Lexer, Parser, YAMLError, YAMLParseError, type CST } from 'yaml';
-import { mapDocument, mapError, moveLater } from './documentMoves';
+import { mapDocument, mapError } from './documentMoves';
 import { moveScan, readIds, type IdsScan } from './fastIds';
-import { YAML_OPTIONS, type ValueState } from './parsedDocument';
+import { YAML_OPTIONS, freshState, type DocumentState } from './parsedDocument';
 import type { TextChange } from './textChange';
 import { detachedSlice } from './detachedSlice';
 import { withLoneCrAsLf } from './idsText';
@@ -15,9 +15,9 @@ import { flat, type Text } from './text';
 export interface Slice {
   readonly start: number;
   readonly end: number;
-  /** Its documents, at file offsets once read (a moved slice moves them then: documentMoves.ts). */
+  /** Its documents, at file offsets once read (see DocumentState.unmoved), and what each keeps. */
   readonly documents: readonly Document.Parsed[];
-  readonly states: readonly ValueState[];
+  readonly states: readonly DocumentState[];
   readonly streamErrors: readonly YAMLError[];
   /**
    * How the slice's parse depends on the text around it. `rest`: a quoted scalar is not closed
@@ -273,7 +273,7 @@ function parseSliceText(text: string, start: number, end: number, last: boolean,
     start,
     end,
     documents,
-    states: documents.map(() => ({ computed: false, value: undefined, error: undefined, usesAliases: false })),
+    states: documents.map(freshState),
     streamErrors,
     dependsOn,
     last,
@@ -310,15 +310,20 @@ function quoteCloses(lexeme: string): boolean {
 
 /**
  * The slice at another offset (an edit before it changed the length of the text): its documents
- * the same, to be moved when next read (moveLater); values shared.
+ * the same, to be moved when next read (DocumentState.unmoved); values shared.
  */
 export function moveSlice(slice: Slice, delta: number): Slice {
   if (slice.ids !== undefined) moveScan(slice.ids, delta);
-  for (const doc of slice.documents) moveLater(doc, delta);
+  for (const state of slice.states) state.unmoved += delta;
+  const { documents, states, streamErrors, dependsOn, last, ids } = slice;
   return {
-    ...slice,
     start: slice.start + delta,
     end: slice.end + delta,
-    streamErrors: slice.streamErrors.map((e) => mapError(e, (offset) => offset + delta)),
+    documents,
+    states,
+    streamErrors: streamErrors.length === 0 ? streamErrors : streamErrors.map((e) => mapError(e, (offset) => offset + delta)),
+    dependsOn,
+    last,
+    ids,
   };
 }
