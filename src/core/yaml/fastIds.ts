@@ -14,7 +14,8 @@
 //   plain, 'single-quoted' or "double-quoted" (no escapes), optionally followed by `# comment`;
 //   between items, comment lines and blank lines (they become the next item's `commentBefore` /
 //   `spaceBefore`, as the `yaml` composer makes them); any line breaks, mixed or not;
-// - a flow list opened on the `ids:` line, on one line or several: `ids: [a, "b", 'c']`.
+// - a flow list opened on the `ids:` line, on one line or several: `ids: [a, "b", 'c']`, with
+//   comment and blank lines between the items and comments after their commas.
 // The list read is kept from one version of the document to the next (idsBlock.ts, idsFlow.ts):
 // an edit reads again only the lines (or flow items) it touched; the others are kept, in the same
 // arrays, changed in place. So a parse's list, and the nodes made from it, hold until the next

@@ -1,10 +1,24 @@
-// A flow `ids` list (`ids: [a, "b", 'c']`, on one line or several) as the fast path reads it,
-// kept from one version of a document to the next: its items' values and where each starts (an
-// item's `yaml` node is made when a feature asks for it, flowItemNode). The next version reads
-// again only the items an edit touched and splices them in, in place. Pure.
+// A flow `ids` list (`ids: [a, "b", 'c']`, on one line or several, with comments and blank lines
+// between the items) as the fast path reads it, kept from one version of a document to the next:
+// its items' values, where each starts and what comments it has (an item's `yaml` node is made
+// when a feature asks for it, flowItemNode). The next version reads again only the items an edit
+// touched and splices them in, in place. Pure.
 
-import { IdCounts, eolAt, nonStringTests, scalarAt, scalarEnd, scalarTypeAt, skipFlowSpace, upperBound, type Options, type ScalarType } from './idsText';
+import {
+  IdCounts,
+  contentEnd,
+  eolAt,
+  nonStringTests,
+  scalarAt,
+  scalarEnd,
+  scalarTypeAt,
+  skipFlowSpace,
+  upperBound,
+  type Options,
+  type ScalarType,
+} from './idsText';
 import { shiftFrom, spliceIn } from '../arrays';
+import { detachedSlice } from './detachedSlice';
 import { IdNode, type ScannedList } from './idsNodes';
 import { commonEndsOf, type TextChange } from './textChange';
 import type { Text } from './text';
@@ -18,6 +32,16 @@ export interface FlowScan extends ScannedList {
   lineEnd: number;
   /** Offset in `source` where each item's scalar starts (its node ends at the `,` or `]` after it). */
   readonly starts: number[];
+  /** The comments and blank-line marks of each item, beside `values`; none while no item has any. */
+  notes: (ItemNotes | undefined)[] | undefined;
+}
+
+/** What comment and blank lines give an item, as the `yaml` composer makes them (see readGap); undefined: none. */
+interface ItemNotes {
+  commentBefore?: string | undefined;
+  spaceBefore?: boolean;
+  /** A comment after the item's comma, on its line. */
+  comment?: string | undefined;
 }
 
 /** Item `i`: its type, where its scalar starts and ends, and where the `,` or `]` after it is. */
@@ -32,23 +56,29 @@ function itemOffsets(scan: FlowScan, i: number): { type: ScalarType; start: numb
 export function flowItemNode(scan: FlowScan, i: number): IdNode {
   const { type, start, end, separator } = itemOffsets(scan, i);
   const { base } = scan;
-  return new IdNode(scan.values[i]!, type, base + start, base + end, base + separator);
+  const notes = scan.notes?.[i];
+  const node = new IdNode(scan.values[i]!, type, base + start, base + end, base + separator, notes?.comment);
+  if (notes?.commentBefore !== undefined) node.commentBefore = notes.commentBefore;
+  if (notes?.spaceBefore === true) node.spaceBefore = true;
+  return node;
 }
 
 /**
  * The items of a flow list that starts on the `ids:` line (`[` at `open`), on that line or over
- * several, or undefined when it is not simple (comments, blank lines, nested collections...).
+ * several, or undefined when it is not simple (nested collections, a comment the list itself
+ * would keep: before its `]` or after it...).
  */
 export function scanFlowList(source: Text, open: number, options: Options, base: number): FlowScan | undefined {
   const values: string[] = [];
   const starts: number[] = [];
-  const read = readFlowItems(source, open + 1, nonStringTests(options), values, starts);
+  const notes: (ItemNotes | undefined)[] = [];
+  const read = readFlowItems(source, open + 1, false, nonStringTests(options), { values, starts, notes });
   if (read === undefined) return undefined;
   const lineEnd = flowLineEnd(source, read.close);
   if (lineEnd === undefined) return undefined;
   const counts = new IdCounts();
   counts.add(values);
-  return { kind: 'flow', options, source, base, open, close: read.close, lineEnd, starts, counts, values };
+  return { kind: 'flow', options, source, base, open, close: read.close, lineEnd, starts, counts, values, notes: read.noted ? notes : undefined };
 }
 
 /**
@@ -73,28 +103,34 @@ export function rescanFlowList(scan: FlowScan, source: Text, open: number, base:
   const { values, starts } = scan;
   // A change after the line of `]` leaves the list as it is.
   if (prefix > scan.lineEnd) return finish();
-  // From the item before the one the change starts in (after the separator of the one before it).
+  // From the item before the one the change starts in (after the separator of the one before it:
+  // a comment on the line of that comma is that item's, and stays as it was).
   const i = Math.max(0, upperBound(starts, prefix) - 2);
   const pos = i > 0 ? itemOffsets(scan, i - 1).separator + 1 : open + 1;
   let m = upperBound(starts, oldChangeEnd - 1);
-  const readValues: string[] = [];
-  const readStarts: number[] = [];
-  const read = readFlowItems(source, pos, nonStringTests(scan.options), readValues, readStarts, (at) => {
+  const read: ReadItems = { values: [], starts: [], notes: [] };
+  const end = readFlowItems(source, pos, i > 0, nonStringTests(scan.options), read, (at) => {
     // Past the change, at an item that only moved: the rest is kept.
     while (m < starts.length && starts[m]! + delta < at) m++;
     const kept = starts[m];
     return at >= oldChangeEnd + delta && kept !== undefined && kept + delta === at ? m : undefined;
   });
-  if (read === undefined) return false;
-  const keptFrom = read.keptFrom ?? values.length;
-  const close = read.keptFrom === undefined ? read.close : scan.close + delta;
-  const lineEnd = read.keptFrom === undefined ? flowLineEnd(source, close) : scan.lineEnd + delta;
+  if (end === undefined) return false;
+  const keptFrom = end.keptFrom ?? values.length;
+  const close = end.keptFrom === undefined ? end.close : scan.close + delta;
+  const lineEnd = end.keptFrom === undefined ? flowLineEnd(source, close) : scan.lineEnd + delta;
   if (lineEnd === undefined) return false;
   scan.counts.remove(values.slice(i, keptFrom));
-  scan.counts.add(readValues);
-  spliceIn(starts, i, keptFrom - i, readStarts);
-  shiftFrom(starts, i + readValues.length, delta);
-  spliceIn(values, i, keptFrom - i, readValues);
+  scan.counts.add(read.values);
+  if (end.noted || scan.notes !== undefined) {
+    // The comment and blank lines before the first item kept were read again: the change may be among them.
+    const notes = (scan.notes ??= new Array<ItemNotes | undefined>(values.length).fill(undefined));
+    if (end.gap !== undefined) notes[keptFrom] = { ...notes[keptFrom], commentBefore: end.gap.commentBefore, spaceBefore: end.gap.spaceBefore };
+    spliceIn(notes, i, keptFrom - i, end.noted ? read.notes : new Array<undefined>(read.values.length).fill(undefined));
+  }
+  spliceIn(starts, i, keptFrom - i, read.starts);
+  shiftFrom(starts, i + read.values.length, delta);
+  spliceIn(values, i, keptFrom - i, read.values);
   scan.close = close;
   scan.lineEnd = lineEnd;
   return finish();
@@ -106,41 +142,131 @@ export function rescanFlowList(scan: FlowScan, source: Text, open: number, base:
   }
 }
 
+/** The items read: their values, where each starts, their notes (none while no item read has any). */
+interface ReadItems {
+  readonly values: string[];
+  readonly starts: number[];
+  readonly notes: (ItemNotes | undefined)[];
+}
+
 /**
- * Reads flow items from `pos` to the closing `]`: where it is, or (when `kept` says an item at a
- * position is one of the old scan's, from which on the rest is kept) that index.
+ * Reads flow items from `pos` (after `[`, or after a comma: `afterComma`) to the closing `]`:
+ * where it is, or (when `kept` says an item at a position is one of the old scan's, from which on
+ * the rest is kept) that index, with the gap read before it. `noted`: whether any item read has notes.
  */
 function readFlowItems(
   source: Text,
   pos: number,
+  afterComma: boolean,
   tests: readonly RegExp[],
-  values: string[],
-  starts: number[],
+  read: ReadItems,
   kept?: (at: number) => number | undefined,
-): { close: number; keptFrom?: number } | undefined {
+): { close: number; keptFrom?: number; gap?: Gap; noted: boolean } | undefined {
+  // One gap, read into again before each item: a list of 100,000 ids makes no object per id.
+  const gap: Gap = { at: 0, trailing: undefined, commentBefore: undefined, spaceBefore: false };
+  if (!readGap(source, pos, afterComma, gap)) return undefined;
+  let noted = false;
   for (;;) {
-    const at = skipFlowSpace(source, pos);
-    if (at === undefined) return undefined;
+    const at = gap.at;
     const keptFrom = kept?.(at);
-    if (keptFrom !== undefined) return { close: -1, keptFrom };
+    if (keptFrom !== undefined) return { close: -1, keptFrom, gap: { ...gap }, noted };
     const scalar = scalarAt(source, at, tests, true);
     if (scalar === undefined) return undefined;
     const sep = skipFlowSpace(source, scalar.end);
     if (sep === undefined) return undefined;
-    let c = source.charCodeAt(sep);
+    const c = source.charCodeAt(sep);
     if (c !== 0x2c /* , */ && c !== 0x5d /* ] */) return undefined;
-    values.push(scalar.value);
-    starts.push(at);
+    read.values.push(scalar.value);
+    read.starts.push(at);
+    let notes: ItemNotes | undefined;
+    if (gap.commentBefore !== undefined || gap.spaceBefore) notes = { commentBefore: gap.commentBefore, spaceBefore: gap.spaceBefore };
     pos = sep + 1;
     if (c === 0x2c) {
-      // A comma may end the list (`[a, b,]`).
-      const next = skipFlowSpace(source, pos);
-      if (next === undefined) return undefined;
-      c = source.charCodeAt(next);
-      if (c === 0x5d) pos = next + 1;
+      if (!readGap(source, pos, true, gap)) return undefined;
+      if (gap.trailing !== undefined) (notes ??= {}).comment = gap.trailing;
     }
-    if (c === 0x5d) return { close: pos - 1 };
+    // (The notes are written from the first item that has any: most lists have none.)
+    if (notes !== undefined && !noted) {
+      noted = true;
+      for (let k = read.notes.length; k < read.values.length - 1; k++) read.notes.push(undefined);
+    }
+    if (noted) read.notes.push(notes);
+    // A comma may end the list (`[a, b,]`); comments before the `]` would be the list's.
+    if (c === 0x2c && source.charCodeAt(gap.at) === 0x5d) {
+      if (gap.trailing !== undefined || gap.commentBefore !== undefined) return undefined;
+      return { close: gap.at, noted };
+    }
+    if (c === 0x5d) return { close: sep, noted };
   }
+}
+
+/** What stands before an item of a flow list, as the `yaml` composer reads it (resolveProps, resolveFlowCollection). */
+interface Gap {
+  /** Where the next item (or `]`) starts. */
+  at: number;
+  /** After a comma: the comment on its line, which goes to the item before. */
+  trailing: string | undefined;
+  commentBefore: string | undefined;
+  spaceBefore: boolean;
+}
+
+/**
+ * Reads the spaces, line breaks and comments from `pos` (after `[`, or after a comma:
+ * `afterComma`) to the next item or `]`, into `gap`; false where it cannot say as the `yaml`
+ * composer would (a tab, a comment not after a space, an empty comment after the comma, a line
+ * not indented).
+ */
+function readGap(source: Text, pos: number, afterComma: boolean, gap: Gap): boolean {
+  let comment = '';
+  let separator = '';
+  let atNewline = false;
+  let sawNewline = false;
+  let hasSpace = false;
+  let spaceBefore = false;
+  let trailing: string | undefined;
+  for (;;) {
+    const c = source.charCodeAt(pos);
+    if (c === 0x20) {
+      hasSpace = true;
+      pos++;
+      continue;
+    }
+    const eol = eolAt(source, pos);
+    if (eol > 0) {
+      // (A lone CR is read as LF: the `yaml` package is given it so.)
+      const newline = eol === 2 ? '\r\n' : '\n';
+      if (!atNewline) separator += newline;
+      else if (comment !== '') comment += newline;
+      else spaceBefore = true;
+      atNewline = sawNewline = hasSpace = true;
+      pos += eol;
+      const next = source.charCodeAt(pos);
+      if (next !== 0x20 && next !== 0x23 /* # */ && next !== 0x5d /* ] */ && eolAt(source, pos) === 0) return false;
+      continue;
+    }
+    if (c === 0x23 /* # */) {
+      if (!hasSpace) return false;
+      const end = contentEnd(source, pos);
+      const text = detachedSlice(source, pos + 1, end);
+      if (afterComma && !sawNewline && comment === '') {
+        if (text === '') return false;
+        trailing = text;
+      }
+      comment = comment === '' ? text || ' ' : comment + separator + (text || ' ');
+      separator = '';
+      atNewline = false;
+      pos = end;
+      continue;
+    }
+    if (Number.isNaN(c) || c === 0x09) return false;
+    break;
+  }
+  if (trailing !== undefined) comment = comment.substring(trailing.length + 1);
+  gap.at = pos;
+  gap.trailing = trailing;
+  gap.commentBefore = comment === '' ? undefined : comment;
+  gap.spaceBefore = spaceBefore;
+  return true;
 }
 
 /** Where the line of the list's `]` ends, when nothing but spaces follows it there. */

@@ -222,6 +222,18 @@ describe('fast path for long ids lists', () => {
       ['a list with a tag of its own', `ids: !mine\n${list(IDS)}${SITE}`],
       ['an anchor without a name', `ids: &\n${list(IDS)}${SITE}`],
       ['a tag glued to the list', `ids: !!seq[${IDS.join(', ')}]\n${SITE}`],
+      ['flow list, a comment line before the `]`', `ids: [\n${IDS.map((id) => `  ${id},\n`).join('')}  # end\n]\n${SITE}`],
+      [
+        'flow list, a comment after the last comma',
+        `ids: [\n${IDS.map((id) => `  ${id},\n`)
+          .join('')
+          .slice(0, -1)} # end\n]\n${SITE}`,
+      ],
+      ['flow list, a comment after an item, before its comma', `ids: [\n${IDS.map((id, i) => `  ${id}${i === 9 ? ' # x\n ' : ''},\n`).join('')}]\n${SITE}`],
+      ['flow list, an empty comment after a comma', `ids: [\n${IDS.map((id, i) => `  ${id},${i === 9 ? ' #' : ''}\n`).join('')}]\n${SITE}`],
+      ['flow list, a comment right after a comma', `ids: [\n${IDS.map((id, i) => `  ${id},${i === 9 ? '# x' : ''}\n`).join('')}]\n${SITE}`],
+      ['flow list, a comment after the `]`', `ids: [${IDS.join(', ')}] # all\n${SITE}`],
+      ['flow list, a tab before a comment', `ids: [\n${IDS.map((id, i) => `  ${id},${i === 9 ? '\t# x' : ''}\n`).join('')}]\n${SITE}`],
       ['nested ids key', `site:\n  ids:\n${list(IDS, '    ')}  name: x\n`],
       ['ids nested under a key at column 0', `site:\nids:\n${list(IDS)}`],
       ['boolean id', `ids:\n${list(half)}  - true\n${list(rest)}${SITE}`],
@@ -400,6 +412,33 @@ describe('fast path for long ids lists', () => {
     });
   });
 
+  test("a flow list's comments and blank lines follow edits among them, as on the full parse", () => {
+    const cache = new LanguageService(() => 'unset');
+    const uri = 'file:///flow-comments.yaml';
+    const base = `ids: [\n${IDS.map((id, i) => `  ${id},${i === 20 ? ' # t' : ''}\n${i === 40 ? '  # c\n' : ''}`).join('')}]\n${SITE}`;
+    const versions = [
+      base,
+      base.replace('  # c\n', '  # cX\n'), // a comment line's text, right before an item kept
+      base.replace('  # c\n', '  # c\n\n'), // a blank line after it
+      base.replace('  # c\n', '\n  # c\n'), // a blank line before it
+      base.replace('  # c\n', ''), // gone
+      base.replace(' # t\n', ' # tY\n'), // a comment after a comma
+      base.replace(' # t\n', '\n  # moved\n'), // made a comment line of the next item
+      base,
+    ];
+    versions.forEach((text, v) => {
+      if (v > 0) {
+        const { prefix, suffix } = commonEnds(versions[v - 1]!, text);
+        cache.changed(uri, { start: prefix, oldEnd: versions[v - 1]!.length - suffix, newEnd: text.length - suffix });
+      }
+      const restored = fastIdsStats.restored;
+      const file = cache.parse(uri, v + 1, text);
+      assert.ok(fastIdsStats.restored > restored, `version ${v + 1}: the fast path read the list`);
+      sameIdsOneByOne(file, fullParse(text), `version ${v + 1}`, 1);
+      assert.deepStrictEqual(fileDump(file), fileDump(fullParse(text)), `version ${v + 1}`);
+    });
+  });
+
   test('a repeated id is found where it stands after each edit, though the last version found it elsewhere', () => {
     const cache = new LanguageService(() => 'unset');
     const uri = 'file:///repeats.yaml';
@@ -573,6 +612,17 @@ describe('fast path for long ids lists', () => {
       ['a tab after `ids:`, and one before a comment there', `ids:\t\n${list(IDS)}${SITE}---\nids: \t# t\n${list(IDS)}${SITE}`],
       ['an anchor and the default tag on the list, aliased below', `ids: &all !!seq # t\n${list(IDS)}${SITE}also: *all\n`],
       ['an anchor and the default tag on a flow list', `ids: !!seq\t&all [${IDS.join(', ')}]\n${SITE}`],
+      [
+        'flow list with comment lines, blank lines and comments after commas',
+        `ids: [ # top\n${IDS.map((id, i) => `  ${id},${i % 7 === 3 ? ' # note' : ''}\n${at(['', '', '  # c\n', '\n', '# col 0\n  # two\n', '\n  # after a blank\n', '  # then a blank\n\n', '  #\n'], i % 8)}`).join('')}  last\n]\n${SITE}`,
+      ],
+      [
+        'flow list with comments, CRLF, several ids a line',
+        `ids: [\n${IDS.map((id, i) => `${i % 3 ? ' ' : '  '}${id},${i % 3 === 2 ? (i % 9 === 2 && i < N - 1 ? ' # t\n\n  # c\n' : '\n') : ''}`).join('')}\n]\n${SITE}`.replace(
+          /\n/g,
+          '\r\n',
+        ),
+      ],
       ['ids aligned with more spaces after the dash', `ids:\n${IDS.map((id, i) => `  -${' '.repeat(1 + (i % 3))}${id}\n`).join('')}${SITE}`],
       ['quoted ids after more spaces, one being typed', `ids:\n${styled((id, i) => (i === N - 10 ? `  "${id}` : `   '${id}'`))}${SITE}`],
       ['a comment line and a blank line before the first id', `ids:\n  # production\n\n# checked\n${list(IDS)}${SITE}`],
@@ -655,7 +705,9 @@ describe('fast path for long ids lists', () => {
         if (f.flow === 'line') {
           body = `ids: [${ids.map((id, i) => scalar(id, f.style, i)).join(', ')}]\n`;
         } else if (f.flow === 'lines') {
-          body = `ids: [\n${ids.map((id, i) => `  ${scalar(id, f.style, i)},\n`).join('')}]\n`;
+          // Comments after the commas, comment lines and blank lines between the items, as often as a block list's.
+          const between = (): string => (random() < f.extras ? at(['\n', '  # c\n', '# c0\n', '  #\n  # d\n\n'], Math.floor(random() * 4)) : '');
+          body = `ids: [${random() < f.extras ? ' # top' : ''}\n${ids.map((id, i) => `${between()}  ${scalar(id, f.style, i)},${random() < f.extras / 4 ? ' # t' : ''}\n`).join('')}]\n`;
         } else {
           body = `ids:${f.keyTail}\n${f.leading === 'indented comment' ? `${f.indent}# c\n` : f.leading}`;
           ids.forEach((id, i) => {
