@@ -122,10 +122,11 @@ export function rescanFlowList(scan: FlowScan, source: Text, open: number, base:
   if (lineEnd === undefined) return false;
   scan.counts.remove(values.slice(i, keptFrom));
   scan.counts.add(read.values);
-  if (end.noted || scan.notes !== undefined) {
-    // The comment and blank lines before the first item kept were read again: the change may be among them.
+  // The comment and blank lines before the first item kept were read again: the change may be among them.
+  const gap = end.gap;
+  if (end.noted || scan.notes !== undefined || (gap !== undefined && (gap.commentBefore !== undefined || gap.spaceBefore))) {
     const notes = (scan.notes ??= new Array<ItemNotes | undefined>(values.length).fill(undefined));
-    if (end.gap !== undefined) notes[keptFrom] = { ...notes[keptFrom], commentBefore: end.gap.commentBefore, spaceBefore: end.gap.spaceBefore };
+    if (gap !== undefined) notes[keptFrom] = { ...notes[keptFrom], commentBefore: gap.commentBefore, spaceBefore: gap.spaceBefore };
     spliceIn(notes, i, keptFrom - i, end.noted ? read.notes : new Array<undefined>(read.values.length).fill(undefined));
   }
   spliceIn(starts, i, keptFrom - i, read.starts);

@@ -417,7 +417,11 @@ describe('fast path for long ids lists', () => {
     const cache = new LanguageService(() => 'unset');
     const uri = 'file:///flow-comments.yaml';
     const base = `ids: [\n${IDS.map((id, i) => `  ${id},${i === 20 ? ' # t' : ''}\n${i === 40 ? '  # c\n' : ''}`).join('')}]\n${SITE}`;
+    const plain = `ids: [\n${IDS.map((id) => `  ${id},\n`).join('')}]\n${SITE}`;
     const versions = [
+      plain,
+      plain.replace(`  ${at(IDS, 41)},\n`, `  # c\n  ${at(IDS, 41)},\n`), // the list's first comment, before an item kept
+      plain,
       base,
       base.replace('  # c\n', '  # cX\n'), // a comment line's text, right before an item kept
       base.replace('  # c\n', '  # c\n\n'), // a blank line after it
@@ -663,6 +667,8 @@ describe('fast path for long ids lists', () => {
       parsed: fc.boolean(),
       widen: fc.nat(6),
       at: fc.double({ min: 0, max: 1, noNaN: true }),
+      /** At the start of that line: where comment lines, blank lines and items are typed. */
+      lineStart: fc.boolean(),
       remove: fc.integer({ min: 0, max: 4 }),
       insert: fc.constantFrom(
         '',
@@ -721,7 +727,8 @@ describe('fast path for long ids lists', () => {
         cache.parse('file:///p.yaml', version, chunked ?? text);
         let change: TextChange | undefined;
         for (const [k, e] of edits.entries()) {
-          const at = Math.floor(e.at * text.length);
+          const offset = Math.floor(e.at * text.length);
+          const at = e.lineStart ? text.lastIndexOf('\n', offset - 1) + 1 : offset;
           const removed = Math.min(e.remove, text.length - at);
           const copied = ids[e.which % ids.length] ?? 'x';
           const insert = e.copy === 'id' ? copied : e.copy === 'item' ? `${f.indent}- ${copied}${eol()}` : e.insert;
