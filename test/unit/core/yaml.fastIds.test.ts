@@ -7,7 +7,6 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Composer, Parser, Scalar, isAlias, isCollection, isNode, isPair, isScalar, isSeq, parseAllDocuments, type Document } from 'yaml';
 import { fastIdsStats, readIds, MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
-import { commonEnds } from '../../../src/core/yaml/textChange';
 import { IdNode } from '../../../src/core/yaml/idsNodes';
 import { LanguageService } from '../../../src/core/service';
 import { ChunkedText, YAML_OPTIONS, composeChanges, nodeAtPath, parseFile, pathAtOffset, type ParsedFile, type TextChange } from '../../../src/core/yaml';
@@ -403,14 +402,9 @@ describe('fast path for long ids lists', () => {
       base.replace(`- ${b}\n`, `- ${a}\n`).replace(`- ${a}\n`, `- ${a}y\n`), // a once more, at b's place
       base,
     ];
-    versions.forEach((text, v) => {
-      if (v > 0) {
-        const { prefix, suffix } = commonEnds(versions[v - 1]!, text);
-        cache.changed(uri, { start: prefix, oldEnd: versions[v - 1]!.length - suffix, newEnd: text.length - suffix });
-      }
-      const file = cache.parse(uri, v + 1, text);
+    for (const [file, text, v] of parsedVersions(cache, uri, versions)) {
       assert.deepStrictEqual(validateFile(file), fullDiagnostics(text), `version ${v + 1}`);
-    });
+    }
   });
 
   test("a flow list's comments and blank lines follow edits among them, as on the full parse", () => {
@@ -451,18 +445,14 @@ describe('fast path for long ids lists', () => {
       repeated.replace(`- ${a}\n`, `- ${b}\n`).replace(`- ${d}\n`, `- ${a}\n`), // as many copies, one elsewhere
       repeated,
     ];
-    versions.forEach((text, v) => {
-      if (v > 0) {
-        const { prefix, suffix } = commonEnds(versions[v - 1]!, text);
-        cache.changed(uri, { start: prefix, oldEnd: versions[v - 1]!.length - suffix, newEnd: text.length - suffix });
-      }
-      const diagnostics = validateFile(cache.parse(uri, v + 1, text));
+    for (const [file, text, v] of parsedVersions(cache, uri, versions)) {
+      const diagnostics = validateFile(file);
       assert.ok(
         diagnostics.some((d) => d.code === 'duplicate-id'),
         `version ${v + 1}: a repeat is reported`,
       );
       assert.deepStrictEqual(diagnostics, fullDiagnostics(text), `version ${v + 1}`);
-    });
+    }
   });
 
   test('a list with items the parse reads keeps its values right when a line becomes such an item, though no id changed', () => {
@@ -471,16 +461,13 @@ describe('fast path for long ids lists', () => {
     const [a, b, c] = [IDS.slice(0, 40), IDS.slice(40, 90), IDS.slice(90)];
     const mixed = `ids:\n${list(a)}  - !!str odd\n${list(b)}  # note\n${list(c)}${SITE}`;
     const versions = [mixed, mixed.replace('  # note\n', '  - !!str other\n'), mixed];
-    versions.forEach((text, v) => {
-      if (v > 0) {
-        const { prefix, suffix } = commonEnds(versions[v - 1]!, text);
-        cache.changed(uri, { start: prefix, oldEnd: versions[v - 1]!.length - suffix, newEnd: text.length - suffix });
-      }
-      const restored = fastIdsStats.restored;
-      const file = cache.parse(uri, v + 1, text);
+    // (Each version is parsed as the loop asks for it: the count is taken after the last one's.)
+    let restored = fastIdsStats.restored;
+    for (const [file, text, v] of parsedVersions(cache, uri, versions)) {
       assert.equal(fastIdsStats.restored, restored + 1, `version ${v + 1}: the fast path's parse is used`);
+      restored = fastIdsStats.restored;
       assert.deepStrictEqual(fileDump(file), fileDump(fullParse(text)), `version ${v + 1}`);
-    });
+    }
   });
 
   test('typing a new id into a long list, one character at a time, agrees with the full parse and keeps the fast path', () => {
