@@ -65,14 +65,16 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
   const index = new SchemaIndex(schema as Record<string, unknown>);
   // What each document was found to have, kept while edits leave the document as it was
   // (yaml/perDocument.ts): a keystroke in a file of many documents checks the one it changed. Not
-  // kept for a duplicate key: its message names the line of the first one, which an edit above moves.
+  // kept for a duplicate key: its message names the line of the first one, which an edit above
+  // moves. An empty document's, which names its number, only while the number stays.
   const found = new PerDocument<readonly Finding[]>(movedFindings);
   const findingsOf = (file: ParsedFile, doc: ParsedDocument): readonly Finding[] =>
     found.get(
       doc,
       undefined,
       () => documentFindings(file, doc),
-      (findings) => !findings.some((f) => f.code === 'duplicate-key'),
+      (findings) =>
+        findings.some((f) => f.code === 'duplicate-key') ? 'no' : findings.some((f) => f.code === 'empty-document') ? 'while at its index' : 'while unchanged',
     );
 
   function documentFindings(file: ParsedFile, doc: ParsedDocument): Finding[] {
@@ -191,6 +193,8 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
 
 /** The findings of a document that moved `delta` characters: those placed by offsets move with it. */
 function movedFindings(findings: readonly Finding[], delta: number): readonly Finding[] {
+  // (Most documents have none: moving them all on a keystroke above must not allocate.)
+  if (findings.length === 0) return findings;
   return findings.map((f) => (f.offsets === undefined ? f : { ...f, offsets: { start: f.offsets.start + delta, end: f.offsets.end + delta } }));
 }
 

@@ -13,39 +13,48 @@
 // rest of the file; and comments after a document's end, outside it, belong to the next document,
 // so such a run is merged with the next one.)
 
-import { pushAll } from '../arrays';
-import { contentEnd, nextLine, startsLine } from './idsText';
+import { contentEnd, nextLine, startsLine, upperBound } from './idsText';
 import type { TextChange } from './textChange';
 import type { Text } from './text';
 
 /**
- * The offsets of the lines of `text` that start with `---` or `...` (then a space, a tab, a line
- * break or the end) or with `%`: the lines that decide where documents start. Only lines starting
- * in `[from, to]` are looked at.
+ * The lines that decide where documents start, by offset: `starts`, those that start with `---`
+ * (then a space, a tab, a line break or the end); `stops`, those that start with `...` so followed,
+ * or with `%`. Kept apart, so that a file of many documents is cut without reading its text again.
  */
-export function markerLines(text: Text, from = 0, to = text.length): number[] {
-  const markers: number[] = [];
+export interface MarkerLines {
+  readonly starts: readonly number[];
+  readonly stops: readonly number[];
+}
+
+/** The marker lines of `text` starting in `[from, to]`. */
+export function markerLines(text: Text, from = 0, to = text.length): MarkerLines {
+  const starts: number[] = [];
+  const stops: number[] = [];
   const last = Math.min(to, text.length - 1);
   // The first line start at or after `from`, found without reading the line `from` is in from its
   // start (a flow list on one line of a megabyte is one line).
   let lineStart = from;
   while (lineStart <= last && !startsLine(text, lineStart)) lineStart++;
   while (lineStart <= last) {
-    if (isMarkerLine(text, lineStart)) markers.push(lineStart);
+    const kind = markerKind(text, lineStart);
+    if (kind === 'start') starts.push(lineStart);
+    else if (kind === 'stop') stops.push(lineStart);
     lineStart = nextLine(text, lineStart);
   }
-  return markers;
+  return { starts, stops };
 }
 
-function isMarkerLine(text: Text, lineStart: number): boolean {
+function markerKind(text: Text, lineStart: number): 'start' | 'stop' | undefined {
   // A byte order mark is skipped at the start of the stream only.
   const i = lineStart === 0 && text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const c = text.charCodeAt(lineStart + i);
-  if (c === 0x25 /* % */) return true;
-  if ((c !== 0x2d /* - */ && c !== 0x2e) /* . */ || text.charCodeAt(lineStart + i + 1) !== c || text.charCodeAt(lineStart + i + 2) !== c) return false;
+  if (c === 0x25 /* % */) return 'stop';
+  if ((c !== 0x2d /* - */ && c !== 0x2e) /* . */ || text.charCodeAt(lineStart + i + 1) !== c || text.charCodeAt(lineStart + i + 2) !== c) return undefined;
   const after = text.charCodeAt(lineStart + i + 3);
   // NaN (end of text), space, tab, \n, \r
-  return Number.isNaN(after) || after === 0x20 || after === 0x09 || after === 0x0a || after === 0x0d;
+  if (!Number.isNaN(after) && after !== 0x20 && after !== 0x09 && after !== 0x0a && after !== 0x0d) return undefined;
+  return c === 0x2d ? 'start' : 'stop';
 }
 
 /**
@@ -53,39 +62,34 @@ function isMarkerLine(text: Text, lineStart: number): boolean {
  * have touched are kept (moved), the lines around the edit are looked at again. A line's status
  * depends on the character before it and its first four characters.
  */
-export function updateMarkerLines(old: readonly number[], text: Text, change: TextChange): number[] {
-  const delta = change.newEnd - change.oldEnd;
+export function updateMarkerLines(old: MarkerLines, text: Text, change: TextChange): MarkerLines {
   const from = Math.max(0, change.start - 4);
-  const markers = old.filter((m) => m < from);
-  pushAll(markers, markerLines(text, from, change.newEnd));
-  for (const m of old) if (m > change.oldEnd) markers.push(m + delta);
+  const around = markerLines(text, from, change.newEnd);
+  return { starts: updated(old.starts, around.starts, from, change), stops: updated(old.stops, around.stops, from, change) };
+}
+
+/** `old` with its lines in `[from, change.oldEnd]` replaced by `around`, and those after moved. */
+function updated(old: readonly number[], around: readonly number[], from: number, change: TextChange): number[] {
+  const delta = change.newEnd - change.oldEnd;
+  const before = upperBound(old, from - 1); // (offsets are whole numbers)
+  const after = upperBound(old, change.oldEnd);
+  const markers = old.slice(0, before).concat(around, old.slice(after));
+  for (let i = before + around.length; i < markers.length; i++) markers[i]! += delta;
   return markers;
 }
 
 /**
  * Cuts a file into runs of text that parse independently (see the top of this file), given its
  * marker lines ({@link markerLines}).
- * @returns the `[start, end)` offsets of each run; one run for the whole text when it is not cut.
+ * @returns where each run starts, the first at 0; one run for the whole text when it is not cut.
  */
-export function splitAt(text: Text, markers: readonly number[]): Array<[number, number]> {
-  const length = text.length;
-  const cuts: number[] = [];
-  for (const m of markers) {
-    const c = text.charCodeAt(m === 0 && text.charCodeAt(0) === 0xfeff ? 1 : m);
-    if (c !== 0x2d /* - */) return [[0, length]];
-    if (m > 0) cuts.push(m);
-  }
-  if (cuts[0] !== undefined && !hasContent(text, 0, cuts[0])) {
-    cuts.shift();
-  }
-  const out: Array<[number, number]> = [];
-  let start = 0;
-  for (const cut of cuts) {
-    out.push([start, cut]);
-    start = cut;
-  }
-  out.push([start, length]);
-  return out;
+export function runStarts(text: Text, markers: MarkerLines): number[] {
+  if (markers.stops.length > 0) return [0];
+  const { starts } = markers;
+  const first = starts[0] === 0 ? 1 : 0;
+  // Comment-only text before the first `---` belongs to that document: no cut there.
+  const skip = starts[first] !== undefined && !hasContent(text, 0, starts[first]) ? 1 : 0;
+  return [0].concat(starts.slice(first + skip));
 }
 
 /** True when `text[start, end)` holds anything but blank lines and comments. */

@@ -6,7 +6,7 @@
 // (slice.ts).
 
 import type { YAMLError } from 'yaml';
-import { markerLines, splitAt, updateMarkerLines } from './documents';
+import { markerLines, runStarts, updateMarkerLines } from './documents';
 import type { IdsScan } from './fastIds';
 import { updateLineStarts } from './lineStarts';
 import { ParsedDocument } from './parsedDocument';
@@ -15,6 +15,7 @@ import { moveSlice, parseSlice, type Slice } from './slice';
 import { commonEnds, fitsLengths, type TextChange } from './textChange';
 import { flat, type Text } from './text';
 import { partOf } from './chunkedText';
+import { pushAll } from '../arrays';
 
 /**
  * Parses a whole file. With `last` (an earlier parse of the same file, with the same options),
@@ -33,88 +34,111 @@ export function parseFile(source: Text, last?: ParsedFile, change?: TextChange, 
   // chunks (a ChunkedText made from one string has it at hand).
   const text = previous === undefined ? flat(source) : source;
   const basis = basisOf(text, previous?.basis, change);
-  const bounds = splitAt(text, basis.markers);
-  // The last version's slices not taken over yet, by where they started (slices do not overlap):
-  // a new slice may take over the one that started where it starts, moved by the edit.
-  const untaken = new Map<number, Slice>();
-  for (const s of previous?.slices ?? []) untaken.set(s.start, s);
-  const take = (old: Slice): void => {
-    untaken.delete(old.start);
+  // Where each run of text starts (it ends where the next one starts, the last at the end).
+  const runs = runStarts(text, basis.markers);
+  const old = previous?.slices ?? [];
+  // The last version's slices taken over (by their index): a new run takes over the slice that
+  // started where it starts, moved by the edit; a slice is taken once. No map of the old slices
+  // is built: in a file of many documents, that cost more than the rest of the keystroke.
+  const taken = new Uint8Array(old.length);
+  /** The index of the old slice that starts at `from`, if not taken yet (`hint`: where to look first). */
+  const untakenAt = (from: number, hint: number): number => {
+    const i = old[hint]?.start === from ? hint : lastStartingBy(old, from);
+    return i >= 0 && old[i]!.start === from && taken[i] === 0 ? i : -1;
   };
-  /** The `ids` list of the old slice at index `i`, when no new slice took that slice over (it is taken over here). */
-  const idsToUpdate = (i: number): IdsScan | undefined => {
-    const old = previous?.slices[i];
-    if (old === undefined || old.ids === undefined || untaken.get(old.start) !== old) return undefined;
-    take(old);
-    return old.ids;
+  /**
+   * The `ids` list of the old slice at index `i`, for the parse of the run `[start, end)`: when no
+   * new slice took that slice over, and its text, where it now is, overlaps the run (it is taken
+   * over here). A slice the edit left whole elsewhere is left for the run that starts where it now
+   * does: taken here, documents pasted above it would have had every document after them parsed again.
+   */
+  const idsToUpdate = (i: number, start: number, end: number): IdsScan | undefined => {
+    const slice = old[i];
+    if (slice === undefined || slice.ids === undefined || taken[i] !== 0) return undefined;
+    const [from, to] = whereNow(slice, basis.change!);
+    if (from >= end || to <= start) return undefined;
+    taken[i] = 1;
+    return slice.ids;
   };
   const slices: Slice[] = [];
   /** Start of the last run made of two merged ones (see below). */
   let merged = -1;
+  /** Where the last match was, to look first after it. */
+  let next = 0;
   let parsed = 0;
   let reused = 0;
   let moved = 0;
-  for (let i = 0; i < bounds.length; i++) {
-    const [start, end] = bounds[i]!;
+  /** Documents in the slices so far. */
+  let count = 0;
+  for (let i = 0; i < runs.length; i++) {
+    const start = runs[i]!;
+    const last = i === runs.length - 1;
+    const end = last ? text.length : runs[i + 1]!;
     let slice: Slice | undefined;
     if (basis.change !== undefined) {
       // The last version's slice of the same text: where this one is, if it is before the change,
       // or that far before, if after it. A run that ends the file parses differently from one
       // that another run follows.
-      const last = i === bounds.length - 1;
       const from = oldStartOf(basis.change, start, end);
-      const match = from === undefined ? undefined : untaken.get(from);
+      const at = from === undefined ? -1 : untakenAt(from, next);
+      const match = old[at];
       if (match !== undefined && match.end - match.start === end - start && match.last === last) {
-        take(match);
+        taken[at] = 1;
+        next = at + 1;
         if (match.start === start) {
-          slice = match;
           reused++;
         } else {
-          slice = moveSlice(match, start - match.start);
+          moveSlice(match, start - match.start);
           moved++;
         }
+        slice = match;
       }
     }
     if (slice === undefined) {
-      slice = parseSlice(partOf(text, start, end), start, end, i === bounds.length - 1, fastIds ? idsToUpdate(i) : undefined, basis.change, fastIds);
+      slice = parseSlice(partOf(text, start, end), start, end, last, fastIds ? idsToUpdate(i, start, end) : undefined, basis.change, fastIds);
       parsed++;
-    }
-    // A slice whose parse depends on its neighbours is parsed again together with them. (An
-    // unclosed quote: the lexer looks for the closing quote in the rest of the file and, when
-    // there is none, runs the scalar over the following `---` lines.)
-    // A run that has been merged already and must be merged again takes the rest of the file with
-    // it: merged one at a time, a file whose every document has such a dependency had its growing
-    // run parsed again for each document.
-    if (slice.dependsOn.has('previous') && i > 0) {
-      slices.pop();
-      const from = bounds[i - 1]![0];
-      const whole = from === merged;
-      bounds.splice(i - 1, whole ? bounds.length - (i - 1) : 2, [from, whole ? text.length : end]);
-      merged = from;
-      i -= 2;
-      continue;
-    }
-    if (slice.dependsOn.has('rest') && i < bounds.length - 1) {
-      bounds.splice(i, bounds.length - i, [start, text.length]);
-      i--;
-      continue;
-    }
-    if (slice.dependsOn.has('next') && i < bounds.length - 1) {
-      const whole = start === merged;
-      bounds.splice(i, whole ? bounds.length - i : 2, [start, whole ? text.length : bounds[i + 1]![1]]);
-      merged = start;
-      i--;
-      continue;
+      // A slice whose parse depends on its neighbours is parsed again together with them. (An
+      // unclosed quote: the lexer looks for the closing quote in the rest of the file and, when
+      // there is none, runs the scalar over the following `---` lines.) A slice taken over passed
+      // these checks where it is: a run that depends on its neighbours is kept merged with them.
+      // A run that has been merged already and must be merged again takes the rest of the file with
+      // it: merged one at a time, a file whose every document has such a dependency had its growing
+      // run parsed again for each document.
+      if (slice.dependsOn.has('previous') && i > 0) {
+        count -= slices.pop()!.documents.length;
+        const from = runs[i - 1]!;
+        if (from === merged) runs.length = i;
+        else runs.splice(i, 1);
+        merged = from;
+        i -= 2;
+        continue;
+      }
+      if (slice.dependsOn.has('rest') && !last) {
+        runs.length = i + 1;
+        i--;
+        continue;
+      }
+      if (slice.dependsOn.has('next') && !last) {
+        if (start === merged) runs.length = i + 1;
+        else runs.splice(i + 1, 1);
+        merged = start;
+        i--;
+        continue;
+      }
     }
     slices.push(slice);
+    count += slice.documents.length;
   }
-  const documents: ParsedDocument[] = [];
+  const documents = new Array<ParsedDocument>(count);
   const streamErrors: YAMLError[] = [];
+  let index = 0;
   for (const slice of slices) {
-    slice.documents.forEach((doc, i) => {
-      documents.push(new ParsedDocument(documents.length, doc, slice.states[i]!));
-    });
-    streamErrors.push(...slice.streamErrors);
+    for (let i = 0; i < slice.documents.length; i++, index++) {
+      let view = slice.views[i];
+      if (view?.index !== index) view = slice.views[i] = new ParsedDocument(index, slice.documents[i]!, slice.states[i]!);
+      documents[index] = view;
+    }
+    pushAll(streamErrors, slice.streamErrors);
   }
   // The line starts, when the last version worked them out, brought up to date.
   const lines = basis.change !== undefined ? previous?.takeLineStarts() : undefined;
@@ -133,6 +157,26 @@ export function parseFile(source: Text, last?: ParsedFile, change?: TextChange, 
     { source, markers: basis.markers, fastIds },
     lines,
   );
+}
+
+/** Where the text of a slice of the last version is after `change`: moved if after it, stretched if the change was in it. */
+function whereNow(slice: Slice, change: TextChange): [number, number] {
+  const delta = change.newEnd - change.oldEnd;
+  if (slice.end <= change.start) return [slice.start, slice.end];
+  if (slice.start >= change.oldEnd) return [slice.start + delta, slice.end + delta];
+  return [slice.start, slice.end + delta];
+}
+
+/** Index of the last of `slices` (in order) that starts at or before `offset`; -1 if none does. */
+function lastStartingBy(slices: readonly Slice[], offset: number): number {
+  let lo = 0;
+  let hi = slices.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (slices[mid]!.start <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
 }
 
 /**

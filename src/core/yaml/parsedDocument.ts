@@ -67,17 +67,21 @@ export interface DocumentState {
   error: DocumentValueError | undefined;
   /** Whether computing the value resolved any alias. */
   usesAliases: boolean;
+  /** What checks found in the document, by check (PerDocument): kept with it while its text stays. */
+  readonly found: unknown[];
   /**
    * How far the document has moved since its offsets were last made right: an edit before it moves
    * it on every keystroke, and a walk of every node of every document after the edit cost more than
    * the rest of the keystroke. Its nodes are moved when it is next read (ParsedDocument.document).
    */
   unmoved: number;
+  /** How far the document has moved in all, since it was parsed: what PerDocument moves its findings by. */
+  moved: number;
 }
 
 /** The state of a document just parsed. */
 export function freshState(): DocumentState {
-  return { computed: false, value: undefined, error: undefined, usesAliases: false, unmoved: 0 };
+  return { computed: false, value: undefined, error: undefined, usesAliases: false, found: [], unmoved: 0, moved: 0 };
 }
 
 /**
@@ -105,12 +109,17 @@ export class ParsedDocument {
   }
 
   /**
-   * The same object in every version of the file while the document's text stays as it is (the
-   * parse takes the document over), whether or not an edit before it moved it: what is found in the
-   * document may be kept with it (PerDocument).
+   * What checks found in the document (PerDocument, by check): the same array in every version of
+   * the file while the document's text stays as it is (the parse takes the document over), whether
+   * or not an edit before it moved it.
    */
-  get unchanged(): object {
-    return this.state;
+  get found(): unknown[] {
+    return this.state.found;
+  }
+
+  /** How far the document has moved in all since it was parsed (what {@link found} holds moves by as much). */
+  get moved(): number {
+    return this.state.moved;
   }
 
   /** Offset where the document starts (its `---` line, or its first content). */

@@ -2,6 +2,7 @@
 // the parse of the file's next version starts from.
 
 import type { YAMLError } from 'yaml';
+import type { MarkerLines } from './documents';
 import type { Position, Range } from '../diagnostic';
 import { upperBound } from './idsText';
 import { lineStarts } from './lineStarts';
@@ -27,7 +28,7 @@ export interface FileBasis {
   /** The text as given. */
   readonly source: Text;
   /** The marker lines of the text (see documents.ts). */
-  readonly markers: readonly number[];
+  readonly markers: MarkerLines;
   /** Whether long `ids` lists took the fast path (see {@link FileParseOptions}). */
   readonly fastIds: boolean;
 }

@@ -1,19 +1,30 @@
 // What a check found in one document, kept with the `yaml` document it was found in. A parse takes
 // over the documents an edit left as they were (the same objects, moved when the edit shifted
-// them: ParsedDocument.unchanged), so a keystroke in a file of many documents checks again only the
+// them: ParsedDocument.found), so a keystroke in a file of many documents checks again only the
 // document it changed, not every one. Pure.
 
 import type { ParsedDocument } from './parsedDocument';
 
+/**
+ * How long what a check found in a document may be kept: while the document's text stays as it
+ * is; only while its index does too (what names the document's number: documents added or removed
+ * above it change it); or not at all (what names a line, which an edit above moves).
+ */
+export type Keep = 'while unchanged' | 'while at its index' | 'no';
+
 interface Kept<T> {
-  readonly index: number;
+  /** The document's index, for what names it; undefined for what does not. */
+  readonly index: number | undefined;
   readonly key: unknown;
-  start: number;
+  /** The document's {@link ParsedDocument.moved} when `value` was last made right. */
+  moved: number;
   value: T;
 }
 
 export class PerDocument<T> {
-  private readonly kept = new WeakMap<object, Kept<T>>();
+  private static checks = 0;
+  /** Where this check keeps its findings in each document's {@link ParsedDocument.found}. */
+  private readonly slot = PerDocument.checks++;
 
   /**
    * @param move what was found in a document that has since moved `delta` characters (for what
@@ -22,21 +33,21 @@ export class PerDocument<T> {
   constructor(private readonly move?: (value: T, delta: number) => T) {}
 
   /**
-   * `find()` for `doc`, or what it gave for the same document (at the same index, with the same
-   * `key`: what else the check depends on). `keep` says whether a value may be kept (one that
-   * names a line, which an edit above moves, may not).
+   * `find()` for `doc`, or what it gave for the same document with the same `key` (what else the
+   * check depends on), for as long as `keep` says it may be kept.
    */
-  get(doc: ParsedDocument, key: unknown, find: () => T, keep: (value: T) => boolean = () => true): T {
-    const { unchanged, start, index } = doc;
-    const kept = this.kept.get(unchanged);
-    if (kept !== undefined && kept.index === index && kept.key === key) {
-      if (kept.start !== start && this.move !== undefined) kept.value = this.move(kept.value, start - kept.start);
-      kept.start = start;
+  get(doc: ParsedDocument, key: unknown, find: () => T, keep: (value: T) => Keep = () => 'while unchanged'): T {
+    // (What is read here is all in the document's state: a file of many documents reads no node.)
+    const { found, moved, index } = doc;
+    const kept = found[this.slot] as Kept<T> | undefined;
+    if (kept !== undefined && (kept.index === undefined || kept.index === index) && kept.key === key) {
+      if (kept.moved !== moved && this.move !== undefined) kept.value = this.move(kept.value, moved - kept.moved);
+      kept.moved = moved;
       return kept.value;
     }
     const value = find();
-    if (keep(value)) this.kept.set(unchanged, { index, key, start, value });
-    else this.kept.delete(unchanged);
+    const keeping = keep(value);
+    found[this.slot] = keeping === 'no' ? undefined : { index: keeping === 'while at its index' ? index : undefined, key, moved, value };
     return value;
   }
 }

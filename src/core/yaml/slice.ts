@@ -5,7 +5,7 @@
 import { Composer, Document, Lexer, Parser, YAMLError, YAMLParseError, type CST } from 'yaml';
 import { mapDocument, mapError } from './documentMoves';
 import { moveScan, readIds, type IdsScan } from './fastIds';
-import { YAML_OPTIONS, freshState, type DocumentState } from './parsedDocument';
+import { YAML_OPTIONS, freshState, type DocumentState, type ParsedDocument } from './parsedDocument';
 import type { TextChange } from './textChange';
 import { detachedSlice } from './detachedSlice';
 import { withLoneCrAsLf } from './idsText';
@@ -13,12 +13,15 @@ import { flat, type Text } from './text';
 
 /** @internal One run of text parsed on its own: a set of whole documents. */
 export interface Slice {
-  readonly start: number;
-  readonly end: number;
+  /** (Moved in place: see {@link moveSlice}.) */
+  start: number;
+  end: number;
   /** Its documents, at file offsets once read (see DocumentState.unmoved), and what each keeps. */
   readonly documents: readonly Document.Parsed[];
   readonly states: readonly DocumentState[];
-  readonly streamErrors: readonly YAMLError[];
+  /** The file's view of each document, made by the parse of the file and kept while its index stays. */
+  readonly views: Array<ParsedDocument | undefined>;
+  streamErrors: readonly YAMLError[];
   /**
    * How the slice's parse depends on the text around it. `rest`: a quoted scalar is not closed
    * (the lexer looks for the closing quote in the rest of the file). `next`: it ends with comments
@@ -274,6 +277,7 @@ function parseSliceText(text: string, start: number, end: number, last: boolean,
     end,
     documents,
     states: documents.map(freshState),
+    views: [],
     streamErrors,
     dependsOn,
     last,
@@ -309,21 +313,17 @@ function quoteCloses(lexeme: string): boolean {
 }
 
 /**
- * The slice at another offset (an edit before it changed the length of the text): its documents
- * the same, to be moved when next read (DocumentState.unmoved); values shared.
+ * Moves a slice to another offset (an edit before it changed the length of the text), in place:
+ * the parse that takes it over is the only one to use it. Its documents are moved when next read
+ * (DocumentState.unmoved).
  */
-export function moveSlice(slice: Slice, delta: number): Slice {
+export function moveSlice(slice: Slice, delta: number): void {
   if (slice.ids !== undefined) moveScan(slice.ids, delta);
-  for (const state of slice.states) state.unmoved += delta;
-  const { documents, states, streamErrors, dependsOn, last, ids } = slice;
-  return {
-    start: slice.start + delta,
-    end: slice.end + delta,
-    documents,
-    states,
-    streamErrors: streamErrors.length === 0 ? streamErrors : streamErrors.map((e) => mapError(e, (offset) => offset + delta)),
-    dependsOn,
-    last,
-    ids,
-  };
+  for (const state of slice.states) {
+    state.unmoved += delta;
+    state.moved += delta;
+  }
+  slice.start += delta;
+  slice.end += delta;
+  if (slice.streamErrors.length > 0) slice.streamErrors = slice.streamErrors.map((e) => mapError(e, (offset) => offset + delta));
 }

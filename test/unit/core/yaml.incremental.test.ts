@@ -6,11 +6,14 @@ import { isCollection, isNode, isPair, parseAllDocuments, type Document, type No
 import { parseFile } from '../../../src/core/yaml/parse';
 import { MAX_ALIAS_COUNT, YAML_OPTIONS } from '../../../src/core/yaml/parsedDocument';
 import type { ParsedFile } from '../../../src/core/yaml/parsedFile';
-import { markerLines, splitAt } from '../../../src/core/yaml/documents';
+import { markerLines, runStarts } from '../../../src/core/yaml/documents';
 import { validateFile } from '../../../src/core/validation';
 
 /** Where the documents of a whole text start and end. */
-const splitDocuments = (text: string): Array<[number, number]> => splitAt(text, markerLines(text));
+const splitDocuments = (text: string): Array<[number, number]> => {
+  const starts = runStarts(text, markerLines(text));
+  return starts.map((start, i) => [start, starts[i + 1] ?? text.length]);
+};
 import { mulberry32 } from '../../../src/sandbox/prng';
 
 /** Every node with its kind and range, in walk order. */
@@ -231,6 +234,23 @@ test('an edit in one document re-parses only that document; later ones are moved
   assert.ok(moved, 'a third document');
   assert.equal(moved.document, first.documents[2]?.document);
   assert.equal(moved.document.contents?.range?.[0], edited.text.indexOf('ids: [c]'));
+});
+
+test('documents pasted above long lists: the documents below are moved, not parsed again', () => {
+  // The parse of a changed run may take over the list the fast path read in the old run at its
+  // index, when that run's text is where the changed one is: once, the old run at the index of a
+  // pasted document, whose text is below it, was taken, and every document after it parsed again.
+  const list = (n: number): string => Array.from({ length: 100 }, (_, i) => `  - id${n}x${i}\n`).join('');
+  const doc = (n: number): string => `ids:\n${list(n)}site:\n  name: s${n}\n`;
+  const text = [doc(1), doc(2), doc(3)].join('---\n');
+  const pasted = `${doc(7)}---\n${doc(8)}---\n`;
+  const edited = pasted + text;
+  const incremental = parseFile(edited, parseFile(text), { start: 0, oldEnd: 0, newEnd: pasted.length });
+  // The two pasted documents, and the first one, which gained the `---` line before it.
+  assert.deepEqual(incremental.stats, { slices: 5, parsed: 3, reused: 0, moved: 2 });
+  const fresh = parseFile(edited);
+  assert.deepEqual(snapshot(incremental), snapshot(fresh));
+  assert.deepEqual(validateFile(incremental), validateFile(fresh));
 });
 
 test('splitDocuments cuts before --- lines, not before ----, and not at all with ... or %', () => {
