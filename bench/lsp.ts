@@ -21,7 +21,7 @@ import { PerformanceObserver } from 'perf_hooks';
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { StdioLspClient } from '../test/unit/server/lspClient';
 import { ROOT, at, log, median, now } from './common';
-import { plainShape, shapes, type Edit, type EditScenario, type Shape } from './shapes';
+import { documentsShape, plainShape, shapes, type Edit, type EditScenario, type Shape } from './shapes';
 import { SERVER_NODE_OPTIONS } from '../src/server/protocol';
 
 /** The ids in every shape's file. */
@@ -43,7 +43,7 @@ const BUDGETS: Record<'ours' | 'yls', { edits: Budget; completions: Budget }> = 
 };
 /** Fresh processes of ours per shape for the open time (the last one goes on with the edits). */
 const OURS_OPENS = 3;
-const CLI_RUNS = 3;
+const CLI_RUNS = 5;
 const YLS_TIMEOUT_MS = 120_000;
 const OURS_TIMEOUT_MS = 30_000;
 
@@ -713,6 +713,28 @@ export async function benchRejectedIds(counts: readonly number[]): Promise<Rejec
   return rows;
 }
 
+/** Our server on a file of the 100,000 ids in many small documents. */
+export interface DocumentsResult {
+  readonly documents: number;
+  readonly label: string;
+  readonly bytes: number;
+  readonly ours: ServerResult;
+}
+
+/**
+ * Our server on files of the 100,000 ids in `counts` documents each (bench/shapes.ts,
+ * documentsShape), with the edit series of shape 14: where a keystroke costs what the documents
+ * cost rather than what the ids cost.
+ */
+export async function benchDocuments(counts: readonly number[]): Promise<DocumentsResult[]> {
+  const rows: DocumentsResult[] = [];
+  for (const documents of counts) {
+    const shape = documentsShape(documents);
+    rows.push({ documents, label: shape.label, bytes: Buffer.byteLength(shape.text), ours: await runServer('ours', shape, [], []) });
+  }
+  return rows;
+}
+
 export async function benchLanguageServers(): Promise<ShapeResult[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scan-targets-bench-'));
   const results: ShapeResult[] = [];
@@ -728,6 +750,9 @@ export async function benchLanguageServers(): Promise<ShapeResult[]> {
       const collections = await gcs.stop();
       const yls = await runServer('yls', shape, [], []);
       log(`lsp ${shape.key}: scan-targets validate`);
+      // A second for the machine to settle after yaml-language-server's process (over a gigabyte on
+      // some shapes) is gone: three runs straight after it were up to half as slow again as alone.
+      await sleep(1000);
       const cli = runCli(shape, dir);
       const ipc = await ipcCosts(sent);
       results.push({

@@ -91,22 +91,28 @@ function spread(name: string, text: string, ids: readonly string[], from = 0, to
 /**
  * Letters typed in front of the first id of the list one at a time, then deleted one at a time
  * (backspace), in turn: the edits that move the text after them, and the list's first line, where
- * a new id is often typed. Which comes next is read from the text (the letters already there), so
- * the series can start at any k.
+ * a new id is often typed.
  */
 function typedAtTop(name: string, text: string, ids: readonly string[], from = 0): EditScenario {
   const first = text.indexOf(at(ids, 0), from);
   if (first === -1) throw new Error(`shapes: ${name}: the first id not found`);
-  const letters = 'newtarget';
+  return typedThenDeleted(name, first, 'newtarget', 'top of the list');
+}
+
+/**
+ * `letters` typed at `offset` one at a time, then deleted one at a time (backspace), in turn. Which
+ * comes next is read from the text (the letters already there), so the series can start at any k.
+ */
+function typedThenDeleted(name: string, offset: number, letters: string, zone: string): EditScenario {
   return {
     name,
     next(current, k) {
       let typed = 0;
-      while (typed < letters.length && current[first + typed] === letters[typed]) typed++;
+      while (typed < letters.length && current[offset + typed] === letters[typed]) typed++;
       const typing = Math.floor(k / letters.length) % 2 === 0 ? typed < letters.length : typed === 0;
       return typing
-        ? { start: first + typed, end: first + typed, text: letters.charAt(typed), zone: 'top of the list, typed' }
-        : { start: first + typed - 1, end: first + typed, text: '', zone: 'top of the list, deleted' };
+        ? { start: offset + typed, end: offset + typed, text: letters.charAt(typed), zone: `${zone}, typed` }
+        : { start: offset + typed - 1, end: offset + typed, text: '', zone: `${zone}, deleted` };
     },
   };
 }
@@ -285,22 +291,66 @@ const IDS_PER_DOCUMENT = 100;
  * typed at the top of the first, which move every document after it.
  */
 function manyDocuments(ids: readonly string[]): Shape {
+  const documents = Math.ceil(ids.length / IDS_PER_DOCUMENT);
+  return inDocuments(
+    ids,
+    IDS_PER_DOCUMENT,
+    SETTINGS,
+    'many-docs',
+    `14. ${documents.toLocaleString('en-US')} \`---\` documents of ${IDS_PER_DOCUMENT} ids, each with its settings`,
+  );
+}
+
+/**
+ * The settings of each document of the files of many small documents ({@link documentsShape}):
+ * what the edits go to (the time zone as a description), short enough that 100,000 documents stay
+ * under the editor's 10 MB.
+ */
+const SHORT_SETTINGS = `site:\n  name: ${SITE_NAME}\n  url: https://s.example\n  desc: ${TIMEZONE}\n`;
+
+/**
+ * `documents` documents of 100,000 / `documents` ids each, with short settings: where a keystroke's
+ * cost grows with the number of documents rather than with the ids. The edits of shape 14.
+ */
+export function documentsShape(documents: number, ids = sandboxTargetIds(100_000)): Shape {
+  const perDocument = Math.ceil(ids.length / documents);
+  const key = `documents-${documents}`;
+  return inDocuments(
+    ids,
+    perDocument,
+    SHORT_SETTINGS,
+    key,
+    `${documents.toLocaleString('en-US')} \`---\` documents of ${perDocument.toLocaleString('en-US')} ids`,
+  );
+}
+
+/** The ids in documents of `perDocument`, each with `settings`, and the edits of shape 14. */
+function inDocuments(ids: readonly string[], perDocument: number, settings: string, key: string, label: string): Shape {
   const groups: string[][] = [];
-  for (let i = 0; i < ids.length; i += IDS_PER_DOCUMENT) groups.push(ids.slice(i, i + IDS_PER_DOCUMENT));
-  const text = `${MODELINE}\n${groups.map((group) => `ids:\n${group.map((id) => `  - ${id}\n`).join('')}${SETTINGS}`).join('---\n')}`;
+  for (let i = 0; i < ids.length; i += perDocument) groups.push(ids.slice(i, i + perDocument));
+  const text = `${MODELINE}\n${groups.map((group) => `ids:\n${group.map((id) => `  - ${id}\n`).join('')}${settings}`).join('---\n')}`;
   const middle = at(groups, groups.length >> 1);
   const from = text.indexOf(at(middle, 0));
   const to = text.indexOf('---\n', from);
+  const idsLine = text.lastIndexOf('ids:', from);
   return {
-    key: 'many-docs',
-    label: `14. ${groups.length.toLocaleString('en-US')} \`---\` documents of ${IDS_PER_DOCUMENT} ids, each with its settings`,
+    key,
+    label,
     text,
     expect: 'no errors',
     scenarios: [
       spread('spread over the middle document', text, middle, from, to),
-      repeating('an id of the middle document made to repeat another, and restored', text, middle, from, to),
+      // (Documents of one id have no other id to repeat: an id repeated in another document is no repeat.)
+      ...(perDocument > 2 ? [repeating('an id of the middle document made to repeat another, and restored', text, middle, from, to)] : []),
       { ...spread('spread over the middle document, typed at 10 characters a second', text, middle, from, to), paceMs: TYPING_PACE_MS },
-      // Last, as in the other shapes.
+      // These two move the text, which the offsets of the series above (found in the original text)
+      // do not follow; the second types above the first, which it may leave moved.
+      typedThenDeleted(
+        "a document boundary typed above the middle document's `ids:` (`---` and a line break, one at a time), then deleted",
+        idsLine,
+        '---\n',
+        'new document',
+      ),
       typedAtTop('letters typed in front of the first id of the first document, then deleted', text, at(groups, 0)),
     ],
   };
