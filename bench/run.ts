@@ -101,12 +101,8 @@ function caveats(shape: ShapeResult): string {
   return words.length === 0 ? '' : `; note: ${words.join('; ')}`;
 }
 
-/** The edit targets after a bulk update that rejected ids (section 1.2). */
-function rejectedIdsRows(r: RejectedIdsResult, shape: string): TargetRow[] {
-  const where = `${shape}: after a bulk update that rejected ${label(r.rejected)} ids`;
-  const why =
-    r.failure ??
-    `${label(r.shown)} diagnostics published on every edit (about 0.5 KB of JSON each, serialized by the server and parsed by the client): the rejected ids themselves cost about 2 ms per edit in-process, whether 1,000 or 100,000 were rejected (the list's counts follow them)`;
+/** The two edit targets (p95, median) of a series of edits `where`, `why` said where one is missed. */
+function editRows(where: string, diagnostics: Series, why: string): TargetRow[] {
   const row = (which: string, value: number, limit: number, goal: string): TargetRow => ({
     target: `edit → diagnostics of that version, ${which}`,
     where,
@@ -116,35 +112,31 @@ function rejectedIdsRows(r: RejectedIdsResult, shape: string): TargetRow[] {
     met: value <= limit,
     status: status(value <= limit, value, why),
   });
-  return [row('p95', r.diagnostics.p95, GOALS.editP95, '≤ 16 ms'), row('median', r.diagnostics.median, GOALS.editMedian, '≤ 5 ms')];
+  return [row('p95', diagnostics.p95, GOALS.editP95, '≤ 16 ms'), row('median', diagnostics.median, GOALS.editMedian, '≤ 5 ms')];
+}
+
+/** The edit targets after a bulk update that rejected ids (section 1.2). */
+function rejectedIdsRows(r: RejectedIdsResult, shape: string): TargetRow[] {
+  const why =
+    r.failure ??
+    `${label(r.shown)} diagnostics published on every edit (about 0.5 KB of JSON each, serialized by the server and parsed by the client): the rejected ids themselves cost about 2 ms per edit in-process, whether 1,000 or 100,000 were rejected (the list's counts follow them)`;
+  return editRows(`${shape}: after a bulk update that rejected ${label(r.rejected)} ids`, r.diagnostics, why);
 }
 
 /**
  * The edit targets on the files of many documents (section 1.2). What a keystroke costs beyond the
  * first file is what each of its documents costs, however little it holds: worked out per document
- * from the first file and this one.
+ * from the same series on the first file and on this one.
  */
 function documentsRows(r: DocumentsResult, first: DocumentsResult | undefined): TargetRow[] {
-  const rows: TargetRow[] = [];
-  for (const [i, s] of r.ours.scenarios.entries()) {
-    const base = first?.ours.scenarios[i]?.diagnostics.median ?? NaN;
-    const perDocument = first === undefined || first === r ? NaN : ((s.diagnostics.median - base) / (r.documents - first.documents)) * 1000;
+  return r.ours.scenarios.flatMap((s) => {
+    const base = first === r ? undefined : first?.ours.scenarios.find((f) => f.name === s.name);
+    const perDocument = base === undefined ? NaN : ((s.diagnostics.median - base.diagnostics.median) / (r.documents - first!.documents)) * 1000;
     const why =
       r.ours.failure ??
-      `every keystroke still visits every document: the parse takes over each one the edit left as it was (its slice of text, its view), and each check reads what it kept with it${Number.isFinite(perDocument) ? ` (about ${perDocument.toFixed(2)} µs a document, from the medians of the ${label(first!.documents)}-document file and this one)` : ''}`;
-    const where = `${r.label}: ${s.name}`;
-    const row = (which: string, value: number, limit: number, goal: string): TargetRow => ({
-      target: `edit → diagnostics of that version, ${which}`,
-      where,
-      measured: fmt(value),
-      goal,
-      value,
-      met: value <= limit,
-      status: status(value <= limit, value, why),
-    });
-    rows.push(row('p95', s.diagnostics.p95, GOALS.editP95, '≤ 16 ms'), row('median', s.diagnostics.median, GOALS.editMedian, '≤ 5 ms'));
-  }
-  return rows;
+      `every keystroke still visits every document: the parse takes over each one the edit left as it was (its slice of text, its view), and each check reads what it kept with it${Number.isFinite(perDocument) ? ` (about ${perDocument.toFixed(2)} µs a document, from the medians of this series on the ${label(first!.documents)}-document file and on this one)` : ''}`;
+    return editRows(`${r.label}: ${s.name}`, s.diagnostics, why);
+  });
 }
 
 function shapeTargetRows(c: Context): TargetRow[] {
