@@ -320,7 +320,7 @@ export function documentsShape(documents: number, ids = sandboxTargetIds(100_000
     perDocument,
     SHORT_SETTINGS,
     key,
-    `${documents.toLocaleString('en-US')} \`---\` documents of ${perDocument.toLocaleString('en-US')} ids`,
+    `${documents.toLocaleString('en-US')} \`---\` documents of ${perDocument.toLocaleString('en-US')} id${perDocument === 1 ? '' : 's'}`,
   );
 }
 
