@@ -16,7 +16,8 @@
 // The bytes are code this process runs: they are kept where only this user can write (not in a
 // shared temporary folder, where another user could leave some), one file per bundle, which starts
 // with the bundle's size and modification time and the package's and Node's versions: V8 itself
-// checks only that the bytes are for a text of the same length.
+// checks only that the bytes are for a text of the same length. A run that writes bytes removes
+// those no run has used for 30 days (each folder the package was installed at has its own).
 import * as fs from 'fs';
 import Module from 'module';
 import * as os from 'os';
@@ -56,7 +57,12 @@ function compileCached(module: NodeModule, content: string, filename: string, di
   const script = new vm.Script(Module.wrap(content), { filename, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
   if (cachedData === undefined || script.cachedDataRejected === true) {
     // At the end of the run, when the functions it called are compiled too.
-    process.once('exit', () => writeAtomically(file, Buffer.concat([Buffer.from(`${stamp}\n`), script.createCachedData()])));
+    process.once('exit', () => {
+      writeAtomically(file, Buffer.concat([Buffer.from(`${stamp}\n`), script.createCachedData()]));
+      pruneUnused(dir);
+    });
+  } else {
+    markUsed(file);
   }
   const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
   const require = Module.createRequire(filename);
@@ -112,6 +118,40 @@ function readCache(file: string, stamp: string): Buffer | undefined {
   }
   const lineEnd = bytes.indexOf(0x0a);
   return stamp !== '' && lineEnd !== -1 && bytes.toString('latin1', 0, lineEnd) === stamp ? bytes.subarray(lineEnd + 1) : undefined;
+}
+
+/**
+ * Kept bytes no run has used for this long are removed: each place the package is installed at
+ * (every checkout of a CI job, every `npx` folder) has a file of its own, which nothing else ever
+ * replaces.
+ */
+const UNUSED_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The files this module writes (a bundle's bytes, or one being written), and no other. */
+const KEPT_FILE = /^[\w.-]+-[0-9a-f]{8}\.bin(\.\d+\.partial)?$/;
+
+/** A run that used the bytes in `file` says so (at most once a day: a run mostly only reads them). */
+function markUsed(file: string): void {
+  try {
+    const now = Date.now();
+    if (now - fs.statSync(file).mtimeMs > UNUSED_MS / 30) fs.utimesSync(file, new Date(now), new Date(now));
+  } catch {
+    // not marked: at worst the bytes are made again after a month
+  }
+}
+
+/** Removes the files of `dir` this module wrote that no run has used for {@link UNUSED_MS}. */
+function pruneUnused(dir: string): void {
+  const before = Date.now() - UNUSED_MS;
+  try {
+    for (const name of fs.readdirSync(dir)) {
+      if (!KEPT_FILE.test(name)) continue;
+      const file = path.join(dir, name);
+      if (fs.statSync(file).mtimeMs < before) fs.rmSync(file, { force: true });
+    }
+  } catch {
+    // left for the next run that writes
+  }
 }
 
 /** A short name for a path (FNV-1a): a file per bundle, whatever the length of its path. */

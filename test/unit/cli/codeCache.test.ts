@@ -2,7 +2,7 @@
 // user's cache folder after a run, taken by the next, and never a reason for a run to differ.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -84,5 +84,36 @@ test(
     const shared = await validate(home);
     assert.equal(shared.code, 1, shared.stderr);
     assert.deepEqual(readdirSync(cacheDir), [], 'bytes kept in a folder others can write');
+  }),
+);
+
+test(
+  'a run that writes bytes removes those no run has used for 30 days, and a run that uses bytes says so',
+  { skip: nodeKeepsIt && 'Node keeps the cache itself' },
+  withCacheHome(async (home, cacheDir) => {
+    const daysAgo = (days: number): Date => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+    mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+    // An install elsewhere, unused for two months; another used last week; a run that died while writing; a file of someone else.
+    const kept = { 'validate-0badc0de.bin': 60, 'validate-0000beef.bin': 7, 'validate-0badc0de.bin.123.partial': 60, 'notes.txt': 60 };
+    for (const [name, days] of Object.entries(kept)) {
+      writeFileSync(path.join(cacheDir, name), 'x');
+      utimesSync(path.join(cacheDir, name), daysAgo(days), daysAgo(days));
+    }
+    const first = await validate(home);
+    assert.equal(first.code, 1, first.stderr);
+    const ours = readdirSync(cacheDir).filter((f) => !(f in kept));
+    assert.equal(ours.length, 1, 'the bytes of this run');
+    assert.deepEqual(
+      readdirSync(cacheDir)
+        .filter((f) => f in kept)
+        .sort(),
+      ['notes.txt', 'validate-0000beef.bin'],
+    );
+    // The next run uses the bytes: when they were last marked more than a day ago, it marks them again.
+    const file = path.join(cacheDir, ours[0]!);
+    utimesSync(file, daysAgo(3), daysAgo(3));
+    const second = await validate(home);
+    assert.deepEqual([second.code, second.stdout], [first.code, first.stdout]);
+    assert.ok(Date.now() - statSync(file).mtimeMs < 60_000, 'the bytes used were not marked');
   }),
 );
