@@ -312,7 +312,8 @@ const SHORT_SETTINGS = `site:\n  name: ${SITE_NAME}\n  url: https://s.example\n 
  * `documents` documents of 100,000 / `documents` ids each, with short settings: where a keystroke's
  * cost grows with the number of documents rather than with the ids. The edits of shape 14.
  */
-export function documentsShape(documents: number, ids = sandboxTargetIds(100_000)): Shape {
+export function documentsShape(documents: number): Shape {
+  const ids = sandboxTargetIds(100_000);
   const perDocument = Math.ceil(ids.length / documents);
   const key = `documents-${documents}`;
   return inDocuments(
@@ -340,11 +341,11 @@ function inDocuments(ids: readonly string[], perDocument: number, settings: stri
     expect: 'no errors',
     scenarios: [
       spread('spread over the middle document', text, middle, from, to),
-      // (Documents of one id have no other id to repeat: an id repeated in another document is no repeat.)
+      // (A repeat made in the document needs three ids or more: an id repeated in another document is no repeat.)
       ...(perDocument > 2 ? [repeating('an id of the middle document made to repeat another, and restored', text, middle, from, to)] : []),
       { ...spread('spread over the middle document, typed at 10 characters a second', text, middle, from, to), paceMs: TYPING_PACE_MS },
       // These two move the text, which the offsets of the series above (found in the original text)
-      // do not follow; the second types above the first, which it may leave moved.
+      // do not follow. The last types in the first document, above what the one before may leave.
       typedThenDeleted(
         "a document boundary typed above the middle document's `ids:` (`---` and a line break, one at a time), then deleted",
         idsLine,
