@@ -6,7 +6,8 @@
 //     scripts/known-advisories.json. It prints which mode ran.
 //  2. the .vsix (scripts/package.mjs): no tests, no sources, no node_modules (the bundles hold the
 //     dependencies), no source map with an absolute path, and no dist/cli.js unless the extension's
-//     bundles use it; every page of docs/codes/ (the diagnostics link to them) is in it.
+//     bundles use it; every page of docs/codes/ (the diagnostics link to them) is in it. The
+//     development bundles are built again after it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -162,6 +163,9 @@ try {
   console.log(`check-package: .vsix: ${shipped.length} files (${shipped.join(', ')})`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
+  // Packaging built the minified bundles into dist/ (vscode:prepublish): the development build is
+  // put back, so that the editor a developer starts after `npm run lint` runs readable code.
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: 'pipe' });
 }
 
 if (problems.length > 0) {
