@@ -101,18 +101,19 @@ function caveats(shape: ShapeResult): string {
   return words.length === 0 ? '' : `; note: ${words.join('; ')}`;
 }
 
-/** The two edit targets (p95, median) of a series of edits `where`, `why` said where one is missed. */
+/** A target row whose figure `value` meets the goal at or under `limit`; `why` is said where it is missed. */
+function targetRow(target: string, where: string, measured: string, goal: string, value: number, limit: number, why: string): TargetRow {
+  const met = value <= limit;
+  return { target, where, measured, goal, value, met, status: status(met, value, why) };
+}
+
+/** The two edit targets (p95, median) of a series of edits `where`. */
 function editRows(where: string, diagnostics: Series, why: string): TargetRow[] {
-  const row = (which: string, value: number, limit: number, goal: string): TargetRow => ({
-    target: `edit → diagnostics of that version, ${which}`,
-    where,
-    measured: fmt(value),
-    goal,
-    value,
-    met: value <= limit,
-    status: status(value <= limit, value, why),
-  });
-  return [row('p95', diagnostics.p95, GOALS.editP95, '≤ 16 ms'), row('median', diagnostics.median, GOALS.editMedian, '≤ 5 ms')];
+  const { p95, median } = diagnostics;
+  return [
+    targetRow('edit → diagnostics of that version, p95', where, fmt(p95), '≤ 16 ms', p95, GOALS.editP95, why),
+    targetRow('edit → diagnostics of that version, median', where, fmt(median), '≤ 5 ms', median, GOALS.editMedian, why),
+  ];
 }
 
 /** The edit targets after a bulk update that rejected ids (section 1.2). */
@@ -139,32 +140,27 @@ function documentsRows(r: DocumentsResult, first: DocumentsResult | undefined, i
     return editRows(`${r.label}: ${s.name}`, s.diagnostics, why);
   });
   const { rss, rssOpen } = r.ours;
-  const met = rss <= GOALS.rssBytes;
   const perDocumentKb = (rssOpen - idleRss) / r.documents / 1024;
-  rows.push({
-    target: 'server resident memory (VmRSS) after the edits, file open',
-    where: r.label,
-    measured: mb(rss),
-    goal: '≤ 100 MB',
-    value: rss,
-    met,
-    status: status(
-      met,
+  rows.push(
+    targetRow(
+      'server resident memory (VmRSS) after the edits, file open',
+      r.label,
+      mb(rss),
+      '≤ 100 MB',
       rss,
+      GOALS.rssBytes,
       r.ours.failure ??
         `${mb(rssOpen)} right after the open, of which ${mb(idleRss)} is the server before any file: about ${perDocumentKb.toFixed(1)} KB a document, the \`yaml\` document of each (its document, directives and schema objects, and a node, a range and a value for each key and scalar; a list of fewer than 64 ids is read as any other, an id a node) and what the parse and the checks keep beside it`,
     ),
-  });
+  );
   return rows;
 }
 
 function shapeTargetRows(c: Context): TargetRow[] {
   const { shape, cost } = c;
   const rows: TargetRow[] = [];
-  /** A row whose figure `value` meets the goal at or under `limit`. */
-  const row = (target: string, where: string, measured: string, goal: string, value: number, limit: number, why: string): void => {
-    const met = value <= limit;
-    rows.push({ target, where, measured, goal, value, met, status: status(met, value, why) });
+  const row = (...args: Parameters<typeof targetRow>): void => {
+    rows.push(targetRow(...args));
   };
   const { ours, yls, cli } = shape;
   const openRatio = ours.openMs / yls.openMs;
@@ -193,8 +189,7 @@ function shapeTargetRows(c: Context): TargetRow[] {
     const d = s?.diagnostics ?? { median: NaN, p95: NaN, max: NaN, count: 0 };
     const comp = s?.completion ?? { median: NaN, p95: NaN, max: NaN, count: 0 };
     const words = `${whereTimeGoes(cost, i)}${failureOf(ours)}`;
-    row('edit → diagnostics of that version, p95', where, fmt(d.p95), '≤ 16 ms', d.p95, GOALS.editP95, words);
-    row('edit → diagnostics of that version, median', where, fmt(d.median), '≤ 5 ms', d.median, GOALS.editMedian, words);
+    rows.push(...editRows(where, d, words));
     if (s?.paced !== true) {
       row(
         'completion sent right after an edit, p95',
