@@ -2,7 +2,7 @@
 // each generated from common.ts's targetSettingsFile / sandboxTargetIds, with the one-character
 // edits a user makes in it. An edit is given in offsets of the text it applies to; lsp.ts turns it
 // into an incremental didChange (a range and the new text).
-import { sandboxTargetIds } from '../src/sandbox/prng';
+import { mulberry32, sandboxTargetIds } from '../src/sandbox/prng';
 import { MODELINE, SETTINGS, at, targetSettingsFile } from './common';
 
 /** A one-character edit: replace `[start, end)` of the current text with `text`. */
@@ -77,8 +77,12 @@ function spread(name: string, text: string, ids: readonly string[], from = 0, to
     next(current, k) {
       const round = Math.floor(k / 3);
       switch (k % 3) {
-        case 0:
-          return toggle(current, idOffset(round) + (round % 12), 'id list');
+        case 0: {
+          // (A letter of the id: the 9th character of a UUID is a `-`, the letter after it is taken.)
+          let c = idOffset(round) + (round % 12);
+          while (!/[A-Za-z0-9]/.test(current.charAt(c))) c++;
+          return toggle(current, c, 'id list');
+        }
         case 1:
           return toggle(current, site + 2, 'site');
         default:
@@ -169,13 +173,7 @@ export function shapes(n: number): Shape[] {
       text,
       ylsText,
       expect,
-      scenarios: scenarios ?? [
-        spread('spread over the file', text, ids),
-        repeating('an id made to repeat another, and restored', text, ids),
-        { ...spread('spread over the file, typed at 10 characters a second', text, ids), paceMs: TYPING_PACE_MS },
-        // Last: its edits move the text, which the offsets of the other series (found in the original text) do not follow.
-        typedAtTop('letters typed in front of the first id, then deleted', text, ids),
-      ],
+      scenarios: scenarios ?? listEdits(text, ids),
     });
   };
 
@@ -209,7 +207,36 @@ export function shapes(n: number): Shape[] {
   add('mixed-eol', '12. CRLF and LF mixed line by line, with a BOM', `\uFEFF${plain.replace(/\n/g, () => (line++ % 2 === 0 ? '\r\n' : '\n'))}`);
   list.push(multiDocument(n, plain, ids));
   list.push(manyDocuments(ids));
+  // The sandbox's ids are 12 characters, under the 13 from which V8 keeps a slice of a string as a
+  // pointer into it: a real service's ids are often longer (UUIDs, 36).
+  const uuids = uuidIds(n);
+  const uuidText = withIds(uuids, (id) => `  - ${id}\n`);
+  add('uuid', '15. UUID ids `  - e531381f-…` (36 characters)', uuidText, 'no errors', listEdits(uuidText, uuids));
   return list;
+}
+
+/** The edit series of a file of one list: spread over it, a repeat made, typing, typing at the top. */
+function listEdits(text: string, ids: readonly string[]): EditScenario[] {
+  return [
+    spread('spread over the file', text, ids),
+    repeating('an id made to repeat another, and restored', text, ids),
+    { ...spread('spread over the file, typed at 10 characters a second', text, ids), paceMs: TYPING_PACE_MS },
+    // Last: its edits move the text, which the offsets of the other series (found in the original text) do not follow.
+    typedAtTop('letters typed in front of the first id, then deleted', text, ids),
+  ];
+}
+
+/** `n` distinct version-4 UUIDs, the same on every run. */
+function uuidIds(n: number): string[] {
+  const random = mulberry32(4);
+  const hex = (digits: number): string => {
+    let out = '';
+    for (let i = 0; i < digits; i++) out += Math.floor(random() * 16).toString(16);
+    return out;
+  };
+  const ids = new Set<string>();
+  while (ids.size < n) ids.add(`${hex(8)}-${hex(4)}-4${hex(3)}-${'89ab'.charAt(Math.floor(random() * 4))}${hex(3)}-${hex(12)}`);
+  return [...ids];
 }
 
 function commented(ids: readonly string[]): string {

@@ -9,7 +9,7 @@
 // Invariants: no chunk is empty (an empty text has no chunks); no chunk is longer than MAX_CHUNK;
 // each chunk is a flat string of its own, not a slice that keeps a larger string alive.
 
-import { detachedSlice } from './detachedSlice';
+import { compactSlice, detachedSlice } from './detachedSlice';
 import { upperBound } from './idsText';
 import type { Text } from './text';
 
@@ -37,12 +37,15 @@ function relative(x: number | undefined, fallback: number, length: number): numb
  * `text` cut into chunks of at most `most` characters, of near-equal lengths (no short chunk left
  * at the end). detachedSlice makes each a string of its own; and since slicing a string makes V8
  * flatten it first, a chunk cut from a concatenation is a flat copy, not a tree of parts left to
- * be flattened on first read.
+ * be flattened on first read. A text with a character past Latin-1 (a BOM) is two bytes a
+ * character in V8, and so would be every chunk: those that are ASCII are made one byte a
+ * character again (compactSlice), so that the BOM costs one chunk, not the whole text.
  */
 function cut(text: string, most: number): string[] {
   const count = Math.ceil(text.length / most);
+  const copy = /[\u0100-\uffff]/.test(text) ? compactSlice : detachedSlice;
   const chunks: string[] = [];
-  for (let i = 0; i < count; i++) chunks.push(detachedSlice(text, Math.floor((i * text.length) / count), Math.floor(((i + 1) * text.length) / count)));
+  for (let i = 0; i < count; i++) chunks.push(copy(text, Math.floor((i * text.length) / count), Math.floor(((i + 1) * text.length) / count)));
   return chunks;
 }
 

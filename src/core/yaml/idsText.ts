@@ -3,7 +3,7 @@
 // line breaks and white space, and the helpers that compare two versions of a text. Pure.
 
 import { Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
-import { detachedSlice } from './detachedSlice';
+import { compactSlice, detachedSlice } from './detachedSlice';
 import type { Text } from './text';
 
 export type Options = ParseOptions & DocumentOptions & SchemaOptions;
@@ -92,7 +92,7 @@ export function scalarAt(source: Text, pos: number, tests: readonly RegExp[], fl
   if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
     const end = quotedEnd(source, pos);
     if (end === -1) return undefined;
-    const inner = detachedSlice(source, pos + 1, end - 1);
+    const inner = compactSlice(source, pos + 1, end - 1);
     // An empty or blank id is not simple: the checks have something to say about it.
     if (inner.trim() === '') return undefined;
     return { end, value: c === 0x27 ? inner.replace(/''/g, "'") : inner, type: c === 0x27 ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE' };
@@ -100,7 +100,7 @@ export function scalarAt(source: Text, pos: number, tests: readonly RegExp[], fl
   if (!isIdChar(c) || c === 0x2d) return undefined;
   let j = pos;
   while (isIdChar(source.charCodeAt(j))) j++;
-  const value = detachedSlice(source, pos, j);
+  const value = compactSlice(source, pos, j);
   // In the YAML 1.2 core schema only a plain scalar starting with `~`, N/n (null), T/t/F/f (bool),
   // a digit, `+`, `-` or `.` (int, float) can resolve to anything but a string; others skip the tests.
   if (!isPlainStringStart(c)) {
