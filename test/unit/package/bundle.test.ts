@@ -131,3 +131,12 @@ test('the browser build carries nothing only Node can run, and loads nothing at 
   );
   assert.deepEqual(externalsOf(dir, 'web/server.js'), []);
 });
+
+test("the bundles that parse YAML do not read process.env for each of the parser's tokens (scripts/build.mjs)", () => {
+  const dir = buildWithMetafiles();
+  for (const bundle of ['server.js', 'cli/validate.js', 'cli/lsp.js']) {
+    assert.ok(inputsOf(dir, bundle).includes('node_modules/yaml/dist/parse/parser.js'), `${bundle} carries the yaml parser`);
+    const code = fs.readFileSync(path.join(dir, bundle), 'utf8');
+    assert.doesNotMatch(code, /\.env\.LOG_(TOKENS|STREAM)/, bundle);
+  }
+});
