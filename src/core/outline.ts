@@ -4,7 +4,7 @@
 // A list of scalars (the `ids` list above all) is one symbol that says how many items it holds:
 // 100,000 id symbols would help nobody and cost every outline request.
 import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
-import { collectionItems, itemsThatMayNest, keyName } from './yaml/nodes';
+import { collectionItems, indexesThatMayNest, itemsThatMayNest, keyName } from './yaml/nodes';
 import type { OffsetRange } from './yaml/parsedDocument';
 import type { ParsedFile } from './yaml/parsedFile';
 import { valueText } from './wording';
@@ -63,7 +63,10 @@ function entries(node: Node | null, budget: { left: number }): OutlineSymbol[] {
       });
     }
   } else if (isSeq(node) && itemsThatMayNest(node).some((item) => isMap(item))) {
-    node.items.forEach((item, index) => {
+    // (Of a long `ids` list, only the items the `yaml` parse read are looked at: the others are ids.)
+    const items = collectionItems(node);
+    indexesThatMayNest(node).forEach((index) => {
+      const item = items.at(index);
       if (budget.left <= 0 || !isMap(item) || !item.range) return;
       budget.left--;
       const label = item.items.find((p) => isPair(p) && keyName(p.key) === 'name')?.value;

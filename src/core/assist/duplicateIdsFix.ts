@@ -62,7 +62,7 @@ interface Repeats {
 /** The items of a list that repeat an earlier scalar item (by value), and the values they repeat. */
 function laterRepeats(doc: ParsedDocument, seq: YAMLSeq): Repeats {
   const long = doc.longIdsList;
-  if (long?.values !== undefined && long.pair.value === seq) return laterRepeatsOfLongList(long.values, long.known);
+  if (long !== undefined && long.pair.value === seq) return laterRepeatsOfLongList(long.values, long.known);
   const repeats: Repeats = { indexes: [], values: new Set() };
   addRepeats(
     seq.items.flatMap((item, i) => (isScalar(item) ? [[i, item.value] as const] : [])),

@@ -66,10 +66,10 @@ export function idsField(doc: ParsedDocument): IdsField | undefined {
  */
 export function idItemsHolding(doc: ParsedDocument, wanted: ReadonlySet<string>, max = Infinity): IdItem[] {
   const long = doc.longIdsList;
-  const values = long?.values;
-  if (long === undefined || values === undefined) {
+  if (long === undefined) {
     return (idsField(doc)?.items ?? []).filter((item) => item.value !== undefined && wanted.has(item.value)).slice(0, max);
   }
+  const { values } = long;
   const list = collectionItems(long.pair.value as YAMLSeq);
   const out: IdItem[] = [];
   const take = (index: number): void => {
@@ -96,7 +96,7 @@ export function idItemsHolding(doc: ParsedDocument, wanted: ReadonlySet<string>,
 /** Those of `wanted` that some item of a document's `ids` holds. */
 export function idsHeld(doc: ParsedDocument, wanted: ReadonlySet<string>): Set<string> {
   const long = doc.longIdsList;
-  if (long?.values !== undefined) return new Set(heldBy(long, long.values, wanted).keys());
+  if (long !== undefined) return new Set(heldBy(long, long.values, wanted).keys());
   return new Set(idItemsHolding(doc, wanted).map((item) => item.value!));
 }
 
@@ -108,13 +108,12 @@ export function idsHeld(doc: ParsedDocument, wanted: ReadonlySet<string>): Set<s
  */
 export function holdingOf(doc: ParsedDocument, wanted: ReadonlySet<string>): Holding {
   const long = doc.longIdsList;
-  const values = long?.values;
-  if (long === undefined || values === undefined) {
+  if (long === undefined) {
     const items = idItemsHolding(doc, wanted);
     return { items: items.length, ids: new Set(items.map((item) => item.value)).size };
   }
   const total = long.known.holdingInSpans(wanted);
-  for (const [value, n] of heldOutsideSpans(long, values, wanted)) {
+  for (const [value, n] of heldOutsideSpans(long, long.values, wanted)) {
     total.items += n;
     if (long.known.inSpans(value) === 0) total.ids++;
   }

@@ -27,9 +27,7 @@ export function bulkUpdateLenses(file: ParsedFile): BulkUpdateLens[] {
     if (pair === undefined || range === undefined || !isSeq(pair.value)) continue;
     const fast = doc.longIdsList;
     const targets =
-      fast?.pair === pair && fast.values !== undefined
-        ? targetsOfLongList(fast.values, fast.known)
-        : targetsOf(pair.value.items.map((item) => (isScalar(item) ? item.value : undefined)));
+      fast?.pair === pair ? targetsOfLongList(fast.values, fast.known) : targetsOf(pair.value.items.map((item) => (isScalar(item) ? item.value : undefined)));
     if (targets > 0) lenses.push({ documentIndex: doc.index, range, targets });
   }
   return lenses;

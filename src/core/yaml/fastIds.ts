@@ -34,7 +34,7 @@
 // on adversarial files, random files and random edits.
 
 import { isMap, isNode, isScalar, isSeq, type Document, type Pair, type Scalar, type YAMLError } from 'yaml';
-import { blockItemNode, lineOfItem, rescanBlockList, scanBlockList, type ListScan } from './idsBlock';
+import { blockItemNode, lineOfItem, rescanBlockList, scanBlockList, type ListScan, type MixedValues } from './idsBlock';
 import { flowItemNode, rescanFlowList, scanFlowList, type FlowScan } from './idsFlow';
 import { lazyItems, type ListItems } from './idsItems';
 import { PADDING, blockRuns, flowRun, type IdsRun } from './idsRuns';
@@ -124,14 +124,26 @@ export interface FastList extends ListItems {
   readonly values: readonly unknown[] | undefined;
   /** The items of the list that the `yaml` parse built; the others are made from the document's scan. */
   readonly parsedItems: readonly unknown[];
+  /**
+   * The list given the values of {@link parsedItems} (in order), with the ids of the runs between
+   * them: `values` if defined. Where an item is a mapping, a list or an alias, the list as JS
+   * without a node made for each id, which the `yaml` package's toJS would make (valid until the
+   * next parse).
+   */
+  valuesWith(parsedValues: readonly unknown[]): readonly unknown[];
+  /**
+   * Each item's value where it is a scalar (an id, a number, an anchored id), undefined where not
+   * (a mapping, a list, an alias), as a walk of the items would read them (valid until the next parse).
+   */
+  readonly scalarValues: readonly unknown[];
 }
 
 /** A long `ids` list the fast path built, as `ParsedDocument.longIdsList` gives it to the rest of core. */
 export interface LongIdsList {
   /** The document's `ids` entry (its value is the list, a YAMLSeq). */
   readonly pair: Pair<unknown, unknown>;
-  /** The list as plain JS, when every item is a plain scalar (valid until the next parse). */
-  readonly values: readonly unknown[] | undefined;
+  /** Each item's value where it is a scalar, undefined where not (FastList.scalarValues). */
+  readonly values: readonly unknown[];
   readonly known: KnownIds;
 }
 
@@ -350,7 +362,14 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
       );
       seq.range = [seq.range[0], start + flowScan.close + 1, seq.range[2]];
       delete seq.comment;
-      fastLists.set(seq, { known: knownIds([[0, values.length]], flowScan.counts, outside), values, parsedItems: [], ...items });
+      fastLists.set(seq, {
+        known: knownIds([[0, values.length]], flowScan.counts, outside),
+        values,
+        parsedItems: [],
+        valuesWith: () => values,
+        scalarValues: values,
+        ...items,
+      });
       return true;
     }
 
@@ -376,9 +395,15 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
     const listScan = scan as ListScan;
     const plain = parsedItems.every((n) => isScalar(n) && n.anchor === undefined);
     const whole = pieces.length === 1 && runs[0]?.count === values.length;
-    let itemValues: unknown[] | undefined = plain ? values : undefined;
     if (whole) listScan.mixed = undefined;
-    else itemValues = plain ? fillValues(listScan, pieces) : undefined;
+    const scalarsOf = (): unknown[] =>
+      fillValues(
+        listScan,
+        pieces,
+        'scalars',
+        parsedItems.map((item) => (isScalar(item) ? item.value : undefined)),
+      );
+    const itemValues = !plain ? undefined : whole ? values : scalarsOf();
     const spans: Array<[number, number]> = [];
     const pieceStarts: number[] = [];
     let at = 0;
@@ -393,7 +418,17 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
       (i) => pieceItem(listScan, pieces, pieceStarts, i),
       () => listScan.base,
     );
-    fastLists.set(seq, { known: knownIds(spans, listScan.counts, outside), values: itemValues, parsedItems, ...items });
+    let scalarValues: readonly unknown[] | undefined = itemValues;
+    fastLists.set(seq, {
+      known: knownIds(spans, listScan.counts, outside),
+      values: itemValues,
+      parsedItems,
+      valuesWith: (parsedValues) => itemValues ?? fillValues(listScan, pieces, 'js', parsedValues),
+      get scalarValues() {
+        return (scalarValues ??= scalarsOf());
+      },
+      ...items,
+    });
     return true;
   }
 
@@ -420,21 +455,23 @@ function pieceItem(scan: ListScan, pieces: readonly Piece[], pieceStarts: readon
 }
 
 /**
- * The values of a block list in pieces: a run's ids' (the scan's `values`), the values of the
- * parse's items. They are filled into the scan's `mixed` array in place: making a new one of
- * 100,000 entries on every keystroke costs fresh memory each time. The runs' stretches are
- * written only when the pieces lie otherwise or the scan's values changed since the last fill
- * (typing in an item the parse reads, an unclosed quote, changes neither).
+ * The values of a block list in pieces: a run's ids (the scan's `values`), then `parsedValues` in
+ * order for the parse's items. They are filled into an array the scan keeps for each `kind` of
+ * values, in place: making a new one of 100,000 entries on every keystroke costs fresh memory
+ * each time, and a major collection soon. The runs' stretches are written only when the pieces
+ * lie otherwise or the scan's values changed since the last fill (typing in an item the parse
+ * reads, an unclosed quote, changes neither).
  */
-function fillValues(scan: ListScan, pieces: readonly Piece[]): unknown[] {
+function fillValues(scan: ListScan, pieces: readonly Piece[], kind: keyof MixedValues, parsedValues: readonly unknown[]): unknown[] {
   const layout = pieces.map((piece) => (Array.isArray(piece) ? piece.length : `${piece.run.firstItem}+${piece.run.count}`)).join();
-  const last = scan.mixed;
+  const last = scan.mixed?.[kind];
   const runsHold = last !== undefined && last.layout === layout && last.valueEdits === scan.valueEdits;
   const target = last?.values ?? [];
   let at = 0;
+  let parsed = 0;
   for (const piece of pieces) {
     if (Array.isArray(piece)) {
-      for (const item of piece) target[at++] = (item as Scalar).value;
+      for (let k = 0; k < piece.length; k++) target[at++] = parsedValues[parsed++];
     } else if (runsHold) {
       at += piece.run.count;
     } else {
@@ -443,7 +480,7 @@ function fillValues(scan: ListScan, pieces: readonly Piece[]): unknown[] {
     }
   }
   target.length = at;
-  scan.mixed = { values: target, layout, valueEdits: scan.valueEdits };
+  (scan.mixed ??= {})[kind] = { values: target, layout, valueEdits: scan.valueEdits };
   return target;
 }
 

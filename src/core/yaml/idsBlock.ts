@@ -58,6 +58,22 @@ export function isItem(line: Line): line is string {
   return typeof line === 'string';
 }
 
+/** A list's values filled in among the items of the `yaml` parse, as fastIds.ts fills them. */
+interface FilledValues {
+  readonly values: unknown[];
+  readonly layout: string;
+  readonly valueEdits: number;
+}
+
+/**
+ * The values of a list whose items of the `yaml` parse stand among the runs: each item's scalar
+ * value (undefined where it is a mapping, a list, an alias), and where they differ, each item's JS.
+ */
+export interface MixedValues {
+  scalars?: FilledValues;
+  js?: FilledValues;
+}
+
 /** The lines of a block list, read from `source`. */
 export interface ListScan extends ScannedList {
   readonly kind: 'block';
@@ -76,7 +92,7 @@ export interface ListScan extends ScannedList {
    * in place for each version; the next parse of the document makes them its own), with the
    * pieces' layout and the count of `valueEdits` they were filled at.
    */
-  mixed?: { values: unknown[]; layout: string; valueEdits: number };
+  mixed?: MixedValues;
   /** How many edits have changed `values`: a copy of them made before is stale. */
   valueEdits: number;
   /**

@@ -5,7 +5,7 @@
 import { isAlias, isCollection, isMap, isNode, isPair, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { PathSegment, YamlPath } from '../paths';
 import { valueText } from '../wording';
-import { fastListOf } from './fastIds';
+import { fastListOf, indexesOutside } from './fastIds';
 
 /** A half-open range of offsets `[start, end)` into the file text. */
 export interface OffsetRange {
@@ -208,6 +208,12 @@ export function itemsThatMayNest(collection: YAMLMap | YAMLSeq): readonly unknow
   return fastListOf(collection)?.parsedItems ?? collection.items;
 }
 
+/** The indexes in a list of {@link itemsThatMayNest}'s items (an alias is one of them too). */
+export function indexesThatMayNest(seq: YAMLSeq): readonly number[] {
+  const fast = fastListOf(seq);
+  return fast === undefined ? Array.from(seq.items.keys()) : [...indexesOutside(fast.known, fast.length)];
+}
+
 /** Index of the last item starting at or before `offset` (items are in source order). */
 function lastItemAtOrBefore(items: CollectionItems, offset: number): number {
   let lo = 0;
@@ -334,8 +340,11 @@ export function findAliases(doc: Document): Array<{ path: PathSegment[]; node: N
         stack.push({ node: p.value, path: [...path, keyName(p.key) ?? '?'] });
       }
     } else if (isSeq(node)) {
-      for (let i = node.items.length - 1; i >= 0; i--) {
-        stack.push({ node: node.items[i], path: [...path, i] });
+      const items = collectionItems(node);
+      const indexes = indexesThatMayNest(node);
+      for (let k = indexes.length - 1; k >= 0; k--) {
+        const i = indexes[k]!;
+        stack.push({ node: items.at(i), path: [...path, i] });
       }
     }
   }
