@@ -117,6 +117,11 @@ export interface ServerResult {
   schemaCheck: boolean;
   /** Whether a hover on the shape's first `ids` key answered: the server sees the file's structure. */
   structureCheck: boolean;
+  /**
+   * Where it gave no first diagnostics for the file: how long they were waited for (its open, and
+   * its whole process, took longer than that).
+   */
+  unansweredAfterMs?: number;
   /** What went wrong, if something did (the figures may then be missing: NaN). */
   failure?: string;
 }
@@ -344,6 +349,16 @@ function shapeUri(shape: Shape): string {
   return `${ROOT_URI}/bench/${shape.key}.target-settings.yaml`;
 }
 
+/** A server that gave no first diagnostics for a file in the time it was given. */
+class Unanswered extends Error {
+  constructor(
+    readonly waitedMs: number,
+    cause: unknown,
+  ) {
+    super(`no first diagnostics within ${waitedMs / 1000} s`, { cause });
+  }
+}
+
 /** Opens the shape's file in a fresh server: spawn, initialize, didOpen, first diagnostics. */
 async function openFresh(kind: Kind, shape: Shape): Promise<{ server: Server; openMs: number; wholeMs: number; content: Content }> {
   const server = new Server(kind);
@@ -353,7 +368,9 @@ async function openFresh(kind: Kind, shape: Shape): Promise<{ server: Server; op
     const after = server.client.notifications.length;
     const t0 = now();
     server.client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: textFor(kind, shape) } });
-    const first = await server.published(uri, after, 1);
+    const first = await server.published(uri, after, 1).catch((err: unknown) => {
+      throw new Unanswered(server.timeoutMs, err);
+    });
     const t1 = now();
     return { server, openMs: t1 - t0, wholeMs: t1 - server.spawnedAt, content: contentOf(first, shape.expect) };
   } catch (err) {
@@ -491,6 +508,7 @@ async function runServer(kind: Kind, shape: Shape, stdioCosts: Array<[number, nu
     result.schemaCheck = await schemaCheck(live);
   } catch (err) {
     result.failure = err instanceof Error ? err.message : String(err);
+    if (err instanceof Unanswered) result.unansweredAfterMs = err.waitedMs;
     log(`lsp ${shape.key}: ${kind} failed: ${result.failure}`);
   } finally {
     await server?.close();

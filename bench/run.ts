@@ -63,6 +63,15 @@ function fmtRatio(x: number): string {
   return Number.isFinite(x) ? ratio(x) : 'n/a';
 }
 
+/**
+ * A time of yaml-language-server's to compare with: where it gave no first diagnostics, the time
+ * they were waited for, which its own exceeds (a ratio against it is then an upper bound).
+ */
+function ylsTime(ms: number, yls: ServerResult): { ms: number; text: string; bound: string } {
+  if (Number.isFinite(ms) || yls.unansweredAfterMs === undefined) return { ms, text: fmt(ms), bound: '' };
+  return { ms: yls.unansweredAfterMs, text: `no first diagnostics in ${(yls.unansweredAfterMs / 1000).toFixed(0)} s`, bound: '< ' };
+}
+
 interface Context {
   shape: ShapeResult;
   cost: Breakdown;
@@ -163,21 +172,23 @@ function shapeTargetRows(c: Context): TargetRow[] {
     rows.push(targetRow(...args));
   };
   const { ours, yls, cli } = shape;
-  const openRatio = ours.openMs / yls.openMs;
+  const ylsOpen = ylsTime(yls.openMs, yls);
+  const openRatio = ours.openMs / ylsOpen.ms;
   row(
     'open → first diagnostics, ours vs yaml-language-server',
     shape.label,
-    `${fmtRatio(openRatio)} (${fmt(ours.openMs)} vs ${fmt(yls.openMs)})`,
+    `${ylsOpen.bound}${fmtRatio(openRatio)} (${fmt(ours.openMs)} vs ${ylsOpen.text})`,
     '≤ 0.2x',
     openRatio,
     GOALS.openRatio,
     `the first parse and validation of the whole file: ${ms(cost.open.parseMs)} parse (${cost.open.path}) + ${ms(cost.open.validateMs)} validation in-process${failureOf(ours)}${failureOf(yls)}${caveats(shape)}`,
   );
-  const cliRatio = cli.wholeMs / yls.wholeMs;
+  const ylsWhole = ylsTime(yls.wholeMs, yls);
+  const cliRatio = cli.wholeMs / ylsWhole.ms;
   row(
     '`scan-targets validate FILE` whole process vs yaml-language-server whole process',
     shape.label,
-    `${fmtRatio(cliRatio)} (${fmt(cli.wholeMs)} vs ${fmt(yls.wholeMs)})`,
+    `${ylsWhole.bound}${fmtRatio(cliRatio)} (${fmt(cli.wholeMs)} vs ${ylsWhole.text})`,
     '≤ 0.2x',
     cliRatio,
     GOALS.cliRatio,
@@ -269,8 +280,9 @@ function lspSections(
   );
   out.push('|---|---:|---:|---:|---:|---:|---|---|---:|---:|---:|---|');
   for (const s of shapes) {
+    const [open, whole] = [ylsTime(s.yls.openMs, s.yls), ylsTime(s.yls.wholeMs, s.yls)];
     out.push(
-      `| ${s.label} | ${(s.bytes / 1024 / 1024).toFixed(1)} MB, ${label(s.lines)} lines | ${fmt(s.ours.startMs)} | ${fmt(s.ours.openMs)} | ${fmt(s.yls.openMs)} | ${fmtRatio(s.ours.openMs / s.yls.openMs)} | ${contentCell(s.ours, s.expect)} | ${contentCell(s.yls, s.expect)} | ${fmt(s.cli.wholeMs)} | ${fmt(s.yls.wholeMs)} | ${fmtRatio(s.cli.wholeMs / s.yls.wholeMs)} | ${s.cli.exitCode}, ${s.cli.errors}${s.cli.asExpected ? '' : ' (**not as expected**)'} |`,
+      `| ${s.label} | ${(s.bytes / 1024 / 1024).toFixed(1)} MB, ${label(s.lines)} lines | ${fmt(s.ours.startMs)} | ${fmt(s.ours.openMs)} | ${open.text} | ${open.bound}${fmtRatio(s.ours.openMs / open.ms)} | ${contentCell(s.ours, s.expect)} | ${contentCell(s.yls, s.expect)} | ${fmt(s.cli.wholeMs)} | ${whole.text} | ${whole.bound}${fmtRatio(s.cli.wholeMs / whole.ms)} | ${s.cli.exitCode}, ${s.cli.errors}${s.cli.asExpected ? '' : ' (**not as expected**)'} |`,
     );
   }
   out.push('');

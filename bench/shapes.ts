@@ -212,6 +212,14 @@ export function shapes(n: number): Shape[] {
   const uuids = uuidIds(n);
   const uuidText = withIds(uuids, (id) => `  - ${id}\n`);
   add('uuid', '15. UUID ids `  - e531381f-…` (36 characters)', uuidText, 'no errors', listEdits(uuidText, uuids));
+  // An item pasted in as a mapping, an error its author has not fixed yet: the fast path leaves that
+  // item to the `yaml` parse, and every edit is made with it in the list.
+  add(
+    'mapping-item',
+    '16. a mapping pasted among the ids `  - id: abc`',
+    plain.replace(`  - ${at(ids, 2)}\n`, `  - id: ${at(ids, 2)}\n    name: pasted\n`),
+    'errors',
+  );
   return list;
 }
 
