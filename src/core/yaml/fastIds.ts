@@ -225,18 +225,23 @@ function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outsid
 }
 
 /**
- * The first line of `source` that starts with `ids:` (after a byte order mark, if any): where the
- * key starts, where the list starts, and which kind of list it is. A block list: `ids:` ends its
- * line (an anchor, a tag, spaces, tabs and a comment may follow), and the list starts at the first
- * line below that is not blank or a comment (a note above the ids is common). A flow list: spaces
- * (an anchor, a tag) and `[` follow `ids:`, where the list starts. Found with `indexOf`, which a
- * text in chunks has (a regular expression needs the text as one string).
+ * The first line of `source` that starts with `ids:` (or `"ids":`, `'ids':`, as some programs
+ * write keys; after a byte order mark, if any): where the key starts, where the list starts, and
+ * which kind of list it is. A block list: the key ends its line (an anchor, a tag, spaces, tabs
+ * and a comment may follow), and the list starts at the first line below that is not blank or a
+ * comment (a note above the ids is common). A flow list: spaces (an anchor, a tag) and `[` follow
+ * the key, where the list starts. Found with `indexOf`, which a text in chunks has (a regular
+ * expression needs the text as one string).
  */
 function idsKeyLine(source: Text): { keyStart: number; listStart: number; flow: boolean } | undefined {
-  for (let at = source.indexOf('ids:'); at !== -1; at = source.indexOf('ids:', at + 1)) {
+  for (let word = source.indexOf('ids'); word !== -1; word = source.indexOf('ids', word + 1)) {
+    const quote = source.charCodeAt(word - 1);
+    const quoted = (quote === 0x22 /* " */ || quote === 0x27) /* ' */ && source.charCodeAt(word + 3) === quote;
+    const at = quoted ? word - 1 : word;
+    const after = quoted ? word + 5 : word + 4;
+    if (source.charCodeAt(after - 1) !== 0x3a /* : */) continue;
     const bom = at > 0 && source.charCodeAt(at - 1) === 0xfeff;
     if (!startsLine(source, bom ? at - 1 : at)) continue;
-    const after = at + 4;
     let j = skipBlanks(source, after);
     // The list's anchor and tag (`ids: &all !!seq`): the parse of the stand-in reads them.
     while (j > after && (source.charAt(j) === '&' || source.charAt(j) === '!')) {
@@ -337,7 +342,7 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
     const map = doc.contents;
     if (!isMap(map) || map.flow || map.tag !== undefined || map.anchor !== undefined) return false;
     const pair = map.items.find((p) => isScalar(p.key) && p.key.range?.[0] === keyAt);
-    if (pair === undefined || !isScalar(pair.key) || pair.key.value !== 'ids' || pair.key.type !== 'PLAIN') return false;
+    if (pair === undefined || !isScalar(pair.key) || pair.key.value !== 'ids') return false;
     const seq = pair.value;
     // An anchor on the list stays as the parse read it; a tag other than the default may make it another kind of collection.
     if (!isSeq(seq) || Boolean(seq.flow) !== flow || (seq.tag !== undefined && seq.tag !== SEQ_TAG) || !seq.range) return false;

@@ -613,6 +613,8 @@ describe('fast path for long ids lists', () => {
       ['quoted ids after more spaces, one being typed', `ids:\n${styled((id, i) => (i === N - 10 ? `  "${id}` : `   '${id}'`))}${SITE}`],
       ['a comment line and a blank line before the first id', `ids:\n  # production\n\n# checked\n${list(IDS)}${SITE}`],
       ['several documents, the list in the second', `ids: [a]\nsite: {}\n---\nids:\n${styled((id) => `"${id}"`)}${SITE}---\nids: [b]\n`],
+      ['a double-quoted key, as some programs write keys', `"ids":\n${list(IDS)}${SITE}`],
+      ['a single-quoted key on a flow list, with a byte order mark', `\uFEFF'ids': [${IDS.join(', ')}]\n${SITE}`],
     ];
     for (const [label, text] of cases) assert.ok(check(text, label), `${label}: the fast path should be used`);
   });
@@ -635,6 +637,8 @@ describe('fast path for long ids lists', () => {
       extras: fc.constantFrom(0, 0.05, 0.2),
       eol: fc.constantFrom('\n', '\r\n', '\r', 'mixed'),
       bom: fc.boolean(),
+      /** How the key is written: plain, or quoted as some programs write keys. */
+      key: fc.constantFrom('ids', 'ids', '"ids"', "'ids'"),
       /** A block list's `ids:` line: an anchor, a tag, a comment, spaces or a tab may end it. */
       keyTail: fc.constantFrom('', '', ' # t', '  ', '\t', '\t# t', ' &all', ' !!seq &s # t'),
       /** What follows a block item's dash: a space, or more (ids aligned), on every line or some. */
@@ -691,13 +695,13 @@ describe('fast path for long ids lists', () => {
         for (let r = 0; r < f.repeats; r++) ids.splice(Math.floor(random() * ids.length), 0, ids[Math.floor(random() * ids.length)]!);
         let body: string;
         if (f.flow === 'line') {
-          body = `ids: [${ids.map((id, i) => scalar(id, f.style, i)).join(', ')}]\n`;
+          body = `${f.key}: [${ids.map((id, i) => scalar(id, f.style, i)).join(', ')}]\n`;
         } else if (f.flow === 'lines') {
           // Comments after the commas, comment lines and blank lines between the items, as often as a block list's.
           const between = (): string => (random() < f.extras ? at(['\n', '  # c\n', '# c0\n', '  #\n  # d\n\n'], Math.floor(random() * 4)) : '');
-          body = `ids: [${random() < f.extras ? ' # top' : ''}\n${ids.map((id, i) => `${between()}  ${scalar(id, f.style, i)},${random() < f.extras / 4 ? ' # t' : ''}\n`).join('')}]\n`;
+          body = `${f.key}: [${random() < f.extras ? ' # top' : ''}\n${ids.map((id, i) => `${between()}  ${scalar(id, f.style, i)},${random() < f.extras / 4 ? ' # t' : ''}\n`).join('')}]\n`;
         } else {
-          body = `ids:${f.keyTail}\n${f.leading === 'indented comment' ? `${f.indent}# c\n` : f.leading}`;
+          body = `${f.key}:${f.keyTail}\n${f.leading === 'indented comment' ? `${f.indent}# c\n` : f.leading}`;
           ids.forEach((id, i) => {
             const gap = f.gap !== 'some' ? f.gap : i % 5 === 0 ? '  ' : ' ';
             body += `${f.indent}-${gap}${scalar(id, f.style, i)}${random() < f.extras / 4 ? ' # t' : ''}\n`;
