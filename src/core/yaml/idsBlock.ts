@@ -321,7 +321,7 @@ export function scanBlockList(source: Text, keyStart: number, listStart: number,
  * Brings `scan` (of an earlier text of the same document) up to `source`, which starts at file
  * offset `base`, in place: the lines before and after the change are kept (those after it moved),
  * the lines it touches are read again. Returns false, leaving the scan as it was, when the change
- * reaches the `ids:` line or the list's first `- ` (then the list is read afresh). `change`: the
+ * reaches the list's first `- ` (then the list is read afresh). `change`: the
  * file's change, when known (else the two texts are compared).
  */
 export function rescanBlockList(scan: ListScan, source: Text, base: number, change?: TextChange): boolean {
@@ -333,6 +333,15 @@ export function rescanBlockList(scan: ListScan, source: Text, base: number, chan
   if (oldChangeEnd <= scan.keyStart) {
     // A change before the `ids:` line: the list only moved.
     scan.keyStart += delta;
+    scan.listStart += delta;
+    scan.end += delta;
+    shiftFrom(scan.starts, 0, delta);
+    return finish();
+  }
+  if (oldChangeEnd <= scan.listStart) {
+    // A change on the `ids:` line (a comment, an anchor typed after the key) or on the comment and
+    // blank lines below it: the list's lines are as they were, moved. Whether the key still heads
+    // this list, and where it starts, the caller reads in the new text (idsKeyLine) and compares.
     scan.listStart += delta;
     scan.end += delta;
     shiftFrom(scan.starts, 0, delta);

@@ -356,6 +356,10 @@ describe('fast path for long ids lists', () => {
       ['a comment line typed into the list', `${head}  - added\n${SITE}`.replace(`  - ${middleId}z\n`, `  - ${middleId}z\n  # why\n`), 4],
       ['an edit above the list moves it and reads none', `# top\n${head}  - added\n${SITE}`, 0],
       ['a comment right after the list (the full parse)', `# top\n${head}#${SITE}`, 4],
+      ['the comment taken back', `# top\n${head}${SITE}`, 4],
+      ['a comment typed after `ids:` reads none', `# top\nids: # targets\n${list(IDS)}${SITE}`, 0],
+      ['a comment line typed below `ids:` reads none', `# top\nids: # targets\n# batch 1\n${list(IDS)}${SITE}`, 0],
+      ['an anchor typed after the key reads none', `# top\nids: &all # targets\n# batch 1\n${list(IDS)}${SITE}`, 0],
     ];
     for (const [v, [label, text, lines]] of versions.entries()) {
       const before = fastIdsStats.linesRead;
