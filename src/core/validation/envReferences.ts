@@ -19,7 +19,7 @@ interface Reference {
 
 // (The references move with their document; whether each variable is set is asked on every call.)
 const found = new PerDocument<readonly Reference[]>((references, delta) =>
-  references.length === 0 ? references : references.map((r) => ({ ...r, placeholder: { start: r.placeholder.start + delta, end: r.placeholder.end + delta } })),
+  references.map((r) => ({ ...r, placeholder: { start: r.placeholder.start + delta, end: r.placeholder.end + delta } })),
 );
 
 export function envDiagnostics(file: ParsedFile, env: EnvCheck): CoreDiagnostic[] {

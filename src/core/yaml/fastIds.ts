@@ -120,15 +120,13 @@ export function* indexesOutside(known: KnownIds, length: number): Generator<numb
 export interface FastList extends ListItems {
   /** What it knows of the ids. */
   readonly known: KnownIds;
-  /** The list as plain JS, when every item is a scalar without an anchor (valid until the next parse). */
-  readonly values: readonly unknown[] | undefined;
   /** The items of the list that the `yaml` parse built; the others are made from the document's scan. */
   readonly parsedItems: readonly unknown[];
   /**
-   * The list given the values of {@link parsedItems} (in order), with the ids of the runs between
-   * them: `values` if defined. Where an item is a mapping, a list or an alias, the list as JS
-   * without a node made for each id, which the `yaml` package's toJS would make (valid until the
-   * next parse).
+   * The list as plain JS given that of {@link parsedItems} (in order), with the ids of the runs
+   * between them; where every item is a scalar without an anchor, the same array as
+   * {@link scalarValues}. Without a node made for each id, which the `yaml` package's toJS would
+   * make (valid until the next parse).
    */
   valuesWith(parsedValues: readonly unknown[]): readonly unknown[];
   /**
@@ -369,7 +367,6 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
       delete seq.comment;
       fastLists.set(seq, {
         known: knownIds([[0, values.length]], flowScan.counts, outside),
-        values,
         parsedItems: [],
         valuesWith: () => values,
         scalarValues: values,
@@ -426,7 +423,6 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
     let scalarValues: readonly unknown[] | undefined = itemValues;
     fastLists.set(seq, {
       known: knownIds(spans, listScan.counts, outside),
-      values: itemValues,
       parsedItems,
       valuesWith: (parsedValues) => itemValues ?? fillValues(listScan, pieces, 'js', parsedValues),
       get scalarValues() {

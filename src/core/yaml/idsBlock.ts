@@ -330,18 +330,12 @@ export function rescanBlockList(scan: ListScan, source: Text, base: number, chan
   const oldChangeEnd = oldLength - suffix;
   const delta = source.length - oldLength;
   if (prefix === oldLength && delta === 0) return finish();
-  if (oldChangeEnd <= scan.keyStart) {
-    // A change before the `ids:` line: the list only moved.
-    scan.keyStart += delta;
-    scan.listStart += delta;
-    scan.end += delta;
-    shiftFrom(scan.starts, 0, delta);
-    return finish();
-  }
   if (oldChangeEnd <= scan.listStart) {
-    // A change on the `ids:` line (a comment, an anchor typed after the key) or on the comment and
-    // blank lines below it: the list's lines are as they were, moved. Whether the key still heads
-    // this list, and where it starts, the caller reads in the new text (idsKeyLine) and compares.
+    // A change before the list's first line: its lines are as they were, moved. Before the `ids:`
+    // line, the key moved too. On it (a comment, an anchor typed after the key) or on the comment
+    // and blank lines below it, whether the key still heads this list, and where it starts, the
+    // caller reads in the new text (idsKeyLine) and compares.
+    if (oldChangeEnd <= scan.keyStart) scan.keyStart += delta;
     scan.listStart += delta;
     scan.end += delta;
     shiftFrom(scan.starts, 0, delta);

@@ -224,11 +224,11 @@ function documentToJS(document: Document.Parsed, options: ToJSOptions): unknown 
   if (fast !== undefined) {
     const { list } = fast;
     const seq = fast.pair.value as YAMLSeq;
-    // The document's JS with only the items the `yaml` parse read in the list (none, when every
-    // item is a plain id): the `yaml` package's toJS of the list itself would make a node per id
-    // (its `items`), 80 ms a keystroke for 100,000 ids and one mapping among them.
+    // The document's JS with only the items the `yaml` parse read in the list: the `yaml` package's
+    // toJS of the list itself would make a node per id (its `items`), 80 ms a keystroke for 100,000
+    // ids and one mapping among them.
     const parsed = new YAMLSeq();
-    if (list.values === undefined) parsed.items = [...list.parsedItems];
+    parsed.items = [...list.parsedItems];
     fast.pair.value = parsed;
     try {
       const value = document.toJS(options) as Record<string, unknown>;

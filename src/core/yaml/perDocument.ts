@@ -21,7 +21,8 @@ interface Kept<T> {
   value: T;
 }
 
-export class PerDocument<T> {
+/** What a check finds in a document: a list of findings (most documents have none). */
+export class PerDocument<T extends readonly unknown[]> {
   private static checks = 0;
   /** Where this check keeps its findings in each document's {@link ParsedDocument.found}. */
   private readonly slot = PerDocument.checks++;
@@ -41,7 +42,8 @@ export class PerDocument<T> {
     const { found, moved, index } = doc;
     const kept = found[this.slot] as Kept<T> | undefined;
     if (kept !== undefined && (kept.index === undefined || kept.index === index) && kept.key === key) {
-      if (kept.moved !== moved && this.move !== undefined) kept.value = this.move(kept.value, moved - kept.moved);
+      // (An empty list is not moved: moving every document's on a keystroke above must not allocate.)
+      if (kept.moved !== moved && this.move !== undefined && kept.value.length > 0) kept.value = this.move(kept.value, moved - kept.moved);
       kept.moved = moved;
       return kept.value;
     }
