@@ -54,19 +54,32 @@ function referencesIn(file: ParsedFile, doc: ParsedDocument): Reference[] {
   // (A value that holds itself is an error of its own, and has no end to walk.)
   if (!isRecord(value) || (doc.usesAliases && hasCycle(value))) return out;
   for (const [key, child] of Object.entries(value)) {
-    if (key !== 'ids') visitStrings(child, [key], (text, path) => placeholdersIn(file, doc, text, path, out));
+    if (key !== 'ids') visitPlaceholders(child, [key], (path) => placeholdersIn(file, doc, path, out));
   }
   return out;
 }
 
-function visitStrings(value: unknown, path: PathSegment[], visit: (text: string, path: PathSegment[]) => void): void {
-  if (typeof value === 'string') visit(value, path);
-  else if (Array.isArray(value)) value.forEach((item, i) => visitStrings(item, [...path, i], visit));
-  else if (isRecord(value)) for (const [key, child] of Object.entries(value)) visitStrings(child, [...path, key], visit);
+const MARK = '${env:';
+
+/**
+ * Calls `visit` with the path of each string of `value` that holds a placeholder. A list's
+ * strings are looked at without a path made for each: a long list under a misspelled key (`idx:`)
+ * is walked on every version.
+ */
+function visitPlaceholders(value: unknown, path: PathSegment[], visit: (path: PathSegment[]) => void): void {
+  if (typeof value === 'string') {
+    if (value.includes(MARK)) visit(path);
+  } else if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === 'string' ? item.includes(MARK) : typeof item === 'object' && item !== null) visitPlaceholders(item, [...path, i], visit);
+    }
+  } else if (isRecord(value)) {
+    for (const [key, child] of Object.entries(value)) visitPlaceholders(child, [...path, key], visit);
+  }
 }
 
-function placeholdersIn(file: ParsedFile, doc: ParsedDocument, text: string, path: PathSegment[], out: Reference[]): void {
-  if (!text.includes('${env:')) return;
+function placeholdersIn(file: ParsedFile, doc: ParsedDocument, path: PathSegment[], out: Reference[]): void {
   const r = nodeRange(nodeAtPath(doc.document, path)?.value);
   if (r === undefined) return;
   // The scalar as written: placeholders hold no character a quoted style would escape.

@@ -9,7 +9,8 @@
 // whole text; the ids of each run are then put in the list, as nodes made when a feature asks for
 // one (idsItems.ts), with the ranges, comments and blank-line marks the full parse gives them.
 //
-// What is read here, in a top-level `ids:` list:
+// What is read here, in a top-level `ids:` list (or, in a document without a long one, the list of
+// another top-level key: a misspelled `ids`, see keyLines):
 // - a block list: item lines `<indent>- <id>` (more spaces may follow the dash) with the id
 //   plain, 'single-quoted' or "double-quoted" (no escapes), optionally followed by `# comment`;
 //   between items, comment lines and blank lines (they become the next item's `commentBefore` /
@@ -152,21 +153,32 @@ export function fastListOf(seq: unknown): FastList | undefined {
   return typeof seq === 'object' && seq !== null ? fastLists.get(seq) : undefined;
 }
 
+/** A top-level entry of a document whose list the fast path built, and its key. */
+export interface FastEntry {
+  readonly pair: Pair<unknown, unknown>;
+  readonly key: string;
+  readonly list: FastList;
+}
+
 /**
- * The `ids` entry of a document and the fast path's record of its list, when the fast path built
- * it and the document has no other `ids` key (with two, the document's value may hold the other).
+ * The top-level entry whose list the fast path built (the `ids` list, or the list under a
+ * misspelled key), when the document has no other entry of the same key (with two, the document's
+ * value may hold the other).
  */
-export function fastIdsOf(document: Document.Parsed): { pair: Pair<unknown, unknown>; list: FastList } | undefined {
+export function fastEntryOf(document: Document.Parsed): FastEntry | undefined {
   const map = document.contents;
   if (!isMap(map)) return undefined;
-  let ids: Pair<unknown, unknown> | undefined;
-  for (const pair of map.items) {
-    if (!isScalar(pair.key) || pair.key.value !== 'ids') continue;
-    if (ids !== undefined) return undefined;
-    ids = pair;
-  }
-  const list = fastListOf(ids?.value);
-  return ids !== undefined && list !== undefined ? { pair: ids, list } : undefined;
+  const pair = map.items.find((p) => fastListOf(p.value) !== undefined);
+  if (pair === undefined || !isScalar(pair.key) || typeof pair.key.value !== 'string') return undefined;
+  const key = pair.key.value;
+  if (map.items.some((p) => p !== pair && isScalar(p.key) && p.key.value === key)) return undefined;
+  return { pair, key, list: fastListOf(pair.value)! };
+}
+
+/** The `ids` entry of a document and the fast path's record of its list, when the fast path built it. */
+export function fastIdsOf(document: Document.Parsed): FastEntry | undefined {
+  const entry = fastEntryOf(document);
+  return entry?.key === 'ids' ? entry : undefined;
 }
 
 /** The `ids` list of `source`, read afresh or brought up to date from `previous` (in place). */
@@ -222,16 +234,31 @@ function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outsid
   };
 }
 
+/** Where a top-level key of a list starts, where the list starts, and which kind of list it is. */
+interface KeyLine {
+  readonly keyStart: number;
+  readonly listStart: number;
+  readonly flow: boolean;
+}
+
+/**
+ * The key lines of the lists the fast path may read, in the order it tries them: the first `ids:`
+ * line that heads a list, then every other top-level key that heads one (a misspelled key, `idx:`,
+ * `Ids:`, `targets:`, as a typo left in the file or a list pasted from another tool: the document
+ * is invalid, but without this every keystroke in it costs the full `yaml` parse of the list).
+ */
+function* keyLines(source: Text): Generator<KeyLine> {
+  const ids = idsKeyLine(source);
+  if (ids !== undefined) yield ids;
+  yield* otherKeyLines(source);
+}
+
 /**
  * The first line of `source` that starts with `ids:` (or `"ids":`, `'ids':`, as some programs
- * write keys; after a byte order mark, if any): where the key starts, where the list starts, and
- * which kind of list it is. A block list: the key ends its line (an anchor, a tag, spaces, tabs
- * and a comment may follow), and the list starts at the first line below that is not blank or a
- * comment (a note above the ids is common). A flow list: spaces (an anchor, a tag) and `[` follow
- * the key, where the list starts. Found with `indexOf`, which a text in chunks has (a regular
- * expression needs the text as one string).
+ * write keys; after a byte order mark, if any) and heads a list ({@link listAfterKey}). Found with
+ * `indexOf`, which a text in chunks has (a regular expression needs the text as one string).
  */
-function idsKeyLine(source: Text): { keyStart: number; listStart: number; flow: boolean } | undefined {
+function idsKeyLine(source: Text): KeyLine | undefined {
   for (let word = source.indexOf('ids'); word !== -1; word = source.indexOf('ids', word + 1)) {
     const quote = source.charCodeAt(word - 1);
     const quoted = (quote === 0x22 /* " */ || quote === 0x27) /* ' */ && source.charCodeAt(word + 3) === quote;
@@ -240,25 +267,64 @@ function idsKeyLine(source: Text): { keyStart: number; listStart: number; flow: 
     if (source.charCodeAt(after - 1) !== 0x3a /* : */) continue;
     const bom = at > 0 && source.charCodeAt(at - 1) === 0xfeff;
     if (!startsLine(source, bom ? at - 1 : at)) continue;
-    let j = skipBlanks(source, after);
-    // The list's anchor and tag (`ids: &all !!seq`): the parse of the stand-in reads them.
-    while (j > after && (source.charAt(j) === '&' || source.charAt(j) === '!')) {
-      let k = j + 1;
-      while (k < source.length && source.charCodeAt(k) > 0x20) k++;
-      j = skipBlanks(source, k);
-    }
-    if (j > after && source.charCodeAt(j) === 0x5b /* [ */) return { keyStart: at, listStart: j, flow: true };
-    if (!onlyCommentFrom(source, j, j > after)) continue;
-    let line = nextLine(source, j);
-    for (;;) {
-      let k = line;
-      while (source.charCodeAt(k) === 0x20) k++;
-      if (k >= source.length || !onlyCommentFrom(source, k, true)) break;
-      line = nextLine(source, k);
-    }
-    return { keyStart: at, listStart: line, flow: false };
+    const keyLine = listAfterKey(source, at, after);
+    if (keyLine !== undefined) return keyLine;
   }
   return undefined;
+}
+
+/**
+ * The lines of `source` (after a byte order mark, if any) that start with a plain key other than
+ * `ids` (a letter or `_`, then letters, digits, `_` and `-`) and a colon, and head a block list
+ * whose first line is an item, or a flow list. Read from line start to line start, as they are asked for.
+ */
+function* otherKeyLines(source: Text): Generator<KeyLine> {
+  for (let at = source.charCodeAt(0) === 0xfeff ? 1 : 0; at < source.length; at = nextLine(source, at)) {
+    let end = at;
+    for (let c = source.charCodeAt(end); isKeyChar(c, end === at); c = source.charCodeAt(++end));
+    if (end === at || source.charCodeAt(end) !== 0x3a /* : */ || (end - at === 3 && source.startsWith('ids', at))) continue;
+    const keyLine = listAfterKey(source, at, end + 1);
+    if (keyLine !== undefined && (keyLine.flow || startsItem(source, keyLine.listStart))) yield keyLine;
+  }
+}
+
+/** Whether `c` may stand in a plain key {@link otherKeyLines} reads (`first`: as its first character). */
+function isKeyChar(c: number, first: boolean): boolean {
+  const lower = c | 0x20;
+  return (lower >= 0x61 && lower <= 0x7a) || c === 0x5f /* _ */ || (!first && ((c >= 0x30 && c <= 0x39) || c === 0x2d)); /* 0-9 - */
+}
+
+/** Whether the line at `pos` is a block list's item: spaces, `-`, then a space or a line break. */
+function startsItem(source: Text, pos: number): boolean {
+  while (source.charCodeAt(pos) === 0x20) pos++;
+  const after = source.charCodeAt(pos + 1);
+  return source.charCodeAt(pos) === 0x2d /* - */ && (after === 0x20 || after === 0x0a || after === 0x0d);
+}
+
+/**
+ * The list a key (at `at`, its colon just before `after`) heads, if it may head one. A block list:
+ * the key ends its line (an anchor, a tag, spaces, tabs and a comment may follow), and the list
+ * starts at the first line below that is not blank or a comment (a note above the ids is common).
+ * A flow list: spaces (an anchor, a tag) and `[` follow the key, where the list starts.
+ */
+function listAfterKey(source: Text, at: number, after: number): KeyLine | undefined {
+  let j = skipBlanks(source, after);
+  // The list's anchor and tag (`ids: &all !!seq`): the parse of the stand-in reads them.
+  while (j > after && (source.charAt(j) === '&' || source.charAt(j) === '!')) {
+    let k = j + 1;
+    while (k < source.length && source.charCodeAt(k) > 0x20) k++;
+    j = skipBlanks(source, k);
+  }
+  if (j > after && source.charCodeAt(j) === 0x5b /* [ */) return { keyStart: at, listStart: j, flow: true };
+  if (!onlyCommentFrom(source, j, j > after)) return undefined;
+  let line = nextLine(source, j);
+  for (;;) {
+    let k = line;
+    while (source.charCodeAt(k) === 0x20) k++;
+    if (k >= source.length || !onlyCommentFrom(source, k, true)) break;
+    line = nextLine(source, k);
+  }
+  return { keyStart: at, listStart: line, flow: false };
 }
 
 /** Where the spaces and tabs from `pos` end. */
@@ -281,8 +347,8 @@ export interface ReadIds {
 }
 
 /**
- * Reads the `ids` list of `source` (a document's text, at file offset `base`) and makes its
- * stand-in. With `previous` (the scan this returned for the last version of the same document),
+ * Reads the `ids` list of `source` (a document's text, at file offset `base`; or the list of
+ * another key, see {@link keyLines}) and makes its stand-in. With `previous` (the scan this returned for the last version of the same document),
  * only what the change touched is read again, and `previous` is taken over.
  * @param options the parse options (the schema decides which plain scalars are strings).
  * @param change the file's change since `previous`, when known (else the texts are compared).
@@ -292,16 +358,30 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
   if (options.schema !== undefined && options.schema !== 'core') return none;
   if (options.version !== undefined && options.version !== '1.2') return none;
   if (options.customTags !== undefined || options.compat !== undefined) return none;
-  // Only the first `ids:` line at column 0 is tried: a block list below it, or a flow list on it.
-  const keyLine = idsKeyLine(source);
-  if (keyLine === undefined) return none;
-  const { keyStart, listStart, flow } = keyLine;
-  const scan = scanList(source, keyStart, listStart, flow, options, base, previous, change);
-  if (scan === undefined) return none;
-  const { runs, outside } =
-    scan.kind === 'flow' ? { runs: [flowRun(scan)].filter((r) => r !== undefined), outside: new Map<string, number>() } : blockRuns(scan);
-  if (runs.reduce((sum, run) => sum + run.count, 0) < minIds) return { scan, standIn: undefined };
+  // The lists of the key lines in turn, until one is long enough: a block list below its key
+  // line, or a flow list on it. (`previous` serves the one it was read from.)
+  let first: IdsScan | undefined;
+  for (const { keyStart, listStart, flow } of keyLines(source)) {
+    const scan = scanList(source, keyStart, listStart, flow, options, base, previous, change);
+    if (scan === undefined) continue;
+    first ??= scan;
+    const { runs, outside } =
+      scan.kind === 'flow' ? { runs: [flowRun(scan)].filter((r) => r !== undefined), outside: new Map<string, number>() } : blockRuns(scan);
+    if (runs.reduce((sum, run) => sum + run.count, 0) >= minIds) return { scan, standIn: standIn(source, scan, runs, outside, flow, keyStart, base) };
+  }
+  return { scan: first, standIn: undefined };
+}
 
+/** The stand-in of `source` for the list `scan` read, whose simple items make `runs`. */
+function standIn(
+  source: Text,
+  scan: IdsScan,
+  runs: readonly IdsRun[],
+  outside: ReadonlyMap<string, number>,
+  flow: boolean,
+  keyStart: number,
+  base: number,
+): FastIdsStandIn {
   const parts: string[] = [];
   // Where each run's stand-in ends in the stand-in text, and how much shorter the text is from there on.
   const standInEnds: number[] = [];
@@ -319,17 +399,14 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
   const text = parts.join('');
 
   return {
-    scan,
-    standIn: {
-      text,
-      // shortenedBy has one more entry than standInEnds: upperBound's answer always indexes it.
-      toFile: (offset) => offset + shortenedBy[upperBound(standInEnds, offset - base)]!,
-      restore(documents, start) {
-        const ok = restore(documents, start);
-        if (ok) fastIdsStats.restored++;
-        else fastIdsStats.rejected++;
-        return ok;
-      },
+    text,
+    // shortenedBy has one more entry than standInEnds: upperBound's answer always indexes it.
+    toFile: (offset) => offset + shortenedBy[upperBound(standInEnds, offset - base)]!,
+    restore(documents, start) {
+      const ok = restore(documents, start);
+      if (ok) fastIdsStats.restored++;
+      else fastIdsStats.rejected++;
+      return ok;
     },
   };
 
@@ -340,23 +417,23 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
     const map = doc.contents;
     if (!isMap(map) || map.flow || map.tag !== undefined || map.anchor !== undefined) return false;
     const pair = map.items.find((p) => isScalar(p.key) && p.key.range?.[0] === keyAt);
-    if (pair === undefined || !isScalar(pair.key) || pair.key.value !== 'ids') return false;
+    if (pair === undefined || !isScalar(pair.key) || typeof pair.key.value !== 'string') return false;
     const seq = pair.value;
     // An anchor on the list stays as the parse read it; a tag other than the default may make it another kind of collection.
     if (!isSeq(seq) || Boolean(seq.flow) !== flow || (seq.tag !== undefined && seq.tag !== SEQ_TAG) || !seq.range) return false;
-    const { values } = scan!;
+    const { values } = scan;
 
-    if (scan!.kind === 'flow') {
+    if (scan.kind === 'flow') {
       const run = runs[0];
       if (
         run === undefined ||
         seq.items.length !== 1 ||
         !isSimpleStandIn(seq.items[0], run, start) ||
-        seq.range[0] !== start + scan!.open ||
+        seq.range[0] !== start + scan.open ||
         seq.comment !== PADDING
       )
         return false;
-      const flowScan = scan!;
+      const flowScan = scan;
       const items = lazyItems(
         seq,
         values.length,
@@ -394,7 +471,7 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
     }
     if (r !== runs.length) return false;
 
-    const listScan = scan as ListScan;
+    const listScan = scan;
     const plain = parsedItems.every((n) => isScalar(n) && n.anchor === undefined);
     const whole = pieces.length === 1 && runs[0]?.count === values.length;
     if (whole) listScan.mixed = undefined;

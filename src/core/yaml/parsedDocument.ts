@@ -18,7 +18,7 @@ import {
   type ToJSOptions,
 } from 'yaml';
 import { mapDocument } from './documentMoves';
-import { fastIdsOf, type LongIdsList } from './fastIds';
+import { fastEntryOf, fastIdsOf, type LongIdsList } from './fastIds';
 import { itemsThatMayNest } from './nodes';
 
 /** (Defined with the node lookups, which give such ranges; core reads it from here too.) */
@@ -214,30 +214,32 @@ export class ParsedDocument {
 }
 
 /**
- * `document.toJS(options)`; for a document whose long `ids` list the fast path built, that list's
- * values are the fast path's (kept up to date from one version to the next) rather than converted
- * one by one. (An alias to an anchored list finds an empty list without an anchor in its place,
- * and fails: then the whole document is converted, as it was written.)
+ * `document.toJS(options)`; for a document whose long list the fast path built (its `ids`, or the
+ * list of a misspelled key), that list's values are the fast path's (kept up to date from one
+ * version to the next) rather than converted one by one. (An alias to an anchored list finds an
+ * empty list without an anchor in its place, and fails: then the whole document is converted, as
+ * it was written.)
  */
 function documentToJS(document: Document.Parsed, options: ToJSOptions): unknown {
-  const fast = fastIdsOf(document);
+  const fast = fastEntryOf(document);
   if (fast !== undefined) {
-    const { list } = fast;
-    const seq = fast.pair.value as YAMLSeq;
+    const { list, pair, key } = fast;
+    const seq = pair.value as YAMLSeq;
     // The document's JS with only the items the `yaml` parse read in the list: the `yaml` package's
     // toJS of the list itself would make a node per id (its `items`), 80 ms a keystroke for 100,000
     // ids and one mapping among them.
     const parsed = new YAMLSeq();
     parsed.items = [...list.parsedItems];
-    fast.pair.value = parsed;
+    pair.value = parsed;
     try {
       const value = document.toJS(options) as Record<string, unknown>;
-      value.ids = list.valuesWith(value.ids as unknown[]);
+      // (The `yaml` package made the entry an own property, even for a key `__proto__`.)
+      value[key] = list.valuesWith(value[key] as unknown[]);
       return value;
     } catch (err) {
       if (seq.anchor === undefined) throw err;
     } finally {
-      fast.pair.value = seq;
+      pair.value = seq;
     }
   }
   return document.toJS(options);

@@ -77,13 +77,15 @@ test('a misspelled value gets its "did you mean" error only, not also a not-enti
 test('a placeholder whose variable is not set, or empty, is warned about on the placeholder; a set one is not', () => {
   const env: Record<string, string> = { SET: 'value', EMPTY: '' };
   const service = new LanguageService(envCheckOf((name) => env[name]));
-  const text = 'ids: [a]\nsite:\n  name: "${env:SET} ${env:EMPTY}"\n  headers:\n    - name: X\n      value: ${env:MISSING}\n';
+  const text =
+    'ids: [a]\nsite:\n  name: "${env:SET} ${env:EMPTY}"\n  headers:\n    - name: X\n      value: ${env:MISSING}\n  whitelist:\n    - /a/\n    - /${env:PREFIX}/\n';
   const found = service.validateAll(service.parse(URI, 1, text)).filter((d) => d.code === 'env-not-set');
   assert.deepEqual(
     found.map((d) => [d.path, d.range.start, d.range.end.character - d.range.start.character, /is (not set|empty)/.exec(d.message)?.[1]]),
     [
       ['/site/name', { line: 2, character: 20 }, 12, 'empty'],
       ['/site/headers/0/value', { line: 5, character: 13 }, 14, 'not set'],
+      ['/site/whitelist/1', { line: 8, character: 7 }, 13, 'not set'],
     ],
   );
 });

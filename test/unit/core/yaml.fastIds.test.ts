@@ -619,6 +619,14 @@ describe('fast path for long ids lists', () => {
       ['several documents, the list in the second', `ids: [a]\nsite: {}\n---\nids:\n${styled((id) => `"${id}"`)}${SITE}---\nids: [b]\n`],
       ['a double-quoted key, as some programs write keys', `"ids":\n${list(IDS)}${SITE}`],
       ['a single-quoted key on a flow list, with a byte order mark', `\uFEFF'ids': [${IDS.join(', ')}]\n${SITE}`],
+      // A misspelled key (a typo left in the file, a list pasted from another tool): invalid, but not a full parse per keystroke.
+      ['a misspelled key', `idx:\n${list(IDS)}${SITE}`],
+      ['a capitalised key after the settings, items at column 0, CRLF', `${SITE}Ids:\n${list(IDS, '')}`.replace(/\n/g, '\r\n')],
+      ['a flow list under another key, with a byte order mark', `\uFEFFtargets: [${IDS.join(', ')}]\n${SITE}`],
+      ['a short `ids` list, then a long one under a misspelled key', `ids:\n  - a\nid_s:\n${list(IDS)}${SITE}`],
+      ['a key heading a list of mappings, then the misspelled key', `labels:\n  - name: x\nid-list: # all\n${list(IDS)}${SITE}`],
+      ['the misspelled key twice', `idx:\n${list(IDS)}idx:\n  - a\n${SITE}`],
+      ['a key `__proto__`', `__proto__:\n${list(IDS)}${SITE}`],
     ];
     for (const [label, text] of cases) assert.ok(check(text, label), `${label}: the fast path should be used`);
   });
@@ -641,15 +649,15 @@ describe('fast path for long ids lists', () => {
       extras: fc.constantFrom(0, 0.05, 0.2),
       eol: fc.constantFrom('\n', '\r\n', '\r', 'mixed'),
       bom: fc.boolean(),
-      /** How the key is written: plain, or quoted as some programs write keys. */
-      key: fc.constantFrom('ids', 'ids', '"ids"', "'ids'"),
+      /** How the key is written: plain, quoted as some programs write keys, or misspelled. */
+      key: fc.constantFrom('ids', 'ids', '"ids"', "'ids'", 'idx', 'Targets'),
       /** A block list's `ids:` line: an anchor, a tag, a comment, spaces or a tab may end it. */
       keyTail: fc.constantFrom('', '', ' # t', '  ', '\t', '\t# t', ' &all', ' !!seq &s # t'),
       /** What follows a block item's dash: a space, or more (ids aligned), on every line or some. */
       gap: fc.constantFrom(' ', ' ', '   ', 'some'),
       /** Lines between a block list's `ids:` and its first item. */
       leading: fc.constantFrom('', '', '\n', '# c0\n', 'indented comment'),
-      before: fc.constantFrom('', 'site:\n  name: x\n', 'ids: [a]\n---\n', '# head\n'),
+      before: fc.constantFrom('', 'site:\n  name: x\n', 'ids: [a]\n---\n', '# head\n', 'ids:\n  - a\n'),
       after: fc.constantFrom(SITE, '', `${SITE}---\nids: [c]\n`, 'site:\n  name: [x\n', 'site:\n  name: "x\n'),
       hint: fc.constantFrom(...hints),
       /** Ids listed twice from the start: a repeat its author has not fixed yet. */
