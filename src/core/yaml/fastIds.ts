@@ -153,32 +153,39 @@ export function fastListOf(seq: unknown): FastList | undefined {
   return typeof seq === 'object' && seq !== null ? fastLists.get(seq) : undefined;
 }
 
-/** A top-level entry of a document whose list the fast path built, and its key. */
+/**
+ * Where a list the fast path built stands in its document: a top-level entry (its key and pair),
+ * or the document itself (a bare list: no key).
+ */
 export interface FastEntry {
-  readonly pair: Pair<unknown, unknown>;
-  readonly key: string;
+  readonly key: string | undefined;
+  readonly pair: Pair<unknown, unknown> | undefined;
   readonly list: FastList;
+  /** Puts `node` in the list's place (restore the list with `put(seq)`). */
+  put(node: unknown): void;
 }
 
 /**
- * The top-level entry whose list the fast path built (the `ids` list, or the list under a
- * misspelled key), when the document has no other entry of the same key (with two, the document's
- * value may hold the other).
+ * The list the fast path built in a document: the document itself, or a top-level entry's (the
+ * `ids` list, or the list under a misspelled key) when the document has no other entry of the
+ * same key (with two, the document's value may hold the other).
  */
 export function fastEntryOf(document: Document.Parsed): FastEntry | undefined {
-  const map = document.contents;
-  if (!isMap(map)) return undefined;
-  const pair = map.items.find((p) => fastListOf(p.value) !== undefined);
+  const root = document.contents;
+  const rootList = fastListOf(root);
+  if (rootList !== undefined) return { key: undefined, pair: undefined, list: rootList, put: (node) => (document.contents = node as typeof root) };
+  if (!isMap(root)) return undefined;
+  const pair = root.items.find((p) => fastListOf(p.value) !== undefined);
   if (pair === undefined || !isScalar(pair.key) || typeof pair.key.value !== 'string') return undefined;
   const key = pair.key.value;
-  if (map.items.some((p) => p !== pair && isScalar(p.key) && p.key.value === key)) return undefined;
-  return { pair, key, list: fastListOf(pair.value)! };
+  if (root.items.some((p) => p !== pair && isScalar(p.key) && p.key.value === key)) return undefined;
+  return { key, pair, list: fastListOf(pair.value)!, put: (node) => ((pair as Pair<unknown, unknown>).value = node) };
 }
 
 /** The `ids` entry of a document and the fast path's record of its list, when the fast path built it. */
-export function fastIdsOf(document: Document.Parsed): FastEntry | undefined {
+export function fastIdsOf(document: Document.Parsed): { pair: Pair<unknown, unknown>; list: FastList } | undefined {
   const entry = fastEntryOf(document);
-  return entry?.key === 'ids' ? entry : undefined;
+  return entry?.key === 'ids' && entry.pair !== undefined ? { pair: entry.pair, list: entry.list } : undefined;
 }
 
 /** The `ids` list of `source`, read afresh or brought up to date from `previous` (in place). */
@@ -197,11 +204,11 @@ function scanList(
       fastIdsStats.listsReused++;
       return previous;
     }
-    if (!flow && previous.kind === 'block' && rescanBlockList(previous, source, base, change)) {
-      if (previous.keyStart === keyStart && previous.listStart === listStart) {
-        fastIdsStats.listsReused++;
-        return previous;
-      }
+    // (A block list's lines are read by where it starts only: its key may have changed, been typed or deleted.)
+    if (!flow && previous.kind === 'block' && rescanBlockList(previous, source, base, change) && previous.listStart === listStart) {
+      previous.keyStart = keyStart;
+      fastIdsStats.listsReused++;
+      return previous;
     }
   }
   return flow ? scanFlowList(source, listStart, options, base) : scanBlockList(source, keyStart, listStart, options, base);
@@ -239,6 +246,8 @@ interface KeyLine {
   readonly keyStart: number;
   readonly listStart: number;
   readonly flow: boolean;
+  /** The document's own list (a bare list: no key, `keyStart` is `listStart`). */
+  readonly root?: boolean;
 }
 
 /**
@@ -250,7 +259,29 @@ interface KeyLine {
 function* keyLines(source: Text): Generator<KeyLine> {
   const ids = idsKeyLine(source);
   if (ids !== undefined) yield ids;
+  const root = rootListLine(source);
+  if (root !== undefined) yield root;
   yield* otherKeyLines(source);
+}
+
+/**
+ * The first line of a document that is a bare block list (ids pasted before their key is typed,
+ * or the lower half of a list once a `---` is typed in it): the list is the document's first
+ * content, after a byte order mark, directives, a `---` line, comments and blank lines.
+ */
+function rootListLine(source: Text): KeyLine | undefined {
+  let marker = false;
+  for (let at = source.charCodeAt(0) === 0xfeff ? 1 : 0; at < source.length; at = nextLine(source, at)) {
+    const k = skipBlanks(source, at);
+    if (k >= source.length) return undefined;
+    const blankOrComment = onlyCommentFrom(source, k, true);
+    const directive = !marker && source.charCodeAt(at) === 0x25; /* % */
+    const startMarker: boolean =
+      !marker && source.startsWith('---', at) && onlyCommentFrom(source, skipBlanks(source, at + 3), skipBlanks(source, at + 3) > at + 3);
+    marker ||= startMarker;
+    if (!blankOrComment && !directive && !startMarker) return startsItem(source, at) ? { keyStart: at, listStart: at, flow: false, root: true } : undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -361,13 +392,18 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
   // The lists of the key lines in turn, until one is long enough: a block list below its key
   // line, or a flow list on it. (`previous` serves the one it was read from.)
   let first: IdsScan | undefined;
-  for (const { keyStart, listStart, flow } of keyLines(source)) {
-    const scan = scanList(source, keyStart, listStart, flow, options, base, previous, change);
+  for (const keyLine of keyLines(source)) {
+    const scan = scanList(source, keyLine.keyStart, keyLine.listStart, keyLine.flow, options, base, previous, change);
     if (scan === undefined) continue;
     first ??= scan;
     const { runs, outside } =
       scan.kind === 'flow' ? { runs: [flowRun(scan)].filter((r) => r !== undefined), outside: new Map<string, number>() } : blockRuns(scan);
-    if (runs.reduce((sum, run) => sum + run.count, 0) >= minIds) return { scan, standIn: standIn(source, scan, runs, outside, flow, keyStart, base) };
+    if (runs.reduce((sum, run) => sum + run.count, 0) >= minIds) return { scan, standIn: standIn(source, scan, runs, outside, keyLine, base) };
+  }
+  // No key heads the last version's list now (its key being typed: `i`, `id`, `ids`): it is kept
+  // up to date all the same, for the key to find when it is typed, rather than read afresh then.
+  if (first === undefined && previous?.kind === 'block' && previous.options === options && rescanBlockList(previous, source, base, change)) {
+    return { scan: previous, standIn: undefined };
   }
   return { scan: first, standIn: undefined };
 }
@@ -378,8 +414,7 @@ function standIn(
   scan: IdsScan,
   runs: readonly IdsRun[],
   outside: ReadonlyMap<string, number>,
-  flow: boolean,
-  keyStart: number,
+  { keyStart, flow, root }: KeyLine,
   base: number,
 ): FastIdsStandIn {
   const parts: string[] = [];
@@ -414,11 +449,7 @@ function standIn(
     const keyAt = start + keyStart;
     const doc = documents.find((d) => d.range[0] <= keyAt && keyAt < d.range[2]);
     if (doc === undefined || [...doc.errors, ...doc.warnings].some((e) => insideRun(e, start))) return false;
-    const map = doc.contents;
-    if (!isMap(map) || map.flow || map.tag !== undefined || map.anchor !== undefined) return false;
-    const pair = map.items.find((p) => isScalar(p.key) && p.key.range?.[0] === keyAt);
-    if (pair === undefined || !isScalar(pair.key) || typeof pair.key.value !== 'string') return false;
-    const seq = pair.value;
+    const seq = root === true ? doc.contents : listOfKey(doc.contents, keyAt);
     // An anchor on the list stays as the parse read it; a tag other than the default may make it another kind of collection.
     if (!isSeq(seq) || Boolean(seq.flow) !== flow || (seq.tag !== undefined && seq.tag !== SEQ_TAG) || !seq.range) return false;
     const { values } = scan;
@@ -513,6 +544,13 @@ function standIn(
   function insideRun(e: YAMLError, start: number): boolean {
     return runs.some((run) => e.pos[1] > start + run.start && e.pos[0] < start + run.end);
   }
+}
+
+/** The list of the top-level entry whose key starts at `keyAt`, where the document is a block mapping. */
+function listOfKey(contents: unknown, keyAt: number): unknown {
+  if (!isMap(contents) || contents.flow || contents.tag !== undefined || contents.anchor !== undefined) return undefined;
+  const pair = contents.items.find((p) => isScalar(p.key) && p.key.range?.[0] === keyAt);
+  return pair !== undefined && isScalar(pair.key) && typeof pair.key.value === 'string' ? pair.value : undefined;
 }
 
 /** A stretch of a block list's items: a run's ids (the scan's), or items of the `yaml` parse. */

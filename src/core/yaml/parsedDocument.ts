@@ -223,23 +223,25 @@ export class ParsedDocument {
 function documentToJS(document: Document.Parsed, options: ToJSOptions): unknown {
   const fast = fastEntryOf(document);
   if (fast !== undefined) {
-    const { list, pair, key } = fast;
-    const seq = pair.value as YAMLSeq;
+    const { list, key } = fast;
+    const seq = fast.pair?.value ?? document.contents;
     // The document's JS with only the items the `yaml` parse read in the list: the `yaml` package's
     // toJS of the list itself would make a node per id (its `items`), 80 ms a keystroke for 100,000
     // ids and one mapping among them.
     const parsed = new YAMLSeq();
     parsed.items = [...list.parsedItems];
-    pair.value = parsed;
+    fast.put(parsed);
     try {
-      const value = document.toJS(options) as Record<string, unknown>;
+      const value = document.toJS(options) as unknown;
+      if (key === undefined) return list.valuesWith(value as unknown[]);
       // (The `yaml` package made the entry an own property, even for a key `__proto__`.)
-      value[key] = list.valuesWith(value[key] as unknown[]);
-      return value;
+      const map = value as Record<string, unknown>;
+      map[key] = list.valuesWith(map[key] as unknown[]);
+      return map;
     } catch (err) {
-      if (seq.anchor === undefined) throw err;
+      if ((seq as YAMLSeq).anchor === undefined) throw err;
     } finally {
-      pair.value = seq;
+      fast.put(seq);
     }
   }
   return document.toJS(options);

@@ -57,6 +57,8 @@ export function commonEnds(a: string, b: string): { prefix: number; suffix: numb
  * common ones (an edit that typed what was there), never longer.
  */
 export function commonEndsOf(a: Text, aBase: number, b: Text, bBase: number, change: TextChange | undefined): { prefix: number; suffix: number } {
+  // The very text a scan was brought up to already (fastIds.ts tries one scan for several lists).
+  if (a === b && aBase === bBase) return { prefix: a.length, suffix: 0 };
   if (change === undefined) return commonEnds(flat(a), flat(b));
   const aEnd = aBase + a.length;
   const bEnd = bBase + b.length;

@@ -374,6 +374,28 @@ describe('fast path for long ids lists', () => {
     }
   });
 
+  test('a key typed above a bare list, misspelled and mended, reads no line of the list again, and parses as a fresh full parse', () => {
+    const cache = new LanguageService(() => 'unset');
+    const uri = 'file:///pasted.yaml';
+    const bare = list(IDS, '');
+    const versions: Array<[string, number]> = [
+      [bare, N],
+      [`\n${bare}`, 0],
+      // While no key heads it, the list is kept all the same (a multi-line plain scalar, as the `yaml` parse reads it).
+      ...['i', 'id', 'ids', 'ids:', 'idx:', 'Idx:', 'Ids:', 'ids:'].map((key): [string, number] => [`${key}\n${bare}`, 0]),
+      // (The settings appended after the list: its last line is read again, and the one that ends it.)
+      [`ids:\n${bare}${SITE}`, 2],
+    ];
+    for (const [v, [text, lines]] of versions.entries()) {
+      const before = fastIdsStats.linesRead;
+      const cached = cache.parse(uri, v + 1, text);
+      const label = `version ${v + 1}, ${JSON.stringify(text.slice(0, 8))}`;
+      assert.ok(fastIdsStats.linesRead - before <= lines, `${label}: read ${fastIdsStats.linesRead - before} lines, at most ${lines} expected`);
+      assert.deepStrictEqual(fileDump(cached), fileDump(fullParse(text)), label);
+      assert.deepStrictEqual(validateFile(cached), fullDiagnostics(text), label);
+    }
+  });
+
   test('a list with an item being typed, a comment, a blank line or an odd item in it keeps the fast path, and agrees', () => {
     const half = IDS.slice(0, N / 2);
     const rest = IDS.slice(N / 2);
@@ -627,6 +649,13 @@ describe('fast path for long ids lists', () => {
       ['a key heading a list of mappings, then the misspelled key', `labels:\n  - name: x\nid-list: # all\n${list(IDS)}${SITE}`],
       ['the misspelled key twice', `idx:\n${list(IDS)}idx:\n  - a\n${SITE}`],
       ['a key `__proto__`', `__proto__:\n${list(IDS)}${SITE}`],
+      // A bare list: ids pasted before their key is typed, or the lower half of a list once a `---` is typed in it.
+      ['a bare list', list(IDS, '')],
+      ['a bare list after a `---` line, indented, settings after it (an error)', `ids: [a]\n---\n${list(IDS)}${SITE}`],
+      [
+        'a bare list after a directive, a marker with a comment, comments and blank lines, CRLF',
+        `%YAML 1.2\n--- # pasted\n# ids\n\n${list(IDS, '')}`.replace(/\n/g, '\r\n'),
+      ],
     ];
     for (const [label, text] of cases) assert.ok(check(text, label), `${label}: the fast path should be used`);
   });
@@ -649,8 +678,8 @@ describe('fast path for long ids lists', () => {
       extras: fc.constantFrom(0, 0.05, 0.2),
       eol: fc.constantFrom('\n', '\r\n', '\r', 'mixed'),
       bom: fc.boolean(),
-      /** How the key is written: plain, quoted as some programs write keys, or misspelled. */
-      key: fc.constantFrom('ids', 'ids', '"ids"', "'ids'", 'idx', 'Targets'),
+      /** How the key is written: plain, quoted as some programs write keys, misspelled, or not at all (a bare list). */
+      key: fc.constantFrom('ids', 'ids', '"ids"', "'ids'", 'idx', 'Targets', 'none'),
       /** A block list's `ids:` line: an anchor, a tag, a comment, spaces or a tab may end it. */
       keyTail: fc.constantFrom('', '', ' # t', '  ', '\t', '\t# t', ' &all', ' !!seq &s # t'),
       /** What follows a block item's dash: a space, or more (ids aligned), on every line or some. */
@@ -706,14 +735,15 @@ describe('fast path for long ids lists', () => {
         const ids = randomIds(f.count, random, 1 + Math.floor(random() * 12));
         for (let r = 0; r < f.repeats; r++) ids.splice(Math.floor(random() * ids.length), 0, ids[Math.floor(random() * ids.length)]!);
         let body: string;
+        const key = f.key === 'none' ? '' : `${f.key}:`;
         if (f.flow === 'line') {
-          body = `${f.key}: [${ids.map((id, i) => scalar(id, f.style, i)).join(', ')}]\n`;
+          body = `${key} [${ids.map((id, i) => scalar(id, f.style, i)).join(', ')}]\n`;
         } else if (f.flow === 'lines') {
           // Comments after the commas, comment lines and blank lines between the items, as often as a block list's.
           const between = (): string => (random() < f.extras ? at(['\n', '  # c\n', '# c0\n', '  #\n  # d\n\n'], Math.floor(random() * 4)) : '');
-          body = `${f.key}: [${random() < f.extras ? ' # top' : ''}\n${ids.map((id, i) => `${between()}  ${scalar(id, f.style, i)},${random() < f.extras / 4 ? ' # t' : ''}\n`).join('')}]\n`;
+          body = `${key} [${random() < f.extras ? ' # top' : ''}\n${ids.map((id, i) => `${between()}  ${scalar(id, f.style, i)},${random() < f.extras / 4 ? ' # t' : ''}\n`).join('')}]\n`;
         } else {
-          body = `${f.key}:${f.keyTail}\n${f.leading === 'indented comment' ? `${f.indent}# c\n` : f.leading}`;
+          body = `${key === '' ? '' : `${key}${f.keyTail}\n`}${f.leading === 'indented comment' ? `${f.indent}# c\n` : f.leading}`;
           ids.forEach((id, i) => {
             const gap = f.gap !== 'some' ? f.gap : i % 5 === 0 ? '  ' : ' ';
             body += `${f.indent}-${gap}${scalar(id, f.style, i)}${random() < f.extras / 4 ? ' # t' : ''}\n`;
