@@ -220,6 +220,13 @@ export function shapes(n: number): Shape[] {
     plain.replace(`  - ${at(ids, 2)}\n`, `  - id: ${at(ids, 2)}\n    name: pasted\n`),
     'errors',
   );
+  // A typo left in the key (or a list pasted from another tool under its own key): the list is
+  // under an unknown key, and every edit is made in a file that lacks `ids`.
+  const misspelled = plain.replace('\nids:\n', '\nidx:\n');
+  if (misspelled === plain) throw new Error('shapes: ids: not found');
+  add('misspelled-key', '17. the key misspelled `idx:`', misspelled, 'errors');
+  // Ids pasted at the top of a file of settings before their key is typed: a bare list at column 0.
+  add('bare-list', '18. ids pasted above the settings, no key yet `- abc`', `${MODELINE}\n${ids.map((id) => `- ${id}\n`).join('')}${SETTINGS}`, 'errors');
   return list;
 }
 
