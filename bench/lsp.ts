@@ -115,7 +115,7 @@ export interface ServerResult {
   hwm: number;
   /** Whether the server reported `report_type: nope` in a second, small file. */
   schemaCheck: boolean;
-  /** Whether a hover on the shape's first `ids` key answered: the server sees the file's structure. */
+  /** Whether a hover on the shape's first `ids` key (else `site`) answered: the server sees the file's structure. */
   structureCheck: boolean;
   /**
    * Where it gave no first diagnostics for the file: how long they were waited for (its open, and
@@ -517,12 +517,13 @@ async function runServer(kind: Kind, shape: Shape, stdioCosts: Array<[number, nu
 }
 
 /**
- * A hover on the first `ids` key of the shape's file must answer: else the server read the file as
- * something else (e.g. a lone-CR file as one comment line) and its figures time an empty document.
+ * A hover on the first `ids` key of the shape's file (its `site` key in a file without one: a
+ * misspelled key, a bare list) must answer: else the server read the file as something else (e.g.
+ * a lone-CR file as one comment line) and its figures time an empty document.
  */
 async function structureCheck(server: Server, uri: string, document: TextDocument): Promise<boolean> {
   const text = document.getText();
-  const key = /(^|[\r\n])ids:/.exec(text);
+  const key = /(^|[\r\n])ids:/.exec(text) ?? /(^|[\r\n])site:/.exec(text);
   if (key === null) return false;
   const position = document.positionAt(key.index + at(key, 1).length + 1);
   try {

@@ -103,7 +103,9 @@ function caveats(shape: ShapeResult): string {
   for (const r of [shape.ours, shape.yls]) {
     const who = r.kind === 'ours' ? 'our server' : 'yaml-language-server';
     if (r.failure === undefined && !r.structureCheck)
-      words.push(`${who} did not answer a hover on \`ids\` in this file, so it did not see its structure: its figures time a nearly empty document`);
+      words.push(
+        `${who} did not answer a hover on \`ids\` (or \`site\`) in this file, so it did not see its structure: its figures time a nearly empty document`,
+      );
     if (r.failure === undefined && !r.content.asExpected)
       words.push(`${who}'s first diagnostics were not as expected (${r.content.errors} errors where the shape should give ${shape.expect})`);
   }
@@ -392,7 +394,7 @@ function lspSections(
   }
   out.push('');
   out.push(
-    'From /proc/PID/status of the server process, after the edits and completions (the document still open; no forced garbage collection). Ours runs with the Node options the desktop extension starts it with (`--max-semi-space-size=2`, SERVER_NODE_OPTIONS in src/server/protocol.ts). Two checks close each process: "hover on `ids`" asks for a hover on the file\'s first `ids` key, which answers only if the server read the file\'s structure; "schema error reported": a small second file with `report_type: nope` is opened, and the server must publish a diagnostic on that line. A server\'s figures for a shape are only trusted with two yeses; a no is repeated in the targets table.',
+    'From /proc/PID/status of the server process, after the edits and completions (the document still open; no forced garbage collection). Ours runs with the Node options the desktop extension starts it with (`--max-semi-space-size=2`, SERVER_NODE_OPTIONS in src/server/protocol.ts). Two checks close each process: "hover on `ids`" asks for a hover on the file\'s first `ids` key (its `site` key in a file without one), which answers only if the server read the file\'s structure; "schema error reported": a small second file with `report_type: nope` is opened, and the server must publish a diagnostic on that line. A server\'s figures for a shape are only trusted with two yeses; a no is repeated in the targets table.',
   );
   out.push('');
   out.push('| plain file | ours: VmRSS, no file open | ours: VmRSS after open | ours: VmRSS after 30 edits | per id after open, from the smallest file |');

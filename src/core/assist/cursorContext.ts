@@ -10,7 +10,6 @@
 // context. Single lines are read by lineShape.ts and the lines around walked by textStructure.ts;
 // this file combines them with the parse into the context completion works from.
 
-import { isSeq } from 'yaml';
 import type { OffsetRange, ParsedDocument } from '../yaml/parsedDocument';
 import type { ParsedFile } from '../yaml/parsedFile';
 import type { PathSegment } from '../paths';
@@ -68,10 +67,10 @@ export interface ValueContext extends BaseContext {
   readonly isItem: boolean;
 }
 
-/** Whether `offset` is inside the document's long `ids` list written as a flow collection. */
+/** Whether `offset` is inside the document's long list (`ids`) written as a flow collection. */
 function insideFlowIds(document: ParsedDocument | undefined, offset: number): boolean {
-  const seq = document?.longIdsList?.pair.value;
-  return isSeq(seq) && seq.flow === true && seq.range !== undefined && seq.range !== null && seq.range[0] < offset && offset < seq.range[1];
+  const seq = document?.longList;
+  return seq !== undefined && seq.flow === true && seq.range !== undefined && seq.range !== null && seq.range[0] < offset && offset < seq.range[1];
 }
 
 const WORD_AFTER_RE = /^[A-Za-z0-9_$.\-/]*/;

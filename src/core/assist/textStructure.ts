@@ -1,7 +1,7 @@
 // The block structure around a line, read from the text by indentation and cached per parse: the
 // path of the mapping or sequence a key or `-` belongs to, a sequence item's index, a mapping's keys.
 // Kept apart from cursorContext.ts, which turns it into a completion context, because hover walks
-// the same structure; upward scans jump over the long `ids` list instead of reading each line.
+// the same structure; upward scans jump over the long list (`ids`) instead of reading each line.
 
 import { isNode, isPair, isSeq } from 'yaml';
 import type { ParsedDocument } from '../yaml/parsedDocument';
@@ -113,13 +113,13 @@ export class TextStructure {
     return s;
   }
 
-  /** The lines of the document's long `ids` list, where its dashes are (block lists), and whether all are indented. */
+  /** The lines of the document's long list (`ids`), where its dashes are (block lists), and whether all are indented. */
   private idsLines: { first: number; last: number; dashColumn: number | undefined; indented: boolean } | null | undefined;
 
   /**
-   * The first line of the document's long `ids` list (a block list's first item, the line after a
-   * flow list's `[`) when `line` is one of its lines, and, when `column` is given, the list's dashes
-   * are at that column; else when every line of the list is indented (skippable at column 0). The
+   * The first line of the document's long list (ParsedDocument.longList: a block list's first item,
+   * the line after a flow list's `[`) when `line` is one of its lines, and, when `column` is given,
+   * the list's dashes are at that column; else when every line of the list is indented (skippable at column 0). The
    * upward scans jump over the list instead of reading every line of it.
    */
   private firstIdLine(line: number, column?: number): number | undefined {
@@ -129,8 +129,8 @@ export class TextStructure {
   }
 
   private findIdsLines(): NonNullable<TextStructure['idsLines']> | null {
-    const seq = this.document?.longIdsList?.pair.value;
-    if (!isSeq(seq) || !seq.range) return null;
+    const seq = this.document?.longList;
+    if (seq === undefined || !seq.range) return null;
     if (seq.flow) {
       // The lines between the `[` line and the `]` line: flow content inside a block mapping is indented.
       const first = this.file.positionAt(seq.range[0]).line + 1;
@@ -205,7 +205,9 @@ export class TextStructure {
           return at === 0 ? this.containerAbove(k, column, false) : this.containerOf(k, at, shape);
         }
         if (s.kind === 'dash' && at === 0) {
-          continue; // a sequence at the indentation of its key, belonging to a sibling key above
+          // A sequence at the indentation of its key, belonging to a sibling key above (or a bare list).
+          k = this.firstIdLine(k, column) ?? k;
+          continue;
         }
         return undefined;
       }

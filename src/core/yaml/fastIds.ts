@@ -34,7 +34,7 @@
 // against the full parse: same AST (every node, value and range), same values, same diagnostics,
 // on adversarial files, random files and random edits.
 
-import { isMap, isNode, isScalar, isSeq, type Document, type Pair, type Scalar, type YAMLError } from 'yaml';
+import { isMap, isNode, isScalar, isSeq, type Document, type Pair, type Scalar, type YAMLError, type YAMLSeq } from 'yaml';
 import { blockItemNode, lineOfItem, rescanBlockList, scanBlockList, type ListScan, type MixedValues } from './idsBlock';
 import { flowItemNode, rescanFlowList, scanFlowList, type FlowScan } from './idsFlow';
 import { lazyItems, type ListItems } from './idsItems';
@@ -160,6 +160,8 @@ export function fastListOf(seq: unknown): FastList | undefined {
 export interface FastEntry {
   readonly key: string | undefined;
   readonly pair: Pair<unknown, unknown> | undefined;
+  /** The list, and the fast path's record of it. */
+  readonly seq: YAMLSeq;
   readonly list: FastList;
   /** Puts `node` in the list's place (restore the list with `put(seq)`). */
   put(node: unknown): void;
@@ -173,13 +175,14 @@ export interface FastEntry {
 export function fastEntryOf(document: Document.Parsed): FastEntry | undefined {
   const root = document.contents;
   const rootList = fastListOf(root);
-  if (rootList !== undefined) return { key: undefined, pair: undefined, list: rootList, put: (node) => (document.contents = node as typeof root) };
+  if (rootList !== undefined)
+    return { key: undefined, pair: undefined, seq: root as YAMLSeq, list: rootList, put: (node) => (document.contents = node as typeof root) };
   if (!isMap(root)) return undefined;
   const pair = root.items.find((p) => fastListOf(p.value) !== undefined);
   if (pair === undefined || !isScalar(pair.key) || typeof pair.key.value !== 'string') return undefined;
   const key = pair.key.value;
   if (root.items.some((p) => p !== pair && isScalar(p.key) && p.key.value === key)) return undefined;
-  return { key, pair, list: fastListOf(pair.value)!, put: (node) => ((pair as Pair<unknown, unknown>).value = node) };
+  return { key, pair, seq: pair.value as YAMLSeq, list: fastListOf(pair.value)!, put: (node) => ((pair as Pair<unknown, unknown>).value = node) };
 }
 
 /** The `ids` entry of a document and the fast path's record of its list, when the fast path built it. */
@@ -379,8 +382,9 @@ export interface ReadIds {
 
 /**
  * Reads the `ids` list of `source` (a document's text, at file offset `base`; or the list of
- * another key, see {@link keyLines}) and makes its stand-in. With `previous` (the scan this returned for the last version of the same document),
- * only what the change touched is read again, and `previous` is taken over.
+ * another key, see {@link keyLines}) and makes its stand-in. With `previous` (the scan this
+ * returned for the last version of the same document), only what the change touched is read
+ * again, and `previous` is taken over.
  * @param options the parse options (the schema decides which plain scalars are strings).
  * @param change the file's change since `previous`, when known (else the texts are compared).
  */

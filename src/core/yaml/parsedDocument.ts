@@ -181,6 +181,14 @@ export class ParsedDocument {
     return fast === undefined ? undefined : { pair: fast.pair, values: fast.list.scalarValues, known: fast.list.known };
   }
 
+  /**
+   * The document's long list the fast path built, whatever holds it: the `ids` entry, a misspelled
+   * key's entry, or the document itself (a bare list). What walks the text jumps over its lines.
+   */
+  get longList(): YAMLSeq | undefined {
+    return fastEntryOf(this.document)?.seq;
+  }
+
   private compute(): DocumentState {
     const state = this.state;
     if (!state.computed) {
@@ -214,8 +222,8 @@ export class ParsedDocument {
 }
 
 /**
- * `document.toJS(options)`; for a document whose long list the fast path built (its `ids`, or the
- * list of a misspelled key), that list's values are the fast path's (kept up to date from one
+ * `document.toJS(options)`; for a document whose long list the fast path built (its `ids`, the
+ * list of a misspelled key, or the document itself), that list's values are the fast path's (kept up to date from one
  * version to the next) rather than converted one by one. (An alias to an anchored list finds an
  * empty list without an anchor in its place, and fails: then the whole document is converted, as
  * it was written.)
@@ -223,8 +231,7 @@ export class ParsedDocument {
 function documentToJS(document: Document.Parsed, options: ToJSOptions): unknown {
   const fast = fastEntryOf(document);
   if (fast !== undefined) {
-    const { list, key } = fast;
-    const seq = fast.pair?.value ?? document.contents;
+    const { list, key, seq } = fast;
     // The document's JS with only the items the `yaml` parse read in the list: the `yaml` package's
     // toJS of the list itself would make a node per id (its `items`), 80 ms a keystroke for 100,000
     // ids and one mapping among them.
@@ -239,7 +246,7 @@ function documentToJS(document: Document.Parsed, options: ToJSOptions): unknown 
       map[key] = list.valuesWith(map[key] as unknown[]);
       return map;
     } catch (err) {
-      if ((seq as YAMLSeq).anchor === undefined) throw err;
+      if (seq.anchor === undefined) throw err;
     } finally {
       fast.put(seq);
     }

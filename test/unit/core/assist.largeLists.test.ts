@@ -5,6 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFile } from '../../../src/core/yaml/parse';
 import { complete } from '../../../src/core/assist/completion';
+import { hover } from '../../../src/core/assist/hover';
+import { TextStructure } from '../../../src/core/assist/textStructure';
 import { detectIndentUnit } from '../../../src/core/assist/indentUnit';
 import { MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
 
@@ -19,6 +21,9 @@ const shapes: Array<[string, string]> = [
   ['flow list, one id per line', `ids: [\n${IDS.map((id) => `  ${id}`).join(',\n')}\n  ]\n${TAIL}`],
   ['flow list, ] at column 0', `ids: [\n${IDS.map((id) => `  ${id},`).join('\n')}\n]\n${TAIL}`],
   ['two documents', `ids:\n  - a\nsite: {}\n---\nids:\n${IDS.map((id) => `  - ${id}\n`).join('')}${TAIL}`],
+  ['a misspelled key, at column 0', `idx:\n${IDS.map((id) => `- ${id}\n`).join('')}${TAIL}`],
+  ['a misspelled key on a flow list', `idx: [${IDS.join(', ')}]\n${TAIL}`],
+  ['a bare list above the settings', `${IDS.map((id) => `- ${id}\n`).join('')}${TAIL}`],
 ];
 
 /** Offsets worth asking at: in an id, on the item lines, below the list at each indentation, at the end. */
@@ -40,6 +45,19 @@ test('completion beside a long ids list answers as without the fast path, in eve
     const slow = parseFile(text, undefined, undefined, { fastIds: false });
     for (const offset of offsets(text)) {
       assert.deepStrictEqual(complete(fast, offset), complete(slow, offset), `${label}, offset ${offset}`);
+    }
+  }
+});
+
+test('completion and hover below a long list at column 0 read a few lines, not every item (ids, a misspelled key, a bare list)', () => {
+  for (const [label, text] of shapes.filter(([name]) => /column 0|bare/.test(name))) {
+    const file = parseFile(text);
+    for (const offset of [text.lastIndexOf('  name: Shop') + 4, text.lastIndexOf('  begin:') + 4]) {
+      complete(file, offset);
+      hover(file, offset);
+      // (The lines the walks read, each read once: a walk over the list would read every item's.)
+      const read = TextStructure.of(file, file.documentAt(offset))['shapes'].size;
+      assert.ok(read < 30, `${label}, offset ${offset}: ${read} lines read`);
     }
   }
 });
