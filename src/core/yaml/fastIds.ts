@@ -9,8 +9,8 @@
 // whole text; the ids of each run are then put in the list, as nodes made when a feature asks for
 // one (idsItems.ts), with the ranges, comments and blank-line marks the full parse gives them.
 //
-// What is read here, in a top-level `ids:` list (or, in a document without a long one, the list of
-// another top-level key: a misspelled `ids`, see keyLines):
+// What is read here, in a top-level `ids:` list (or, in a document without a long one, a bare list
+// or the list of another top-level key, a misspelled `ids`: see keyLines):
 // - a block list: item lines `<indent>- <id>` (more spaces may follow the dash) with the id
 //   plain, 'single-quoted' or "double-quoted" (no escapes), optionally followed by `# comment`;
 //   between items, comment lines and blank lines (they become the next item's `commentBefore` /
@@ -254,10 +254,12 @@ interface KeyLine {
 }
 
 /**
- * The key lines of the lists the fast path may read, in the order it tries them: the first `ids:`
- * line that heads a list, then every other top-level key that heads one (a misspelled key, `idx:`,
- * `Ids:`, `targets:`, as a typo left in the file or a list pasted from another tool: the document
- * is invalid, but without this every keystroke in it costs the full `yaml` parse of the list).
+ * The key lines of the lists the fast path may read, in the order it tries them (a line whose list
+ * does not start with an item is passed over when its list is read): the first `ids:` line that
+ * heads a list, the document's first line (a bare list), then every other top-level key (a
+ * misspelled key, `idx:`, `Ids:`, `targets:`, as a typo left in the file or a list pasted from
+ * another tool). Those documents are invalid, but without this every keystroke in them costs the
+ * full `yaml` parse of the list.
  */
 function* keyLines(source: Text): Generator<KeyLine> {
   const ids = idsKeyLine(source);
@@ -268,9 +270,9 @@ function* keyLines(source: Text): Generator<KeyLine> {
 }
 
 /**
- * The first line of a document that is a bare block list (ids pasted before their key is typed,
- * or the lower half of a list once a `---` is typed in it): the list is the document's first
- * content, after a byte order mark, directives, a `---` line, comments and blank lines.
+ * The first content line of a document, after a byte order mark, directives, a `---` line,
+ * comments and blank lines: where a bare block list starts (ids pasted before their key is typed,
+ * or the lower half of a list once a `---` is typed in it).
  */
 function rootListLine(source: Text): KeyLine | undefined {
   let marker = false;
@@ -282,7 +284,7 @@ function rootListLine(source: Text): KeyLine | undefined {
     const startMarker: boolean =
       !marker && source.startsWith('---', at) && onlyCommentFrom(source, skipBlanks(source, at + 3), skipBlanks(source, at + 3) > at + 3);
     marker ||= startMarker;
-    if (!blankOrComment && !directive && !startMarker) return startsItem(source, at) ? { keyStart: at, listStart: at, flow: false, root: true } : undefined;
+    if (!blankOrComment && !directive && !startMarker) return { keyStart: at, listStart: at, flow: false, root: true };
   }
   return undefined;
 }
@@ -309,8 +311,8 @@ function idsKeyLine(source: Text): KeyLine | undefined {
 
 /**
  * The lines of `source` (after a byte order mark, if any) that start with a plain key other than
- * `ids` (a letter or `_`, then letters, digits, `_` and `-`) and a colon, and head a block list
- * whose first line is an item, or a flow list. Read from line start to line start, as they are asked for.
+ * `ids` (a letter or `_`, then letters, digits, `_` and `-`) and a colon, and may head a list
+ * ({@link listAfterKey}). Read from line start to line start, as they are asked for.
  */
 function* otherKeyLines(source: Text): Generator<KeyLine> {
   for (let at = source.charCodeAt(0) === 0xfeff ? 1 : 0; at < source.length; at = nextLine(source, at)) {
@@ -318,7 +320,7 @@ function* otherKeyLines(source: Text): Generator<KeyLine> {
     for (let c = source.charCodeAt(end); isKeyChar(c, end === at); c = source.charCodeAt(++end));
     if (end === at || source.charCodeAt(end) !== 0x3a /* : */ || (end - at === 3 && source.startsWith('ids', at))) continue;
     const keyLine = listAfterKey(source, at, end + 1);
-    if (keyLine !== undefined && (keyLine.flow || startsItem(source, keyLine.listStart))) yield keyLine;
+    if (keyLine !== undefined) yield keyLine;
   }
 }
 
@@ -326,13 +328,6 @@ function* otherKeyLines(source: Text): Generator<KeyLine> {
 function isKeyChar(c: number, first: boolean): boolean {
   const lower = c | 0x20;
   return (lower >= 0x61 && lower <= 0x7a) || c === 0x5f /* _ */ || (!first && ((c >= 0x30 && c <= 0x39) || c === 0x2d)); /* 0-9 - */
-}
-
-/** Whether the line at `pos` is a block list's item: spaces, `-`, then a space or a line break. */
-function startsItem(source: Text, pos: number): boolean {
-  while (source.charCodeAt(pos) === 0x20) pos++;
-  const after = source.charCodeAt(pos + 1);
-  return source.charCodeAt(pos) === 0x2d /* - */ && (after === 0x20 || after === 0x0a || after === 0x0d);
 }
 
 /**
