@@ -68,7 +68,7 @@ export interface ValueContext extends BaseContext {
 }
 
 /** Whether `offset` is inside the document's long list (`ids`) written as a flow collection. */
-function insideFlowIds(document: ParsedDocument | undefined, offset: number): boolean {
+function insideLongFlowList(document: ParsedDocument | undefined, offset: number): boolean {
   const seq = document?.longList;
   return seq !== undefined && seq.flow === true && seq.range !== undefined && seq.range !== null && seq.range[0] < offset && offset < seq.range[1];
 }
@@ -82,7 +82,7 @@ const WORD_AFTER_RE = /^[A-Za-z0-9_$.\-/]*/;
  */
 export function cursorContext(file: ParsedFile, offset: number): CursorContext | undefined {
   const document = file.documentAt(offset);
-  if (insideFlowIds(document, offset)) {
+  if (insideLongFlowList(document, offset)) {
     return undefined; // a flow collection (known before its line is read: it may be a megabyte long)
   }
   const structure = TextStructure.of(file, document);

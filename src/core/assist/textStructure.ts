@@ -96,7 +96,7 @@ export class TextStructure {
     let k = line - 1;
     while (k >= this.firstLine && this.skippable(k, column)) {
       // Every line of a block list indented deeper than column 0 is skippable there: jump over it.
-      k = (column === 0 ? this.firstIdLine(k) : undefined) ?? k;
+      k = (column === 0 ? this.firstListLine(k) : undefined) ?? k;
       k--;
     }
     const found = k >= this.firstLine ? k : -1;
@@ -114,21 +114,21 @@ export class TextStructure {
   }
 
   /** The lines of the document's long list (`ids`), where its dashes are (block lists), and whether all are indented. */
-  private idsLines: { first: number; last: number; dashColumn: number | undefined; indented: boolean } | null | undefined;
+  private listLines: { first: number; last: number; dashColumn: number | undefined; indented: boolean } | null | undefined;
 
   /**
    * The first line of the document's long list (ParsedDocument.longList: a block list's first item,
    * the line after a flow list's `[`) when `line` is one of its lines, and, when `column` is given,
-   * the list's dashes are at that column; else when every line of the list is indented (skippable at column 0). The
-   * upward scans jump over the list instead of reading every line of it.
+   * the list's dashes are at that column; else when every line of the list is indented (skippable
+   * at column 0). The upward scans jump over the list instead of reading every line of it.
    */
-  private firstIdLine(line: number, column?: number): number | undefined {
-    const ids = this.idsLines === undefined ? (this.idsLines = this.findIdsLines()) : this.idsLines;
+  private firstListLine(line: number, column?: number): number | undefined {
+    const ids = this.listLines === undefined ? (this.listLines = this.findListLines()) : this.listLines;
     if (ids === null || line < ids.first || line > ids.last) return undefined;
     return (column === undefined ? ids.indented : ids.dashColumn === column) ? ids.first : undefined;
   }
 
-  private findIdsLines(): NonNullable<TextStructure['idsLines']> | null {
+  private findListLines(): NonNullable<TextStructure['listLines']> | null {
     const seq = this.document?.longList;
     if (seq === undefined || !seq.range) return null;
     if (seq.flow) {
@@ -189,7 +189,7 @@ export class TextStructure {
         if (isDash) {
           if (s.kind === 'dash') {
             if (at === 0) {
-              k = this.firstIdLine(k, column) ?? k; // an earlier item of the same sequence
+              k = this.firstListLine(k, column) ?? k; // an earlier item of the same sequence
               continue;
             }
             return this.containerOf(k, at, shape);
@@ -206,7 +206,7 @@ export class TextStructure {
         }
         if (s.kind === 'dash' && at === 0) {
           // A sequence at the indentation of its key, belonging to a sibling key above (or a bare list).
-          k = this.firstIdLine(k, column) ?? k;
+          k = this.firstListLine(k, column) ?? k;
           continue;
         }
         return undefined;

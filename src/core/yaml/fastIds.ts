@@ -463,17 +463,16 @@ function standIn(
         seq.comment !== PADDING
       )
         return false;
-      const flowScan = scan;
       const items = lazyItems(
         seq,
         values.length,
-        (i) => flowItemNode(flowScan, i),
-        () => flowScan.base,
+        (i) => flowItemNode(scan, i),
+        () => scan.base,
       );
-      seq.range = [seq.range[0], start + flowScan.close + 1, seq.range[2]];
+      seq.range = [seq.range[0], start + scan.close + 1, seq.range[2]];
       delete seq.comment;
       fastLists.set(seq, {
-        known: knownIds([[0, values.length]], flowScan.counts, outside),
+        known: knownIds([[0, values.length]], scan.counts, outside),
         parsedItems: [],
         valuesWith: () => values,
         scalarValues: values,
@@ -501,13 +500,12 @@ function standIn(
     }
     if (r !== runs.length) return false;
 
-    const listScan = scan;
     const plain = parsedItems.every((n) => isScalar(n) && n.anchor === undefined);
     const whole = pieces.length === 1 && runs[0]?.count === values.length;
-    if (whole) listScan.mixed = undefined;
+    if (whole) scan.mixed = undefined;
     const scalarsOf = (): unknown[] =>
       fillValues(
-        listScan,
+        scan,
         pieces,
         'scalars',
         parsedItems.map((item) => (isScalar(item) ? item.value : undefined)),
@@ -524,14 +522,14 @@ function standIn(
     const items = lazyItems(
       seq,
       at,
-      (i) => pieceItem(listScan, pieces, pieceStarts, i),
-      () => listScan.base,
+      (i) => pieceItem(scan, pieces, pieceStarts, i),
+      () => scan.base,
     );
     let scalarValues: readonly unknown[] | undefined = itemValues;
     fastLists.set(seq, {
-      known: knownIds(spans, listScan.counts, outside),
+      known: knownIds(spans, scan.counts, outside),
       parsedItems,
-      valuesWith: (parsedValues) => itemValues ?? fillValues(listScan, pieces, 'js', parsedValues),
+      valuesWith: (parsedValues) => itemValues ?? fillValues(scan, pieces, 'js', parsedValues),
       get scalarValues() {
         return (scalarValues ??= scalarsOf());
       },

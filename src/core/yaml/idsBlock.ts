@@ -334,7 +334,7 @@ export function rescanBlockList(scan: ListScan, source: Text, base: number, chan
     // A change before the list's first line: its lines are as they were, moved. Before the `ids:`
     // line, the key moved too. On it (a comment, an anchor typed after the key) or on the comment
     // and blank lines below it, whether the key still heads this list, and where it starts, the
-    // caller reads in the new text (idsKeyLine) and compares.
+    // caller reads in the new text (fastIds.ts, keyLines) and compares.
     if (oldChangeEnd <= scan.keyStart) scan.keyStart += delta;
     scan.listStart += delta;
     scan.end += delta;

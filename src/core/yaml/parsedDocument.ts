@@ -223,10 +223,10 @@ export class ParsedDocument {
 
 /**
  * `document.toJS(options)`; for a document whose long list the fast path built (its `ids`, the
- * list of a misspelled key, or the document itself), that list's values are the fast path's (kept up to date from one
- * version to the next) rather than converted one by one. (An alias to an anchored list finds an
- * empty list without an anchor in its place, and fails: then the whole document is converted, as
- * it was written.)
+ * list of a misspelled key, or the document itself), that list's values are the fast path's (kept
+ * up to date from one version to the next) rather than converted one by one. (An alias to an
+ * anchored list finds an empty list without an anchor in its place, and fails: then the whole
+ * document is converted, as it was written.)
  */
 function documentToJS(document: Document.Parsed, options: ToJSOptions): unknown {
   const fast = fastEntryOf(document);
