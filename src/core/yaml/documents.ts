@@ -29,20 +29,28 @@ export interface MarkerLines {
 
 /** The marker lines of `text` starting in `[from, to]`. */
 export function markerLines(text: Text, from = 0, to = text.length): MarkerLines {
-  const starts: number[] = [];
-  const stops: number[] = [];
   const last = Math.min(to, text.length - 1);
-  // The first line start at or after `from`, found without reading the line `from` is in from its
-  // start (a flow list on one line of a megabyte is one line).
-  let lineStart = from;
-  while (lineStart <= last && !startsLine(text, lineStart)) lineStart++;
-  while (lineStart <= last) {
-    const kind = markerKind(text, lineStart);
-    if (kind === 'start') starts.push(lineStart);
-    else if (kind === 'stop') stops.push(lineStart);
-    lineStart = nextLine(text, lineStart);
-  }
+  const starts = linesWith(text, '---', from, last).filter((line) => markerKind(text, line) === 'start');
+  const stops = linesWith(text, '...', from, last)
+    .concat(linesWith(text, '%', from, last))
+    .filter((line) => markerKind(text, line) === 'stop')
+    .sort((a, b) => a - b);
   return { starts, stops };
+}
+
+/**
+ * The lines starting in `[from, last]` with `marker` (after the byte order mark, at the stream's
+ * start). Searched for rather than read line by line: the search runs in the engine's own code,
+ * and most lines of a long file hold no marker.
+ */
+function linesWith(text: Text, marker: string, from: number, last: number): number[] {
+  const lines: number[] = [];
+  for (let at = text.indexOf(marker, from); at !== -1; at = text.indexOf(marker, at + 1)) {
+    const line = at === 1 && text.charCodeAt(0) === 0xfeff ? 0 : at;
+    if (line > last) break;
+    if (line >= from && startsLine(text, line)) lines.push(line);
+  }
+  return lines;
 }
 
 function markerKind(text: Text, lineStart: number): 'start' | 'stop' | undefined {

@@ -277,20 +277,34 @@ function isBetweenItems(line: Line): boolean {
   return !isItem(line) && line.kind !== 'other';
 }
 
-/** Reads list lines from `pos` into `lines`/`starts` until the list ends; returns where and how. */
-function readLines(
-  source: Text,
-  pos: number,
-  indent: string,
-  tests: readonly RegExp[],
-  lines: Line[],
-  starts: number[],
-): { end: number; ending: 'end' | 'key' | 'other' } {
+/** The lines of a block list as readLines reads them. */
+interface ReadLines {
+  readonly lines: Line[];
+  /** Offset of each line. */
+  readonly starts: number[];
+  /** The values of the item lines, and the indexes of the other lines. */
+  readonly values: string[];
+  readonly nonItems: number[];
+  /** Where the line that ends the list starts (or the text's end), and what that line is. */
+  readonly end: number;
+  readonly ending: 'end' | 'key' | 'other';
+}
+
+/** Reads list lines from `pos` until the list ends. */
+function readLines(source: Text, pos: number, indent: string, tests: readonly RegExp[]): ReadLines {
+  const lines: Line[] = [];
+  const starts: number[] = [];
+  const values: string[] = [];
+  const nonItems: number[] = [];
   for (;;) {
     const ending = listEndAt(source, pos, indent);
-    if (ending !== undefined) return { end: pos, ending };
+    if (ending !== undefined) return { lines, starts, values, nonItems, end: pos, ending };
     starts.push(pos);
     pos = readLine(source, pos, indent, tests, lines);
+    // (Sorted as they come: a long list's first read makes no second pass over its lines.)
+    const line = lines[lines.length - 1]!;
+    if (isItem(line)) values.push(line);
+    else nonItems.push(lines.length - 1);
   }
 }
 
@@ -306,14 +320,9 @@ export function scanBlockList(source: Text, keyStart: number, listStart: number,
   while (source.charCodeAt(p) === 0x20) p++;
   const indent = source.slice(listStart, p);
   if (!isItemLine(source, listStart, indent)) return undefined;
-  const lines: Line[] = [];
-  const starts: number[] = [];
-  const { end, ending } = readLines(source, listStart, indent, nonStringTests(options), lines, starts);
-  const values = itemsOf(lines);
+  const { lines, starts, values, nonItems, end, ending } = readLines(source, listStart, indent, nonStringTests(options));
   const counts = new IdCounts();
   counts.add(values);
-  const nonItems: number[] = [];
-  addNonItems(nonItems, lines, 0, lines.length);
   return { kind: 'block', options, source, base, keyStart, listStart, indent, lines, starts, end, ending, counts, values, nonItems, valueEdits: 0 };
 }
 

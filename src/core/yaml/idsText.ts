@@ -4,6 +4,7 @@
 
 import { Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
 import { compactSlice, detachedSlice } from './detachedSlice';
+import { StringSet } from './stringSet';
 import type { Text } from './text';
 
 export type Options = ParseOptions & DocumentOptions & SchemaOptions;
@@ -216,7 +217,7 @@ export function upperBound(sorted: readonly number[], x: number): number {
  */
 export class IdCounts {
   /** Every id some item holds. */
-  private readonly held = new Set<string>();
+  private readonly held = new StringSet();
   /** For each id more than one item holds: how many items beyond the first. */
   private readonly more = new Map<string, number>();
   /**
@@ -265,22 +266,25 @@ export class IdCounts {
     return this.more.keys();
   }
 
-  add(values: Iterable<string>): void {
-    for (const value of values) {
-      const size = this.held.size;
-      this.held.add(value);
-      if (this.held.size === size) this.more.set(value, (this.more.get(value) ?? 0) + 1);
-      if (this.totals.size !== 0) this.follow(value, 1);
+  add(values: readonly string[]): void {
+    this.held.reserve(this.held.size + values.length);
+    const following = this.totals.size !== 0;
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i]!;
+      if (!this.held.add(value)) this.more.set(value, (this.more.get(value) ?? 0) + 1);
+      if (following) this.follow(value, 1);
     }
   }
 
-  remove(values: Iterable<string>): void {
-    for (const value of values) {
+  remove(values: readonly string[]): void {
+    const following = this.totals.size !== 0;
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i]!;
       const more = this.more.get(value);
       if (more === undefined) this.held.delete(value);
       else if (more === 1) this.more.delete(value);
       else this.more.set(value, more - 1);
-      if (this.totals.size !== 0) this.follow(value, -1);
+      if (following) this.follow(value, -1);
     }
   }
 
