@@ -41,11 +41,16 @@ export function markerLines(text: Text, from = 0, to = text.length): MarkerLines
 /**
  * The lines starting in `[from, last]` with `marker` (after the byte order mark, at the stream's
  * start). Searched for rather than read line by line: the search runs in the engine's own code,
- * and most lines of a long file hold no marker.
+ * and most lines of a long file hold no marker. Only the range is searched (an edit's few lines
+ * would otherwise be searched to the end of the text), as one string when it is the whole text.
  */
 function linesWith(text: Text, marker: string, from: number, last: number): number[] {
   const lines: number[] = [];
-  for (let at = text.indexOf(marker, from); at !== -1; at = text.indexOf(marker, at + 1)) {
+  const whole = from === 0 && last >= text.length - 1;
+  // (Through the marker of the last line, after a byte order mark if that line is the first.)
+  const range = whole ? text : text.slice(from, last + 1 + marker.length);
+  for (let i = range.indexOf(marker); i !== -1; i = range.indexOf(marker, i + 1)) {
+    const at = from + i;
     const line = at === 1 && text.charCodeAt(0) === 0xfeff ? 0 : at;
     if (line > last) break;
     if (line >= from && startsLine(text, line)) lines.push(line);
