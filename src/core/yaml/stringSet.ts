@@ -1,9 +1,9 @@
 // A set of strings in a table of its own (open addressing, linear probing), for the ids of a long
 // list. Pure.
 //
-// Why not a Set: a long list's first read adds every id, and V8's Set spends about twice as long
-// on that (its table is rebuilt as it grows, a chain followed for each string) as a probe of a
-// typed array that compares a string only where the stored hash is the same.
+// Why not a Set: a long list's first read adds every id, and V8's Set takes longer over that (its
+// table is rebuilt as it grows, a chain followed for each string) than a probe of a typed array,
+// sized once for the list, that compares a string only where the stored hash is the same.
 
 /** The FNV-1a hash of `value`, made odd: 0 marks an empty slot. */
 function hashOf(value: string): number {
@@ -26,7 +26,7 @@ export class StringSet {
   }
 
   has(value: string): boolean {
-    return this.slotOf(value, hashOf(value)) !== -1;
+    return this.hashes[this.slotFor(value, hashOf(value))] !== 0;
   }
 
   /** Makes room for `size` strings in all, so that adding that many rebuilds the table at most once. */
@@ -39,24 +39,19 @@ export class StringSet {
   /** Adds `value`; true when it was not held yet. */
   add(value: string): boolean {
     const hash = hashOf(value);
-    const { hashes, keys } = this;
-    const mask = hashes.length - 1;
-    let slot = hash & mask;
-    for (let h = hashes[slot]!; h !== 0; h = hashes[slot]!) {
-      if (h === hash && keys[slot] === value) return false;
-      slot = (slot + 1) & mask;
-    }
-    hashes[slot] = hash;
-    keys[slot] = value;
-    if (++this.count > hashes.length * MAX_LOAD) this.rebuild(hashes.length * 2);
+    const slot = this.slotFor(value, hash);
+    if (this.hashes[slot] !== 0) return false;
+    this.hashes[slot] = hash;
+    this.keys[slot] = value;
+    if (++this.count > this.hashes.length * MAX_LOAD) this.rebuild(this.hashes.length * 2);
     return true;
   }
 
   /** Removes `value`; true when it was held. */
   delete(value: string): boolean {
-    let hole = this.slotOf(value, hashOf(value));
-    if (hole === -1) return false;
     const { hashes, keys } = this;
+    let hole = this.slotFor(value, hashOf(value));
+    if (hashes[hole] === 0) return false;
     const mask = hashes.length - 1;
     // Backward-shift deletion: each string after the hole that would not be found past it (its
     // home slot lies outside the part of the run from the hole to it) moves into the hole.
@@ -74,29 +69,23 @@ export class StringSet {
     return true;
   }
 
-  /** The slot holding `value`, or -1. */
-  private slotOf(value: string, hash: number): number {
+  /** The slot holding `value`, or the empty slot where it would go. */
+  private slotFor(value: string, hash: number): number {
     const { hashes, keys } = this;
     const mask = hashes.length - 1;
     let slot = hash & mask;
-    for (let h = hashes[slot]!; h !== 0; h = hashes[slot]!) {
-      if (h === hash && keys[slot] === value) return slot;
-      slot = (slot + 1) & mask;
-    }
-    return -1;
+    while (hashes[slot] !== 0 && !(hashes[slot] === hash && keys[slot] === value)) slot = (slot + 1) & mask;
+    return slot;
   }
 
   private rebuild(size: number): void {
     const { hashes, keys } = this;
-    const mask = size - 1;
     this.hashes = new Int32Array(size);
     this.keys = new Array<string | undefined>(size).fill(undefined);
     for (let old = 0; old < hashes.length; old++) {
-      const hash = hashes[old]!;
-      if (hash === 0) continue;
-      let slot = hash & mask;
-      while (this.hashes[slot] !== 0) slot = (slot + 1) & mask;
-      this.hashes[slot] = hash;
+      if (hashes[old] === 0) continue;
+      const slot = this.slotFor(keys[old]!, hashes[old]!);
+      this.hashes[slot] = hashes[old]!;
       this.keys[slot] = keys[old];
     }
   }
