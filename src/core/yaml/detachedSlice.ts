@@ -41,22 +41,22 @@ export function compactSlice(source: Text, start: number, end: number): string {
 }
 
 /**
- * The string last found to hold no character past Latin-1: the parse of a text cuts all its ids
- * from it in one go, and asks for each. Forgotten when the task ends, so that it does not keep a
- * version of a document alive.
+ * The string last asked about, and the answer: the parse of a text cuts all its ids from it in one
+ * go, and asks for each (for a text with a wide character far in, the question reads up to it).
+ * Forgotten when the task ends, so that it does not keep a version of a document alive.
  */
-let latin1: string | undefined;
+let asked: { source: string; latin1: boolean } | undefined;
 
 /**
  * Whether `source` is a string with no character past Latin-1: one that V8 keeps at one byte a
  * character, unless it was cut from or joined with a wider one (for such a string the regular
- * expression answers at once; for a wider one it reads up to the first wide character).
+ * expression answers at once).
  */
 function holdsOnlyLatin1(source: Text): source is string {
   if (typeof source !== 'string') return false;
-  if (source === latin1) return true;
-  if (/[\u0100-\uffff]/.test(source)) return false;
-  if (latin1 === undefined) queueMicrotask(() => (latin1 = undefined));
-  latin1 = source;
-  return true;
+  if (asked?.source !== source) {
+    if (asked === undefined) queueMicrotask(() => (asked = undefined));
+    asked = { source, latin1: !/[\u0100-\uffff]/.test(source) };
+  }
+  return asked.latin1;
 }
