@@ -219,3 +219,13 @@ test('a lone CR is a line break, as YAML and LSP count lines: same values and po
     assert.ok(hasSchemaModeline(`# yaml-language-server: $schema=./target-settings.schema.json${eol}ids: [a]${eol}`), JSON.stringify(eol));
   }
 });
+
+test("the parse's syntax errors are made without stack traces, and the process's stack traces are as they were after it", () => {
+  const limit = Error.stackTraceLimit;
+  // Ids pasted above the settings: the settings' every token is a syntax error.
+  const file = parseFile('- a\n- b\nsite:\n  name: Shop\n  url: https://shop.example\n');
+  const errors = file.documents.flatMap((doc) => doc.errors);
+  assert.ok(errors.length > 0, 'the file has syntax errors');
+  for (const e of errors) assert.equal(e.stack?.includes('\n    at '), false, `no stack frames in ${e.stack}`);
+  assert.equal(Error.stackTraceLimit, limit);
+});
