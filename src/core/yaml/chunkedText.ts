@@ -9,7 +9,7 @@
 // Invariants: no chunk is empty (an empty text has no chunks); no chunk is longer than MAX_CHUNK;
 // each chunk is a flat string of its own, not a slice that keeps a larger string alive.
 
-import { compactSlice, detachedSlice } from './detachedSlice';
+import { compactSlice, detachedSlice, holdsOnlyLatin1 } from './detachedSlice';
 import { upperBound } from './idsText';
 import type { Text } from './text';
 
@@ -43,7 +43,7 @@ function relative(x: number | undefined, fallback: number, length: number): numb
  */
 function cut(text: string, most: number): string[] {
   const count = Math.ceil(text.length / most);
-  const copy = /[\u0100-\uffff]/.test(text) ? compactSlice : detachedSlice;
+  const copy = holdsOnlyLatin1(text) ? detachedSlice : compactSlice;
   const chunks: string[] = [];
   for (let i = 0; i < count; i++) chunks.push(copy(text, Math.floor((i * text.length) / count), Math.floor(((i + 1) * text.length) / count)));
   return chunks;

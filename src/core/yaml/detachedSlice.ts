@@ -52,7 +52,7 @@ let asked: { source: string; latin1: boolean } | undefined;
  * character, unless it was cut from or joined with a wider one (for such a string the regular
  * expression answers at once).
  */
-function holdsOnlyLatin1(source: Text): source is string {
+export function holdsOnlyLatin1(source: Text): source is string {
   if (typeof source !== 'string') return false;
   if (asked?.source !== source) {
     if (asked === undefined) queueMicrotask(() => (asked = undefined));

@@ -30,25 +30,22 @@ export interface MarkerLines {
 /** The marker lines of `text` starting in `[from, to]`. */
 export function markerLines(text: Text, from = 0, to = text.length): MarkerLines {
   const last = Math.min(to, text.length - 1);
-  const starts = linesWith(text, '---', from, last).filter((line) => markerKind(text, line) === 'start');
-  const stops = linesWith(text, '...', from, last)
-    .concat(linesWith(text, '%', from, last))
+  // Searched for rather than read line by line: the search runs in the engine's own code, and most
+  // lines of a long file hold no marker. Only the range is searched (an edit's few lines would
+  // otherwise be searched to the end of the text), through the marker of its last line (after a
+  // byte order mark if that line is the first); the whole text as it is.
+  const range = from === 0 && last >= text.length - 1 ? text : text.slice(from, last + 4);
+  const starts = linesWith(text, range, from, last, '---').filter((line) => markerKind(text, line) === 'start');
+  const stops = linesWith(text, range, from, last, '...')
+    .concat(linesWith(text, range, from, last, '%'))
     .filter((line) => markerKind(text, line) === 'stop')
     .sort((a, b) => a - b);
   return { starts, stops };
 }
 
-/**
- * The lines starting in `[from, last]` with `marker` (after the byte order mark, at the stream's
- * start). Searched for rather than read line by line: the search runs in the engine's own code,
- * and most lines of a long file hold no marker. Only the range is searched (an edit's few lines
- * would otherwise be searched to the end of the text), as one string when it is the whole text.
- */
-function linesWith(text: Text, marker: string, from: number, last: number): number[] {
+/** The lines starting in `[from, last]` with `marker` (after the byte order mark, at the stream's start), found in `range`, the text from `from`. */
+function linesWith(text: Text, range: Text, from: number, last: number, marker: string): number[] {
   const lines: number[] = [];
-  const whole = from === 0 && last >= text.length - 1;
-  // (Through the marker of the last line, after a byte order mark if that line is the first.)
-  const range = whole ? text : text.slice(from, last + 1 + marker.length);
   for (let i = range.indexOf(marker); i !== -1; i = range.indexOf(marker, i + 1)) {
     const at = from + i;
     const line = at === 1 && text.charCodeAt(0) === 0xfeff ? 0 : at;
