@@ -1,5 +1,5 @@
 // An open document as the server keeps it: its text in chunks (core's ChunkedText), edited in place
-// as the client's changes arrive, with its line starts kept up to date around each edit. The
+// as the client's changes arrive; the text's line index is the one the parse reads too. The
 // language service parses the chunks themselves, reading them around the edit, so a keystroke in a
 // long file does not make the file one string again. The whole text as one string is made only for
 // a feature that asks for it (`getText()`), once per version. Positions are read as
@@ -7,12 +7,10 @@
 // character past a line's end is its end.
 
 import type { Position, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { pushAll } from '../core/arrays';
-import { ChunkedText, lineStarts, updateLineStarts, upperBound, type TextChange } from '../core/yaml';
+import { ChunkedText, type TextChange } from '../core/yaml';
 
 export class ChunkedDocument {
   private content: ChunkedText;
-  private readonly starts: number[];
 
   constructor(
     readonly uri: string,
@@ -21,7 +19,8 @@ export class ChunkedDocument {
     content: string,
   ) {
     this.content = ChunkedText.from(content);
-    this.starts = lineStarts(content);
+    // Its line index is made now, with the open, rather than on the first keystroke.
+    void this.content.lines;
   }
 
   /** The text in chunks, for the language service to parse. */
@@ -45,8 +44,6 @@ export class ChunkedDocument {
     if (!('range' in event)) {
       const oldEnd = this.content.length;
       this.content = ChunkedText.from(event.text);
-      this.starts.length = 0;
-      pushAll(this.starts, lineStarts(event.text));
       return { start: 0, oldEnd, newEnd: event.text.length };
     }
     const a = this.offsetAt(event.range.start);
@@ -55,23 +52,24 @@ export class ChunkedDocument {
     const start = Math.min(a, b);
     const end = Math.max(a, b);
     this.content = this.content.edit(start, end, event.text);
-    const change = { start, oldEnd: end, newEnd: start + event.text.length };
-    updateLineStarts(this.starts, this.content, change);
-    return change;
+    return { start, oldEnd: end, newEnd: start + event.text.length };
   }
 
   positionAt(offset: number): Position {
     const o = Math.max(0, Math.min(offset, this.content.length));
-    const line = upperBound(this.starts, o) - 1; // line 0 starts at 0 <= o
-    return { line, character: this.beforeEol(o, this.starts[line]!) - this.starts[line]! };
+    const lines = this.content.lines;
+    const line = lines.lineOf(o);
+    const lineStart = lines.lineStart(line);
+    return { line, character: this.beforeEol(o, lineStart) - lineStart };
   }
 
   offsetAt(position: Position): number {
-    if (position.line >= this.starts.length) return this.content.length;
+    const lines = this.content.lines;
+    if (position.line >= lines.lineCount) return this.content.length;
     if (position.line < 0) return 0;
-    const lineStart = this.starts[position.line]!;
+    const lineStart = lines.lineStart(position.line);
     if (position.character <= 0) return lineStart;
-    const next = this.starts[position.line + 1] ?? this.content.length;
+    const next = position.line + 1 < lines.lineCount ? lines.lineStart(position.line + 1) : this.content.length;
     return this.beforeEol(Math.min(lineStart + position.character, next), lineStart);
   }
 

@@ -11,7 +11,8 @@
 
 import { compactSlice, detachedSlice, holdsOnlyLatin1 } from './detachedSlice';
 import { upperBound } from './idsText';
-import type { Text } from './text';
+import { LineIndex, stringLineIndex } from './lineIndex';
+import { flat, type Text } from './text';
 
 /** The chunk size a whole text is cut to: half the most, so a chunk has room to grow by edits before it is cut again. */
 const FROM_CHUNK = 8192;
@@ -63,8 +64,17 @@ export class ChunkedText implements Text {
   private curIndex = 0;
   private curStart = 0;
   private curEnd = 0;
+  /** Its line index, made on first use. */
+  private index: LineIndex | undefined;
 
-  private constructor(private readonly chunks: readonly string[]) {
+  /**
+   * `breaks`: the line breaks found in each chunk, for the line index: shared with the versions
+   * that share the chunk, and found on first use where not known.
+   */
+  private constructor(
+    private readonly chunks: readonly string[],
+    private readonly breaks: Array<Int32Array | undefined> = new Array<undefined>(chunks.length),
+  ) {
     this.starts = [0];
     let length = 0;
     for (const chunk of chunks) this.starts.push((length += chunk.length));
@@ -80,6 +90,11 @@ export class ChunkedText implements Text {
     // The text is one string already: the first parse of a document reads it whole, as one.
     chunked.joined = text;
     return chunked;
+  }
+
+  /** Where its lines start: the line breaks of the chunks this version shares with the last are not looked for again. */
+  get lines(): LineIndex {
+    return (this.index ??= new LineIndex(this.chunks, this.starts, this.breaks));
   }
 
   /** As String.prototype.charCodeAt: the UTF-16 code unit at `index`, NaN outside [0, length). */
@@ -170,7 +185,11 @@ export class ChunkedText implements Text {
       if (first > 0 && this.chunks[first - 1]!.length + piece.length <= MAX_CHUNK) piece = this.chunks[--first]! + piece;
       else if (last + 1 < n && piece.length + this.chunks[last + 1]!.length <= MAX_CHUNK) piece += this.chunks[++last]!;
     }
-    return new ChunkedText(this.chunks.slice(0, first).concat(cut(piece, MAX_CHUNK), this.chunks.slice(last + 1)));
+    const rebuilt = cut(piece, MAX_CHUNK);
+    return new ChunkedText(
+      this.chunks.slice(0, first).concat(rebuilt, this.chunks.slice(last + 1)),
+      this.breaks.slice(0, first).concat(new Array<undefined>(rebuilt.length), this.breaks.slice(last + 1)),
+    );
   }
 
   /**
@@ -226,4 +245,9 @@ export class ChunkedText implements Text {
 export function partOf(text: Text, start: number, end: number): Text {
   if (start === 0 && end === text.length) return text;
   return text instanceof ChunkedText ? text.sub(start, end) : detachedSlice(text, start, end);
+}
+
+/** Where the lines of a text start: a ChunkedText's own index, or that of a string. */
+export function lineIndexOf(text: Text): LineIndex {
+  return text instanceof ChunkedText ? text.lines : stringLineIndex(flat(text));
 }

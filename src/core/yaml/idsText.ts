@@ -197,7 +197,7 @@ export function skipFlowSpace(source: Text, pos: number): number | undefined {
 }
 
 /** The number of values in the sorted list that are at most `x`. */
-export function upperBound(sorted: readonly number[], x: number): number {
+export function upperBound(sorted: ArrayLike<number>, x: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {

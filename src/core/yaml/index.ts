@@ -9,5 +9,4 @@ export { indexesOutside, type KnownIds, type LongIdsList } from './fastIds';
 export { repeatedIds } from './repeatedIds';
 export { flat, sameText, type Text } from './text';
 export { ChunkedText } from './chunkedText';
-export { lineStarts, updateLineStarts } from './lineStarts';
 export { upperBound, type Holding } from './idsText';

@@ -8,7 +8,6 @@
 import type { YAMLError } from 'yaml';
 import { markerLines, runStarts, updateMarkerLines } from './documents';
 import type { IdsScan } from './fastIds';
-import { updateLineStarts } from './lineStarts';
 import { ParsedDocument } from './parsedDocument';
 import { ParsedFile, type FileBasis, type FileParseOptions } from './parsedFile';
 import { moveSlice, parseSlice, type Slice } from './slice';
@@ -140,9 +139,6 @@ export function parseFile(source: Text, last?: ParsedFile, change?: TextChange, 
     }
     pushAll(streamErrors, slice.streamErrors);
   }
-  // The line starts, when the last version worked them out, brought up to date.
-  const lines = basis.change !== undefined ? previous?.takeLineStarts() : undefined;
-  if (lines !== undefined) updateLineStarts(lines, text, basis.change!);
   return new ParsedFile(
     text,
     documents,
@@ -155,7 +151,6 @@ export function parseFile(source: Text, last?: ParsedFile, change?: TextChange, 
       moved,
     },
     { source, markers: basis.markers, fastIds },
-    lines,
   );
 }
 

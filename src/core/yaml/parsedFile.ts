@@ -4,8 +4,8 @@
 import type { YAMLError } from 'yaml';
 import type { MarkerLines } from './documents';
 import type { Position, Range } from '../diagnostic';
-import { upperBound } from './idsText';
-import { lineStarts } from './lineStarts';
+import { lineIndexOf } from './chunkedText';
+import type { LineIndex } from './lineIndex';
 import type { OffsetRange } from './nodes';
 import type { ParsedDocument } from './parsedDocument';
 import type { Slice } from './slice';
@@ -62,9 +62,9 @@ export class ParsedFile {
     readonly stats: ParseStats,
     /** @internal What the next version's parse starts from. */
     readonly basis: FileBasis,
-    /** Where each line starts, when known (else worked out on first use). */
-    private lines?: number[],
   ) {}
+
+  private index?: LineIndex;
 
   private flatText?: string;
 
@@ -78,67 +78,45 @@ export class ParsedFile {
     return this.flatText;
   }
 
-  /** @internal The line starts, if worked out, for the parse of the next version to take over. */
-  takeLineStarts(): number[] | undefined {
-    const lines = this.lines;
-    this.lines = undefined;
-    return lines;
-  }
-
-  private get starts(): number[] {
-    this.lines ??= lineStarts(this.source);
-    return this.lines;
+  /** Where the lines start: a text in chunks keeps its own index (its document's), a string's is made on first use. */
+  private get lines(): LineIndex {
+    return (this.index ??= lineIndexOf(this.source));
   }
 
   /** Number of lines (a final line without a line break counts; an empty text has 1 line). */
   get lineCount(): number {
-    return this.starts.length;
+    return this.lines.lineCount;
   }
 
   /** Offset of the first character of a 0-based line (clamped to the text). */
   lineStart(line: number): number {
-    const starts = this.starts;
-    if (line <= 0) {
-      return 0;
-    }
-    return starts[line] ?? this.source.length;
+    if (line <= 0) return 0;
+    return line < this.lineCount ? this.lines.lineStart(line) : this.source.length;
   }
 
   /** Offset just after the last character of a 0-based line, before its line break. */
   lineEnd(line: number): number {
-    const starts = this.starts;
-    if (line < 0) {
-      return 0;
-    }
-    if (line >= starts.length - 1) {
-      return this.source.length;
-    }
+    if (line < 0) return 0;
+    if (line >= this.lineCount - 1) return this.source.length;
     // (A line before the last: it and the next have starts.)
-    let end = starts[line + 1]! - 1; // the `\n` or lone `\r`
-    if (end > starts[line]! && this.source.charCodeAt(end) === 0x0a && this.source.charCodeAt(end - 1) === 0x0d) {
-      end -= 1;
-    }
+    const start = this.lines.lineStart(line);
+    let end = this.lines.lineStart(line + 1) - 1; // the `\n` or lone `\r`
+    if (end > start && this.source.charCodeAt(end) === 0x0a && this.source.charCodeAt(end - 1) === 0x0d) end -= 1;
     return end;
   }
 
   /** 0-based position of an offset (clamped to the text). */
   positionAt(offset: number): Position {
     const o = Math.max(0, Math.min(offset, this.source.length));
-    const starts = this.starts;
-    const line = upperBound(starts, o) - 1; // line 0 starts at 0 <= o
-    return { line, character: o - starts[line]! };
+    const line = this.lines.lineOf(o);
+    return { line, character: o - this.lines.lineStart(line) };
   }
 
   /** Offset of a 0-based position; a character past the end of its line is clamped to it. */
   offsetAt(position: Position): number {
-    const starts = this.starts;
-    if (position.line < 0) {
-      return 0;
-    }
-    if (position.line >= starts.length) {
-      return this.source.length;
-    }
-    const start = starts[position.line]!;
+    if (position.line < 0) return 0;
+    if (position.line >= this.lineCount) return this.source.length;
+    const start = this.lines.lineStart(position.line);
     return Math.min(start + Math.max(0, position.character), this.lineEnd(position.line));
   }
 

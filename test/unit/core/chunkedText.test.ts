@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { ChunkedText } from '../../../src/core/yaml/chunkedText';
+import { ChunkedText, lineIndexOf } from '../../../src/core/yaml/chunkedText';
+import type { LineIndex } from '../../../src/core/yaml/lineIndex';
 
 const unit = fc.constantFrom('a', 'b', 'ab', '\n', '\r', '--- ', ' ', 'é', '\uFEFF', 'x');
 
@@ -86,6 +87,23 @@ function assertReadsAs(text: ChunkedText, plain: string, seed: number): void {
   }
 }
 
+/** The line index against the lines of `plain`: every line's start and the line of every offset. */
+function assertLinesOf(index: LineIndex, plain: string, what: string): void {
+  const starts = [0];
+  for (let i = 0; i < plain.length; i++) {
+    const c = plain[i];
+    if (c === '\n' || (c === '\r' && plain[i + 1] !== '\n')) starts.push(i + 1);
+  }
+  assert.equal(index.lineCount, starts.length, `${what}: line count of ${JSON.stringify(plain)}`);
+  for (let line = 0; line < starts.length; line++)
+    assert.equal(index.lineStart(line), starts[line], `${what}: start of line ${line} of ${JSON.stringify(plain)}`);
+  let line = 0;
+  for (let offset = 0; offset <= plain.length; offset++) {
+    while (line + 1 < starts.length && starts[line + 1]! <= offset) line++;
+    assert.equal(index.lineOf(offset), line, `${what}: line of offset ${offset} of ${JSON.stringify(plain)}`);
+  }
+}
+
 describe('ChunkedText', () => {
   test('reads as the string it holds, through random edits; an edited text is left as it was', () => {
     fc.assert(
@@ -108,6 +126,56 @@ describe('ChunkedText', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  test('its line index reads the lines of the string, a `\r\n` cut between chunks included, through random edits', () => {
+    const eol = fc.constantFrom('a', ' b', '\n', '\r', '\r\n', '\r\r\n', '\n\r');
+    fc.assert(
+      fc.property(
+        fc.string({ unit: eol, maxLength: 80 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.array(editArb, { maxLength: 5 }),
+        (initial, chunkLength, edits) => {
+          let plain = initial;
+          // Short chunks, so that line breaks, `\r\n` among them, fall on their boundaries.
+          let text = ChunkedText.from(initial, chunkLength);
+          assertLinesOf(text.lines, plain, 'from');
+          assertLinesOf(lineIndexOf(plain), plain, 'the string');
+          for (const e of edits) {
+            const start = Math.floor(e.at * plain.length);
+            const end = Math.min(start + e.remove, plain.length);
+            const insert = e.insert.length > 300 ? e.insert.slice(0, 300) : e.insert;
+            const next = plain.slice(0, start) + insert + plain.slice(end);
+            const edited = text.edit(start, end, insert);
+            assertLinesOf(edited.lines, next, `after an edit at ${start}`);
+            assertLinesOf(text.lines, plain, 'the version before the edit');
+            plain = next;
+            text = edited;
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test('the line index of an edited version reads only the chunks the edit rebuilt', () => {
+    const text = ChunkedText.from('  - target-0001\r\n'.repeat(100_000));
+    assert.equal(text.lines.lineCount, 100_001);
+    const edited = text.edit(900_000, 900_001, 'x\n');
+    // Each chunk read for its line breaks is searched once for a lone `\r` first.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, and called with its `this`
+    const search = String.prototype.search;
+    const searched: string[] = [];
+    String.prototype.search = function (this: string, pattern: RegExp): number {
+      if (this.length > 1000) searched.push(this);
+      return search.call(this, pattern);
+    };
+    try {
+      assert.equal(edited.lines.lineCount, 100_002);
+    } finally {
+      String.prototype.search = search;
+    }
+    assert.equal(searched.length, 1, `${searched.length} chunks searched for line breaks`);
   });
 
   test('an edit of a text read from a sub', () => {
