@@ -13,8 +13,26 @@ export interface YamlLine {
 
 const SCALAR_OPTIONS = { version: '1.2' as const, strict: false, uniqueKeys: false };
 
+/**
+ * The answers of isPlainSafe so far: each completion describes the same schema values again (every
+ * enum member of every property), and each answer is a parse. Few strings are asked about (the
+ * schema's, a hovered value); forgotten when many have been, so a stream of values keeps it small.
+ */
+const plainSafe = new Map<string, boolean>();
+const MAX_REMEMBERED = 1000;
+
 /** True when `text`, written plain after `key: `, reads back as that same string. */
 export function isPlainSafe(text: string): boolean {
+  let safe = plainSafe.get(text);
+  if (safe === undefined) {
+    if (plainSafe.size >= MAX_REMEMBERED) plainSafe.clear();
+    safe = readsBackPlain(text);
+    plainSafe.set(text, safe);
+  }
+  return safe;
+}
+
+function readsBackPlain(text: string): boolean {
   if (text === '' || text !== text.trim() || /^\d{1,2}:\d{2}/.test(text)) {
     // Empty, padded, or a time of day (a number in YAML 1.1 readers): quote.
     return false;

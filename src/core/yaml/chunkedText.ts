@@ -144,8 +144,10 @@ export class ChunkedText implements Text {
       // Then one across the boundary: it lies in the m - 1 characters either side. (What this
       // window finds past the boundary is the first match there too: any earlier one would lie in it.)
       const end = this.starts[k + 1]!;
-      if (m > 1 && end < this.length) {
-        const windowStart = Math.max(end - m + 1, from);
+      const windowStart = Math.max(end - m + 1, from);
+      // (Only where the needle's first character is among the chunk's last m - 1: most chunk ends
+      // of a search that finds nothing are passed without cutting a window.)
+      if (m > 1 && end < this.length && this.chunks[k]!.indexOf(searchString[0]!, windowStart - start) !== -1) {
         const inWindow = this.slice(windowStart, end + m - 1).indexOf(searchString);
         if (inWindow !== -1) return windowStart + inWindow;
       }
