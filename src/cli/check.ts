@@ -17,7 +17,8 @@ export interface FileCheck {
 }
 
 export function checkText(text: string, env: EnvCheck, record?: EntitlementsRecord): FileCheck {
-  const file = parseFile(text);
+  // The text lives as long as the check: the parse may point into it rather than copy each id.
+  const file = parseFile(text, undefined, undefined, { sharesText: true });
   // The entitlement and environment warnings go through the validator's own finishing
   // (de-duplication, order), as in the editor.
   const extra = [...(record !== undefined ? entitlementDiagnostics(file, record) : []), ...envDiagnostics(file, env)];

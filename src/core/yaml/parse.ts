@@ -6,6 +6,7 @@
 // (slice.ts).
 
 import type { YAMLError } from 'yaml';
+import { whileSharingText } from './detachedSlice';
 import { markerLines, runStarts, updateMarkerLines } from './documents';
 import type { IdsScan } from './fastIds';
 import { ParsedDocument } from './parsedDocument';
@@ -26,6 +27,10 @@ import { pushAll } from '../arrays';
  * of `last`.
  */
 export function parseFile(source: Text, last?: ParsedFile, change?: TextChange, options?: FileParseOptions): ParsedFile {
+  return options?.sharesText === true ? whileSharingText(() => parseNow(source, last, change, options)) : parseNow(source, last, change, options);
+}
+
+function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange | undefined, options: FileParseOptions | undefined): ParsedFile {
   const fastIds = options?.fastIds ?? last?.basis.fastIds ?? true;
   // A parse made the other way is not taken over: its lists are not what this parse would make.
   const previous = last?.basis.fastIds === fastIds ? last : undefined;

@@ -41,6 +41,13 @@ export interface FileParseOptions {
    * parse of a later version keeps the choice of the earlier one unless told otherwise.
    */
   readonly fastIds?: boolean;
+  /**
+   * Whether what the parse keeps may point into the text, default false: for a caller that keeps
+   * the text as long as the parse (a command's one read of a file), which spares a copy of each
+   * id. An open document's parse does not, or its ids would keep each version's text alive. Not
+   * taken over by the parse of a later version.
+   */
+  readonly sharesText?: boolean;
 }
 
 /** A whole file: its text, its documents, and offset <-> position conversion. */

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { getHeapSnapshot } from 'node:v8';
 import { LanguageService } from '../../../src/core/service';
 import { validateFile } from '../../../src/core/validation';
+import { parseFile, type FileParseOptions } from '../../../src/core/yaml';
 
 const URI = 'file:///old-texts.target-settings.yaml';
 
@@ -63,4 +64,21 @@ test('after edits, no earlier version of the text is kept alive', async () => {
   }
   // Of the 21 versions, only the current text.
   assert.equal(await stringsOfLength(text.length - 20, text.length), 1);
+});
+
+/** The ids of a file's first document: nothing else of the parse, nor the text, is kept. */
+function idsOf(text: string, options?: FileParseOptions): string[] {
+  return (parseFile(text, undefined, undefined, options).documents[0]!.value as { ids: string[] }).ids;
+}
+
+test('a parse told it may share its text keeps the text alive through its ids; the parse after it does not', async () => {
+  const shared = () => documentText(ids(2_000, 'd'), 'shared');
+  // Another length, so that the two texts are told apart.
+  const own = () => documentText(ids(2_001, 'e'), 'own');
+  const sharedIds = idsOf(shared(), { sharesText: true });
+  const ownIds = idsOf(own());
+  assert.deepEqual(sharedIds, idsOf(shared()), 'the values of a parse that copies them');
+  assert.equal(await stringsOfLength(shared().length, shared().length), 1, 'the shared text, alive through its ids');
+  assert.equal(await stringsOfLength(own().length, own().length), 0, 'the text of the parse after it');
+  assert.equal(sharedIds.length + ownIds.length, 4_001);
 });
