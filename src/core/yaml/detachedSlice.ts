@@ -7,7 +7,8 @@ import type { Text } from './text';
  * pointer into the string it was cut from, so a value kept from one version of a document to the
  * next (an id, a comment, a parsed document's scalars) would keep that version's whole text alive:
  * after 30 edits of a file of 100,000 UUIDs, 30 texts of 4 MB. The copy (a one-character prefix,
- * dropped) points into a string of its own length plus one instead.
+ * dropped) points into a string of its own length plus one instead. (A plain slice while a parse
+ * shares its text: see {@link whileSharingText}.)
  */
 export function detachedSlice(source: Text, start: number, end: number): string {
   const part = source.slice(start, end);
@@ -39,7 +40,7 @@ const ascii = new TextDecoder('latin1');
 
 /**
  * `source.slice(start, end)` as a flat string of one byte a character where it is all ASCII
- * (else as detachedSlice cuts it). Two reasons. What detachedSlice makes of a 36-character UUID
+ * (else as detachedSlice cuts it; a plain slice while a parse shares its text). Two reasons. What detachedSlice makes of a 36-character UUID
  * is a pointer and a string of its own, 98 bytes in all (V8, Node 20); this is 56. And in V8 a
  * text holding one character past Latin-1 (a BOM, a `’` in a comment) is two bytes a character,
  * and so is every slice and copy of it.
