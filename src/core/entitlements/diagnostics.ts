@@ -21,10 +21,14 @@ const found = new PerDocument<readonly EntitlementFinding[]>();
 export function entitlementDiagnostics(file: ParsedFile, record: EntitlementsRecord): CoreDiagnostic[] {
   const out: CoreDiagnostic[] = [];
   for (const doc of file.documents) {
-    const findings = found.get(doc, record, () => (doc.isEmpty || doc.value === undefined ? [] : checkEntitlements(doc.value, record, ENTITLEMENT_RULES)));
+    const findings = found.get(doc, record, entitlementFindings, record);
     for (const finding of findings) out.push(findingDiagnostic(file, doc, finding));
   }
   return out;
+}
+
+function entitlementFindings(doc: ParsedDocument, record: EntitlementsRecord): readonly EntitlementFinding[] {
+  return doc.isEmpty || doc.value === undefined ? [] : checkEntitlements(doc.value, record, ENTITLEMENT_RULES);
 }
 
 /** One finding of document `doc` as a diagnostic with its range. */

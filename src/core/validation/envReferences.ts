@@ -25,7 +25,7 @@ const found = new PerDocument<readonly Reference[]>((references, delta) =>
 export function envDiagnostics(file: ParsedFile, env: EnvCheck): CoreDiagnostic[] {
   const out: CoreDiagnostic[] = [];
   for (const doc of file.documents) {
-    for (const { name, placeholder, path } of found.get(doc, undefined, () => referencesIn(file, doc))) {
+    for (const { name, placeholder, path } of found.get(doc, undefined, referencesIn, file)) {
       const state = env(name);
       if (state === 'set') continue;
       out.push({
@@ -48,7 +48,7 @@ export function envDiagnostics(file: ParsedFile, env: EnvCheck): CoreDiagnostic[
 }
 
 /** The references in the strings of a document's value. */
-function referencesIn(file: ParsedFile, doc: ParsedDocument): Reference[] {
+function referencesIn(doc: ParsedDocument, file: ParsedFile): Reference[] {
   const out: Reference[] = [];
   const value = doc.isEmpty ? undefined : doc.value;
   // (A value that holds itself is an error of its own, and has no end to walk.)

@@ -19,7 +19,7 @@ import type { CoreDiagnostic, Severity } from '../diagnostic';
 import type { KnownIds } from '../yaml';
 import { parseFile } from '../yaml/parse';
 import type { ParsedDocument } from '../yaml/parsedDocument';
-import { PerDocument } from '../yaml/perDocument';
+import { PerDocument, type Keep } from '../yaml/perDocument';
 import type { ParsedFile } from '../yaml/parsedFile';
 import { encodeJsonPointer } from '../paths';
 import { translateAjvErrors } from './ajvErrors';
@@ -68,16 +68,9 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
   // kept for a duplicate key: its message names the line of the first one, which an edit above
   // moves. An empty document's, which names its number, only while the number stays.
   const found = new PerDocument<readonly Finding[]>(movedFindings);
-  const findingsOf = (file: ParsedFile, doc: ParsedDocument): readonly Finding[] =>
-    found.get(
-      doc,
-      undefined,
-      () => documentFindings(file, doc),
-      (findings) =>
-        findings.some((f) => f.code === 'duplicate-key') ? 'no' : findings.some((f) => f.code === 'empty-document') ? 'while at its index' : 'while unchanged',
-    );
+  const findingsOf = (file: ParsedFile, doc: ParsedDocument): readonly Finding[] => found.get(doc, undefined, documentFindings, file, keepFindings);
 
-  function documentFindings(file: ParsedFile, doc: ParsedDocument): Finding[] {
+  function documentFindings(doc: ParsedDocument, file: ParsedFile): Finding[] {
     const findings: Finding[] = [];
     for (const e of doc.errors) {
       findings.push(yamlErrorFinding(file, doc, e));
@@ -189,6 +182,11 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
     validateFile,
     validateDocument,
   };
+}
+
+/** How long a document's findings may be kept (see PerDocument). */
+function keepFindings(findings: readonly Finding[]): Keep {
+  return findings.some((f) => f.code === 'duplicate-key') ? 'no' : findings.some((f) => f.code === 'empty-document') ? 'while at its index' : 'while unchanged';
 }
 
 /** The findings of a document that moved `delta` characters: those placed by offsets move with it. */
