@@ -40,10 +40,10 @@ const ascii = new TextDecoder('latin1');
 
 /**
  * `source.slice(start, end)` as a flat string of one byte a character where it is all ASCII
- * (else as detachedSlice cuts it; a plain slice while a parse shares its text). Two reasons. What detachedSlice makes of a 36-character UUID
- * is a pointer and a string of its own, 98 bytes in all (V8, Node 20); this is 56. And in V8 a
- * text holding one character past Latin-1 (a BOM, a `’` in a comment) is two bytes a character,
- * and so is every slice and copy of it.
+ * (else as detachedSlice cuts it; a plain slice while a parse shares its text). Two reasons. What
+ * detachedSlice makes of a 36-character UUID is a pointer and a string of its own, 98 bytes in
+ * all (V8, Node 20); this is 56. And in V8 a text holding one character past Latin-1 (a BOM, a
+ * `’` in a comment) is two bytes a character, and so is every slice and copy of it.
  */
 export function compactSlice(source: Text, start: number, end: number): string {
   if (sharing) return source.slice(start, end);
