@@ -2,6 +2,7 @@
 // each generated from common.ts's targetSettingsFile / sandboxTargetIds, with the one-character
 // edits a user makes in it. An edit is given in offsets of the text it applies to; lsp.ts turns it
 // into an incremental didChange (a range and the new text).
+import { parse } from 'yaml';
 import { mulberry32, sandboxTargetIds } from '../src/sandbox/prng';
 import { MODELINE, SETTINGS, at, targetSettingsFile } from './common';
 
@@ -227,6 +228,8 @@ export function shapes(n: number): Shape[] {
   add('misspelled-key', '17. the key misspelled `idx:`', misspelled, 'errors');
   // Ids pasted at the top of a file of settings before their key is typed: a bare list at column 0.
   add('bare-list', '18. ids pasted above the settings, no key yet `- abc`', `${MODELINE}\n${ids.map((id) => `- ${id}\n`).join('')}${SETTINGS}`, 'errors');
+  // JSON is YAML: the file a program writes (JSON.stringify(…, null, 2), jq), under the schema's modeline.
+  add('json', '19. JSON, as programs write it `{"ids": ["abc", ...], ...}`', `${MODELINE}\n${JSON.stringify({ ids, ...parse(SETTINGS) }, null, 2)}\n`);
   return list;
 }
 

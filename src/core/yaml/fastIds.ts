@@ -16,7 +16,8 @@
 //   between items, comment lines and blank lines (they become the next item's `commentBefore` /
 //   `spaceBefore`, as the `yaml` composer makes them); any line breaks, mixed or not;
 // - a flow list opened on the `ids:` line, on one line or several: `ids: [a, "b", 'c']`, with
-//   comment and blank lines between the items and comments after their commas.
+//   comment and blank lines between the items and comments after their commas; the same list as
+//   an entry of a document that is a flow mapping (JSON, as programs write it: `{"ids": [...]}`).
 // The list read is kept from one version of the document to the next (idsBlock.ts, idsFlow.ts):
 // an edit reads again only the lines (or flow items) it touched; the others are kept, in the same
 // arrays, changed in place. So a parse's list, and the nodes made from it, hold until the next
@@ -291,10 +292,14 @@ function rootListLine(source: Text): KeyLine | undefined {
 
 /**
  * The first line of `source` that starts with `ids:` (or `"ids":`, `'ids':`, as some programs
- * write keys; after a byte order mark, if any) and heads a list ({@link listAfterKey}). Found with
+ * write keys; after a byte order mark, if any) and heads a list ({@link listAfterKey}). In a
+ * document that is a flow mapping (JSON: `{"ids": [...], ...}`, on one line or pretty-printed),
+ * the key may also follow spaces, `{` or `,`; should it be a nested mapping's, the parse of the
+ * stand-in does not give the list at the top level, and the text is parsed as it is. Found with
  * `indexOf`, which a text in chunks has (a regular expression needs the text as one string).
  */
 function idsKeyLine(source: Text): KeyLine | undefined {
+  let flowMapping: boolean | undefined; // whether the document is a flow mapping, when first asked
   for (let word = source.indexOf('ids'); word !== -1; word = source.indexOf('ids', word + 1)) {
     const quote = source.charCodeAt(word - 1);
     const quoted = (quote === 0x22 /* " */ || quote === 0x27) /* ' */ && source.charCodeAt(word + 3) === quote;
@@ -302,11 +307,25 @@ function idsKeyLine(source: Text): KeyLine | undefined {
     const after = quoted ? word + 5 : word + 4;
     if (source.charCodeAt(after - 1) !== 0x3a /* : */) continue;
     const bom = at > 0 && source.charCodeAt(at - 1) === 0xfeff;
-    if (!startsLine(source, bom ? at - 1 : at)) continue;
-    const keyLine = listAfterKey(source, at, after);
+    if (!startsLine(source, bom ? at - 1 : at) && !((flowMapping ??= isFlowMapping(source)) && startsFlowEntry(source, at))) continue;
+    const keyLine = listAfterKey(source, at, after, quoted);
     if (keyLine !== undefined) return keyLine;
   }
   return undefined;
+}
+
+/** Whether the document's content starts with `{` (after what {@link rootListLine} passes over). */
+function isFlowMapping(source: Text): boolean {
+  const line = rootListLine(source);
+  return line !== undefined && source.charCodeAt(skipBlanks(source, line.listStart)) === 0x7b; /* { */
+}
+
+/** Whether only spaces stand between `at` and a line's start, a `{` or a `,` before it. */
+function startsFlowEntry(source: Text, at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && source.charCodeAt(k) === 0x20) k--;
+  const c = source.charCodeAt(k);
+  return k < 0 || c === 0x7b /* { */ || c === 0x2c /* , */ || c === 0x0a || c === 0x0d;
 }
 
 /**
@@ -334,9 +353,10 @@ function isKeyChar(c: number, first: boolean): boolean {
  * The list a key (at `at`, its colon just before `after`) heads, if it may head one. A block list:
  * the key ends its line (an anchor, a tag, spaces, tabs and a comment may follow), and the list
  * starts at the first line below that is not blank or a comment (a note above the ids is common).
- * A flow list: spaces (an anchor, a tag) and `[` follow the key, where the list starts.
+ * A flow list: spaces (an anchor, a tag) and `[` follow the key, where the list starts; after a
+ * quoted key the `[` may follow the colon at once (`"ids":[`, as JSON is written).
  */
-function listAfterKey(source: Text, at: number, after: number): KeyLine | undefined {
+function listAfterKey(source: Text, at: number, after: number, quoted = false): KeyLine | undefined {
   let j = skipBlanks(source, after);
   // The list's anchor and tag (`ids: &all !!seq`): the parse of the stand-in reads them.
   while (j > after && (source.charAt(j) === '&' || source.charAt(j) === '!')) {
@@ -344,7 +364,7 @@ function listAfterKey(source: Text, at: number, after: number): KeyLine | undefi
     while (k < source.length && source.charCodeAt(k) > 0x20) k++;
     j = skipBlanks(source, k);
   }
-  if (j > after && source.charCodeAt(j) === 0x5b /* [ */) return { keyStart: at, listStart: j, flow: true };
+  if ((j > after || quoted) && source.charCodeAt(j) === 0x5b /* [ */) return { keyStart: at, listStart: j, flow: true };
   if (!onlyCommentFrom(source, j, j > after)) return undefined;
   let line = nextLine(source, j);
   for (;;) {
@@ -455,22 +475,13 @@ function standIn(
 
     if (scan.kind === 'flow') {
       const run = runs[0];
-      if (
-        run === undefined ||
-        seq.items.length !== 1 ||
-        !isSimpleStandIn(seq.items[0], run, start) ||
-        seq.range[0] !== start + scan.open ||
-        seq.comment !== PADDING
-      )
-        return false;
+      if (run === undefined || seq.items.length !== 1 || !isSimpleStandIn(seq.items[0], run, start) || seq.range[0] !== start + scan.open) return false;
       const items = lazyItems(
         seq,
         values.length,
         (i) => flowItemNode(scan, i),
         () => scan.base,
       );
-      seq.range = [seq.range[0], start + scan.close + 1, seq.range[2]];
-      delete seq.comment;
       fastLists.set(seq, {
         known: knownIds([[0, values.length]], scan.counts, outside),
         parsedItems: [],
@@ -543,9 +554,9 @@ function standIn(
   }
 }
 
-/** The list of the top-level entry whose key starts at `keyAt`, where the document is a block mapping. */
+/** The list of the top-level entry whose key starts at `keyAt`, where the document is a mapping. */
 function listOfKey(contents: unknown, keyAt: number): unknown {
-  if (!isMap(contents) || contents.flow || contents.tag !== undefined || contents.anchor !== undefined) return undefined;
+  if (!isMap(contents) || contents.tag !== undefined || contents.anchor !== undefined) return undefined;
   const pair = contents.items.find((p) => isScalar(p.key) && p.key.range?.[0] === keyAt);
   return pair !== undefined && isScalar(pair.key) && typeof pair.key.value === 'string' ? pair.value : undefined;
 }

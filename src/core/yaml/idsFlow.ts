@@ -26,10 +26,9 @@ import type { Text } from './text';
 /** The items of a flow list, read from `source`. */
 export interface FlowScan extends ScannedList {
   readonly kind: 'flow';
-  /** Where `[` and `]` are, and where the line of `]` ends (before its line break). */
+  /** Where `[` and `]` are. */
   open: number;
   close: number;
-  lineEnd: number;
   /** Offset in `source` where each item's scalar starts (its node ends at the `,` or `]` after it). */
   readonly starts: number[];
   /** The comments and blank-line marks of each item, beside `values`; none while no item has any. */
@@ -66,7 +65,8 @@ export function flowItemNode(scan: FlowScan, i: number): IdNode {
 /**
  * The items of a flow list that starts on the `ids:` line (`[` at `open`), on that line or over
  * several, or undefined when it is not simple (nested collections, a comment the list itself
- * would keep: before its `]` or after it...).
+ * would keep before its `]`...). What follows the `]` is not the list's: a comment, or the rest
+ * of a flow mapping the list is in (`{"ids": [...], "site": ...}`).
  */
 export function scanFlowList(source: Text, open: number, options: Options, base: number): FlowScan | undefined {
   const values: string[] = [];
@@ -74,11 +74,9 @@ export function scanFlowList(source: Text, open: number, options: Options, base:
   const notes: (ItemNotes | undefined)[] = [];
   const read = readFlowItems(source, open + 1, false, nonStringTests(options), { values, starts, notes });
   if (read === undefined) return undefined;
-  const lineEnd = flowLineEnd(source, read.close);
-  if (lineEnd === undefined) return undefined;
   const counts = new IdCounts();
   counts.add(values);
-  return { kind: 'flow', options, source, base, open, close: read.close, lineEnd, starts, counts, values, notes: read.noted ? notes : undefined };
+  return { kind: 'flow', options, source, base, open, close: read.close, starts, counts, values, notes: read.noted ? notes : undefined };
 }
 
 /**
@@ -95,14 +93,13 @@ export function rescanFlowList(scan: FlowScan, source: Text, open: number, base:
   if (oldChangeEnd <= scan.open && open === scan.open + delta) {
     scan.open = open;
     scan.close += delta;
-    scan.lineEnd += delta;
     shiftFrom(scan.starts, 0, delta);
     return finish();
   }
   if (scan.open !== open) return false;
   const { values, starts } = scan;
-  // A change after the line of `]` leaves the list as it is.
-  if (prefix > scan.lineEnd) return finish();
+  // A change after the `]` leaves the list as it is.
+  if (prefix > scan.close) return finish();
   // From the item before the one the change starts in (after the separator of the one before it:
   // a comment on the line of that comma is that item's, and stays as it was).
   const i = Math.max(0, upperBound(starts, prefix) - 2);
@@ -118,8 +115,6 @@ export function rescanFlowList(scan: FlowScan, source: Text, open: number, base:
   if (end === undefined) return false;
   const keptFrom = end.keptFrom ?? values.length;
   const close = end.keptFrom === undefined ? end.close : scan.close + delta;
-  const lineEnd = end.keptFrom === undefined ? flowLineEnd(source, close) : scan.lineEnd + delta;
-  if (lineEnd === undefined) return false;
   scan.counts.remove(values.slice(i, keptFrom));
   scan.counts.add(read.values);
   // The comment and blank lines before the first item kept were read again: the change may be among them.
@@ -133,7 +128,6 @@ export function rescanFlowList(scan: FlowScan, source: Text, open: number, base:
   shiftFrom(starts, i + read.values.length, delta);
   spliceIn(values, i, keptFrom - i, read.values);
   scan.close = close;
-  scan.lineEnd = lineEnd;
   return finish();
 
   function finish(): true {
@@ -268,11 +262,4 @@ function readGap(source: Text, pos: number, afterComma: boolean, gap: Gap): bool
   gap.commentBefore = comment === '' ? undefined : comment;
   gap.spaceBefore = spaceBefore;
   return true;
-}
-
-/** Where the line of the list's `]` ends, when nothing but spaces follows it there. */
-function flowLineEnd(source: Text, close: number): number | undefined {
-  let lineEnd = close + 1;
-  while (source.charCodeAt(lineEnd) === 0x20) lineEnd++;
-  return eolAt(source, lineEnd) === 0 && lineEnd < source.length ? undefined : lineEnd;
 }

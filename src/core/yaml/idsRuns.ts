@@ -162,8 +162,8 @@ function blockRun(scan: ListScan, from: number, to: number, firstItem: number, c
 const EOL = ['', '\n', '\r\n'];
 
 /**
- * The run of a flow list: the stand-in keeps the first item and closes the list after it; the
- * rest, to the end of the line of the real `]`, becomes a comment.
+ * The run of a flow list: the stand-in keeps the first item and closes the list after it, where
+ * the real `]` ends (what follows it is the text as it is).
  */
 export function flowRun(scan: FlowScan): IdsRun | undefined {
   const { source, open, values, starts } = scan;
@@ -173,5 +173,5 @@ export function flowRun(scan: FlowScan): IdsRun | undefined {
   if (value === undefined || valueStart === undefined) return undefined;
   const type = scalarTypeAt(source, valueStart);
   const first = { value, type, valueStart, valueEnd: scalarEnd(valueStart, value, type) };
-  return { start: open, end: scan.lineEnd, standIn: `${source.slice(open, first.valueEnd)}] #${PADDING}`, firstItem: 0, count: values.length, first };
+  return { start: open, end: scan.close + 1, standIn: `${source.slice(open, first.valueEnd)}]`, firstItem: 0, count: values.length, first };
 }

@@ -25,6 +25,7 @@ const cases: [string, string][] = [
     `ids:\n${list(IDS)}  - 12\n  - "  "\n  - 12\n  - ${at(IDS, 40)}\n  - "  "\n  - ""\n  - ""\n  -\n  -\n${SITE}`,
   ],
   ['a repeat in a flow list', `ids: [${[...IDS, at(IDS, 5)].join(', ')}]\n${SITE}`],
+  ['a repeat in JSON', `{\n  "ids": [\n${[...IDS, at(IDS, 5)].map((id) => `    "${id}"`).join(',\n')}\n  ],\n  "site": {"name": "Shop"}\n}\n`],
 ];
 
 for (const [label, text] of cases) {

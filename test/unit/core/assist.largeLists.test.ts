@@ -24,6 +24,11 @@ const shapes: Array<[string, string]> = [
   ['a misspelled key, at column 0', `idx:\n${IDS.map((id) => `- ${id}\n`).join('')}${TAIL}`],
   ['a misspelled key on a flow list', `idx: [${IDS.join(', ')}]\n${TAIL}`],
   ['a bare list above the settings', `${IDS.map((id) => `- ${id}\n`).join('')}${TAIL}`],
+  [
+    'JSON, pretty-printed',
+    `{\n  "ids": [\n${IDS.map((id) => `    "${id}"`).join(',\n')}\n  ],\n  "site": {\n    "name": "Shop"\n  },\n  "report_type": ""\n}\n`,
+  ],
+  ['JSON on one line', `{"ids":[${IDS.map((id) => `"${id}"`).join(',')}],"site":{"name":"Shop"}}\n`],
 ];
 
 /** Offsets worth asking at: in an id, on the item lines, below the list at each indentation, at the end. */

@@ -37,6 +37,11 @@ function list(ids: readonly string[], indent = '  '): string {
   return ids.map((id) => `${indent}- ${id}\n`).join('');
 }
 
+/** A target-settings file as JSON.stringify(…, null, indent) writes it (without the final line break). */
+function json(ids: readonly string[], indent: string): string {
+  return JSON.stringify({ ids, site: { name: 'Shop (staging)', url: 'https://staging.shop.example' }, report_type: 'owasp' }, null, indent);
+}
+
 /**
  * Every node as plain data: class, own enumerable properties, children in order. An id node of the
  * fast path is dumped as the Scalar it stands for: its range and source as its accessors read
@@ -235,6 +240,15 @@ describe('fast path for long ids lists', () => {
       ['flow list, a comment after the `]`', `ids: [${IDS.join(', ')}] # all\n${SITE}`],
       ['flow list, a tab before a comment', `ids: [\n${IDS.map((id, i) => `  ${id},${i === 9 ? '\t# x' : ''}\n`).join('')}]\n${SITE}`],
       ['nested ids key', `site:\n  ids:\n${list(IDS, '    ')}  name: x\n`],
+      ['an ids list nested in JSON, before the top-level one', `{"site": {"ids": [${IDS.map((id) => `"${id}"`).join(', ')}]}, "ids": ["a"]}\n`],
+      ['an ids list in a flow mapping inside a list', `[{"ids": [${IDS.map((id) => `"${id}"`).join(', ')}]}]\n`],
+      ['JSON whose list is the key of a mapping', `{"ids": [${IDS.join(', ')}]: 1}\n`],
+      ['JSON whose list is followed by text', `{"ids": [${IDS.join(', ')}] x, "site": {}}\n`],
+      ['a quoted key glued to a flow list in a block mapping', `"ids":[${IDS.join(', ')}]\n${SITE}`],
+      ['a flow list followed by a colon in a block mapping', `ids: [${IDS.join(', ')}]: x\n${SITE}`],
+      ['a flow list followed by text in a block mapping', `ids: [${IDS.join(', ')}] x\n${SITE}`],
+      ['a flow list followed by a comma in a block mapping', `ids: [${IDS.join(', ')}],\n${SITE}`],
+      ['JSON with an unclosed flow mapping', `{"ids": [${IDS.map((id) => `"${id}"`).join(', ')}],\n  "site": {"name": "x"}\n`],
       ['ids nested under a key at column 0', `site:\nids:\n${list(IDS)}`],
       ['boolean id', `ids:\n${list(half)}  - true\n${list(rest)}${SITE}`],
       ['null id', `ids:\n${list(half)}  - NULL\n${list(rest)}${SITE}`],
@@ -458,6 +472,41 @@ describe('fast path for long ids lists', () => {
     }
   });
 
+  test("edits at a flow list's `]` and right after it, in a block mapping and in JSON, parse as a fresh full parse", () => {
+    const bases = [
+      `ids: [${IDS.join(', ')}]\n${SITE}`,
+      `ids: [\n${IDS.map((id) => `  ${id},\n`).join('')}]\n${SITE}`,
+      `${json(IDS, '  ')}\n`,
+      `{"ids":[${IDS.map((id) => `"${id}"`).join(',')}],"site":{"name":"x"}}`,
+    ];
+    for (const [b, base] of bases.entries()) {
+      const close = base.lastIndexOf(']');
+      const edit = (at: number, removed: number, insert: string): string => base.slice(0, at) + insert + base.slice(at + removed);
+      const versions = [
+        base,
+        edit(close, 1, ''), // the `]` deleted
+        base,
+        edit(close, 0, 'x'), // typed before it
+        base,
+        edit(close + 1, 0, 'x'), // typed right after it
+        base,
+        edit(close + 1, 0, ': 1'), // the list made a key
+        base,
+        edit(close, 1, '}'), // closed by the wrong bracket
+        base,
+        edit(close - 1, 2, ''), // the last character of the last id and the `]`
+        base,
+      ];
+      const cache = new LanguageService(() => 'unset');
+      for (const [file, text, v] of parsedVersions(cache, `file:///close-${b}.yaml`, versions)) {
+        const label = `base ${b + 1}, version ${v + 1}`;
+        if (text === base) assert.ok(file.documents[0]?.longIdsList !== undefined, `${label}: the fast path read the list`);
+        assert.deepStrictEqual(fileDump(file), fileDump(fullParse(text)), label);
+        assert.deepStrictEqual(validateFile(file), fullDiagnostics(text), `${label}: diagnostics`);
+      }
+    }
+  });
+
   test('a repeated id is found where it stands after each edit, though the last version found it elsewhere', () => {
     const cache = new LanguageService(() => 'unset');
     const uri = 'file:///repeats.yaml';
@@ -640,6 +689,21 @@ describe('fast path for long ids lists', () => {
       ['a comment line and a blank line before the first id', `ids:\n  # production\n\n# checked\n${list(IDS)}${SITE}`],
       ['several documents, the list in the second', `ids: [a]\nsite: {}\n---\nids:\n${styled((id) => `"${id}"`)}${SITE}---\nids: [b]\n`],
       ['a double-quoted key, as some programs write keys', `"ids":\n${list(IDS)}${SITE}`],
+      // JSON is YAML: a file a program wrote with JSON.stringify or jq, pretty-printed or on one line.
+      ['JSON, pretty-printed', `${json(IDS, '  ')}\n`],
+      [
+        'JSON on one line, ids after the site',
+        `{"site":{"name":"x","url":"https://s.example"},"ids":[${IDS.map((id) => `"${id}"`).join(',')}],"report_type":"owasp"}`,
+      ],
+      ['JSON, CRLF, with a byte order mark', `\uFEFF${json(IDS, '    ')}\n`.replace(/\n/g, '\r\n')],
+      ['JSON, the ids last, `]` and `}` on one line', `{\n  "site": {\n    "name": "x"\n  },\n  "ids": [\n${IDS.map((id) => `    "${id}"`).join(',\n')}]}\n`],
+      ['a YAML flow mapping with plain keys and ids', `{ site: { name: x }, ids: [${IDS.join(', ')}], report_type: owasp }\n`],
+      [
+        'a flow mapping over lines after a comment and a `---`',
+        `# targets\n---\n{\n  ids: [\n${IDS.map((id) => `    ${id},\n`).join('')}  ],\n  report_type: owasp\n}\n`,
+      ],
+      ['JSON with a comment after the list (YAML reads it)', `{\n  "ids": [${IDS.map((id) => `"${id}"`).join(', ')}], # all\n  "report_type": "owasp"\n}\n`],
+      ['a flow list followed on its line by another entry', `{ids: [${IDS.join(', ')}], report_type: owasp}\n`],
       ['a single-quoted key on a flow list, with a byte order mark', `\uFEFF'ids': [${IDS.join(', ')}]\n${SITE}`],
       // A misspelled key (a typo left in the file, a list pasted from another tool): invalid, but not a full parse per keystroke.
       ['a misspelled key', `idx:\n${list(IDS)}${SITE}`],
@@ -673,7 +737,8 @@ describe('fast path for long ids lists', () => {
       count: fc.integer({ min: MIN_FAST_IDS - 10, max: MIN_FAST_IDS + 120 }),
       seed: fc.integer(),
       style: fc.constantFrom(...styles),
-      flow: fc.constantFrom(false, false, 'line', 'lines'),
+      /** A block list, a flow list on one line or over lines, or a JSON file (pretty-printed, or on one line with the ids after the site). */
+      flow: fc.constantFrom(false, false, 'line', 'lines', 'json', 'json-line'),
       indent: fc.constantFrom('', '  ', '    '),
       extras: fc.constantFrom(0, 0.05, 0.2),
       eol: fc.constantFrom('\n', '\r\n', '\r', 'mixed'),
@@ -736,7 +801,12 @@ describe('fast path for long ids lists', () => {
         for (let r = 0; r < f.repeats; r++) ids.splice(Math.floor(random() * ids.length), 0, ids[Math.floor(random() * ids.length)]!);
         let body: string;
         const key = f.key === 'none' ? '' : `${f.key}:`;
-        if (f.flow === 'line') {
+        const jsonKey = f.key === 'none' ? '"ids"' : f.key;
+        if (f.flow === 'json') {
+          body = `{\n  ${jsonKey}: [\n${ids.map((id, i) => `    ${scalar(id, f.style, i)}`).join(',\n')}\n  ],\n  "site": {"name": "x"}\n}\n`;
+        } else if (f.flow === 'json-line') {
+          body = `{"site":{"name":"x"},${jsonKey}:[${ids.map((id, i) => scalar(id, f.style, i)).join(',')}]}\n`;
+        } else if (f.flow === 'line') {
           body = `${key} [${ids.map((id, i) => scalar(id, f.style, i)).join(', ')}]\n`;
         } else if (f.flow === 'lines') {
           // Comments after the commas, comment lines and blank lines between the items, as often as a block list's.
@@ -753,7 +823,8 @@ describe('fast path for long ids lists', () => {
         // Mixed: CRLF and LF in turn, with a stretch of each now and then (a paste between systems).
         let line = 0;
         const eol = (): string => (f.eol !== 'mixed' ? f.eol : (line++ % 5) % 2 === 0 ? '\r\n' : '\n');
-        let text = `${f.bom ? '\uFEFF' : ''}${f.before}${body}${f.after}`.replace(/\n/g, eol);
+        const json = f.flow === 'json' || f.flow === 'json-line';
+        let text = `${f.bom ? '\uFEFF' : ''}${json ? '' : f.before}${body}${json ? '' : f.after}`.replace(/\n/g, eol);
         const cache = new LanguageService(() => 'unset');
         let version = 1;
         let chunked = f.chunks === undefined ? undefined : ChunkedText.from(text, f.chunks);
