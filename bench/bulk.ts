@@ -1,22 +1,29 @@
-// Bulk update against the local sandbox over loopback: end to end (plan + chunked requests
-// through the real client + outcome, on a file already parsed and validated, timed apart) against the floor of the same HTTP requests
-// (same chunks, same concurrency, same bodies) sent raw with undici. The sandbox runs on a thread
-// of its own (sandboxThread.ts), as the service runs elsewhere.
+// Bulk update against the local sandbox over loopback: end to end as the editor runs it (the plan
+// asked of the language server, which holds the file open and validated; the chunked requests
+// through the real client; the outcome) against the floor of the same HTTP requests (same chunks,
+// same concurrency, same bodies) sent raw with undici. The sandbox runs on a thread of its own
+// (sandboxThread.ts), as the service runs elsewhere.
 import * as path from 'path';
+import { pathToFileURL } from 'url';
 import { Worker } from 'worker_threads';
 import { Agent, request } from 'undici';
 import { createClient } from '../src/api/client';
-import { clientSend, planChunks, planRun, resolveBody, runBulkUpdate, DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY, type RunPlan } from '../src/core/bulk';
-import type { CoreDiagnostic } from '../src/core/diagnostic';
+import { clientSend, planChunks, planRun, resolveBody, runBulkUpdate, DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY, type RunPlanResult } from '../src/core/bulk';
 import { validateFile } from '../src/core/validation';
-import { parseFile, type ParsedFile } from '../src/core/yaml';
-import { at, collectGarbage, log, median, now, targetSettingsFile } from './common';
+import { parseFile } from '../src/core/yaml';
+import { SERVER_NODE_OPTIONS } from '../src/server/protocol';
+import { StdioLspClient } from '../test/unit/server/lspClient';
+import { ROOT, at, collectGarbage, log, median, now, targetSettingsFile } from './common';
 
 export interface BulkRow {
   n: number;
   requests: number;
   endToEnd: number;
-  /** Parsing and validating the file before the command (done by live validation in the editor). */
+  /** Of the end to end, the plan: asked of the language server, and its answer read (the median round's). */
+  plan: number;
+  /** The plan's answer, in bytes of JSON. */
+  planBytes: number;
+  /** Opening the file in the language server: its first diagnostics (live validation, before the command runs). */
   prepare: number;
   raw: number;
   /** Lowest and highest end-to-end / raw ratio of single rounds. */
@@ -34,13 +41,16 @@ export async function benchBulk(): Promise<BulkRow[]> {
       const { text } = targetSettingsFile(n);
       // What the raw requests send: the same ids and settings as the plan (made once, untimed).
       const referenceFile = parseFile(text);
-      const reference = plan(referenceFile, validateFile(referenceFile));
-      const chunks = planChunks(reference.prepared.ids, DEFAULT_CHUNK_SIZE).chunks;
+      const reference = planRun(referenceFile, { documentIndex: 0 }, () => 'unset', validateFile(referenceFile));
+      if (!reference.ok) throw new Error(`bulk plan refused: ${reference.message}`);
+      const chunks = planChunks(reference.plan.prepared.ids, DEFAULT_CHUNK_SIZE).chunks;
       const rounds = n >= 100_000 ? 7 : 15;
       const e2e: number[] = [];
-      const prepare: number[] = [];
+      const plans: number[] = [];
       const raw: number[] = [];
       let requests = 0;
+      let planBytes = 0;
+      const server = await openInServer(text, n);
       for (let r = 0; r <= rounds; r++) {
         log(`bulk ${n} ids, round ${r}`);
         // The two sides take turns going first, so neither always inherits the other's leftovers.
@@ -49,25 +59,29 @@ export async function benchBulk(): Promise<BulkRow[]> {
           await sandbox.reset();
           collectGarbage();
           if (side === 'e2e') {
-            const result = await endToEnd(sandbox.url, text, n);
+            const result = await endToEnd(sandbox.url, server, n);
             requests = result.requests;
+            planBytes = result.planBytes;
             if (r > 0) {
               // (round 0 warms up both paths)
               e2e.push(result.ms);
-              prepare.push(result.prepareMs);
+              plans.push(result.planMs);
             }
           } else {
-            const ms = await rawRequests(sandbox.url, chunks, reference.prepared.settings, n);
+            const ms = await rawRequests(sandbox.url, chunks, reference.plan.prepared.settings, n);
             if (r > 0) raw.push(ms);
           }
         }
       }
+      await server.close();
       const ratios = e2e.map((e, i) => e / at(raw, i)); // one raw figure per end-to-end figure (both from rounds 1..rounds)
       rows.push({
         n,
         requests,
         endToEnd: median(e2e),
-        prepare: median(prepare),
+        plan: median(plans),
+        planBytes,
+        prepare: server.openMs,
         raw: median(raw),
         roundRatios: [Math.min(...ratios), Math.max(...ratios)],
         updated: n,
@@ -80,26 +94,57 @@ export async function benchBulk(): Promise<BulkRow[]> {
   return rows;
 }
 
-function plan(file: ParsedFile, diagnostics: readonly CoreDiagnostic[]): RunPlan {
-  const planned = planRun(file, { documentIndex: 0 }, () => 'unset', diagnostics);
-  if (!planned.ok) throw new Error(`bulk plan refused: ${planned.message}`);
-  return planned.plan;
+/** The language server the editor plans with, the file open in it and validated. */
+interface OpenFile {
+  readonly client: StdioLspClient;
+  readonly uri: string;
+  /** didOpen -> its first diagnostics. */
+  readonly openMs: number;
+  close(): Promise<void>;
+}
+
+async function openInServer(text: string, n: number): Promise<OpenFile> {
+  const settings = { validation: { debounceMs: 0 } };
+  const client = new StdioLspClient(process.execPath, [...SERVER_NODE_OPTIONS, path.join(ROOT, 'dist', 'server.js'), '--stdio'], (section) =>
+    section === 'scanTargets' ? settings : null,
+  );
+  await client.request('initialize', { processId: process.pid, rootUri: pathToFileURL(ROOT).href, capabilities: { workspace: { configuration: true } } });
+  client.notify('initialized', {});
+  const uri = pathToFileURL(path.join(ROOT, 'bench', `bulk-${n}.target-settings.yaml`)).href;
+  const t = now();
+  const published = client.waitForNotification('textDocument/publishDiagnostics', (p) => (p as { uri: string }).uri === uri, 60_000);
+  client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+  await published;
+  const openMs = now() - t;
+  return {
+    client,
+    uri,
+    openMs,
+    close: async () => {
+      await client.request('shutdown', null);
+      client.notify('exit', null);
+      await client.exited();
+    },
+  };
 }
 
 /**
- * End to end, as the command runs it on a file that live validation has already parsed and
- * checked: the plan (selection, body, refusals), the chunked run through the real client, the
- * outcome. Parsing and validating the file is timed apart (`prepareMs`).
+ * End to end, as the editor's command runs it on a file the language server holds open and
+ * validated: the plan asked of the server (selection, body, refusals, as JSON over stdio), the
+ * body resolved, the chunked run through the real client, the outcome.
  */
-async function endToEnd(baseUrl: string, text: string, n: number): Promise<{ ms: number; prepareMs: number; requests: number }> {
+async function endToEnd(baseUrl: string, server: OpenFile, n: number): Promise<{ ms: number; planMs: number; planBytes: number; requests: number }> {
   const client = createClient({ baseUrl, token: TOKEN });
-  let t = now();
-  const file = parseFile(text);
-  const diagnostics = validateFile(file);
-  const prepareMs = now() - t;
-  t = now();
-  const planned = plan(file, diagnostics);
-  const resolved = resolveBody(planned.prepared, () => undefined);
+  const t = now();
+  const planned = await server.client.request<RunPlanResult>('scanTargets/planBulkUpdate', {
+    uri: server.uri,
+    version: 1,
+    target: { documentIndex: 0 },
+    purpose: 'run',
+  });
+  const planMs = now() - t;
+  if (!planned.ok) throw new Error(`bulk plan refused: ${planned.message}`);
+  const resolved = resolveBody(planned.plan.prepared, () => undefined);
   if (!resolved.ok) throw new Error(`bulk body refused: ${resolved.message}`);
   const outcome = await runBulkUpdate({
     ids: resolved.body.ids,
@@ -111,7 +156,7 @@ async function endToEnd(baseUrl: string, text: string, n: number): Promise<{ ms:
   const ms = now() - t;
   await client.close();
   if (outcome.updated.length !== n) throw new Error(`bulk: ${outcome.updated.length} of ${n} ids updated`);
-  return { ms, prepareMs, requests: outcome.requests };
+  return { ms, planMs, planBytes: Buffer.byteLength(JSON.stringify(planned)), requests: outcome.requests };
 }
 
 /** The floor: the same requests (same chunks, bodies, concurrency), raw. */

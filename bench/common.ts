@@ -103,6 +103,11 @@ export function ms(x: number): string {
   return x >= 100 ? `${x.toFixed(0)} ms` : x >= 10 ? `${x.toFixed(1)} ms` : `${x.toFixed(2)} ms`;
 }
 
+/** A size for the tables, in KB. */
+export function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(0)} KB`;
+}
+
 export function ratio(x: number): string {
   return `${x.toFixed(x < 0.1 ? 3 : 2)}x`;
 }

@@ -11,7 +11,7 @@ import * as path from 'path';
 import { benchActivation, type ActivationRow } from './activation';
 import { breakdown, type Breakdown } from './breakdown';
 import { benchBulk } from './bulk';
-import { ROOT, at, label, log, median, ms, now, ratio, verdict } from './common';
+import { ROOT, at, kb, label, log, median, ms, now, ratio, verdict } from './common';
 import { benchCompletion } from './completion';
 import {
   LSP_IDS,
@@ -626,7 +626,11 @@ async function main(): Promise<void> {
       goal: '≤ 1.2x',
       value: x,
       met: x <= 1.2,
-      status: status(x <= 1.2, b.endToEnd, `single rounds ${ratio(b.roundRatios[0])} – ${ratio(b.roundRatios[1])}: loopback timing noise`),
+      status: status(
+        x <= 1.2,
+        b.endToEnd,
+        `single rounds ${ratio(b.roundRatios[0])} – ${ratio(b.roundRatios[1])}; of the end to end, the plan through the language server ${ms(b.plan)} (${kb(b.planBytes)} of JSON)`,
+      ),
     });
   }
 
@@ -703,7 +707,6 @@ async function main(): Promise<void> {
   out.push('');
   out.push('| build | extension, desktop | extension, browser | language server, desktop | language server, browser |');
   out.push('|---|---:|---:|---:|---:|');
-  const kb = (bytes: number): string => `${(bytes / 1024).toFixed(0)} KB`;
   for (const a of activation) {
     out.push(`| ${a.bundle} | ${kb(a.bytes)} | ${kb(a.sizes.webExtension)} | ${kb(a.sizes.server)} | ${kb(a.sizes.webServer)} |`);
   }
@@ -711,16 +714,18 @@ async function main(): Promise<void> {
 
   out.push('## 5. Bulk update against the local sandbox');
   out.push('');
-  out.push('| ids | requests | end to end (plan, client, outcome) | raw undici requests | ratio | rounds | ids updated | before it: parse + validate |');
-  out.push('|---:|---:|---:|---:|---:|---|---:|---:|');
+  out.push(
+    '| ids | requests | end to end (plan, client, outcome) | of which the plan | the plan over stdio | raw undici requests | ratio | rounds | ids updated | before it: open → first diagnostics |',
+  );
+  out.push('|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|');
   for (const b of bulk) {
     out.push(
-      `| ${label(b.n)} | ${b.requests} | ${ms(b.endToEnd)} | ${ms(b.raw)} | ${ratio(b.endToEnd / b.raw)} | ${ratio(b.roundRatios[0])} – ${ratio(b.roundRatios[1])} | ${label(b.updated)} | ${ms(b.prepare)} |`,
+      `| ${label(b.n)} | ${b.requests} | ${ms(b.endToEnd)} | ${ms(b.plan)} | ${kb(b.planBytes)} | ${ms(b.raw)} | ${ratio(b.endToEnd / b.raw)} | ${ratio(b.roundRatios[0])} – ${ratio(b.roundRatios[1])} | ${label(b.updated)} | ${ms(b.prepare)} |`,
     );
   }
   out.push('');
   out.push(
-    'Both send the same chunks (500 ids) with the same concurrency (2) to the sandbox on 127.0.0.1 (on a thread of its own, as the service runs elsewhere) with `is_id_404_validation=true`. End to end starts from a file already parsed and validated, as in the editor, where live validation in the language server has done that before the command runs (the server plans on the parse and the diagnostics it keeps for that version); that work, fresh in each round, is the last column. The figures are noisy: "rounds" gives the lowest and highest ratio of single rounds.',
+    'Both send the same chunks (500 ids) with the same concurrency (2) to the sandbox on 127.0.0.1 (on a thread of its own, as the service runs elsewhere) with `is_id_404_validation=true`. End to end is the editor\'s command: the plan asked of the language server that holds the file open (`scanTargets/planBulkUpdate`: the selection, the body, the refusals, as JSON over stdio; the server plans on the parse and the diagnostics it keeps for that version), the body resolved, the chunked run through the real client, the outcome. The file\'s open in the server (live validation, done before the command runs) is the last column. The figures are noisy: "rounds" gives the lowest and highest ratio of single rounds.',
   );
   out.push('');
 

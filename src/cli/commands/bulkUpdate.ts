@@ -148,7 +148,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   const planned = planRun(file, { documentIndex, ids: onlyIds }, env, diagnostics);
   if (!planned.ok) return refuse(ctx, format, file, path, planned, errPaint, maxProblems);
   const { selection, prepared, fields } = planned.plan;
-  const ids = selection.uniqueIds;
+  const ids = prepared.ids;
   const plan = planChunks(ids, chunkSize);
 
   if (dryRun) {

@@ -10,19 +10,16 @@
 //    their values, and every secret value of the body for the redactor. Kept in memory for that
 //    run only.
 //
-// Also: what must never be sent (`OBFUSCATED_...` masks), what must never be shown (sensitive and
-// env values, masked in the preview), and the fields a run changes (for the confirmation). Every
-// message names the variable and the field, never a value.
+// Also: what must never be sent (`OBFUSCATED_...` masks), where the values that must never be
+// shown stand (sensitive and env values, masked in the preview: preview.ts), and the fields a run
+// changes (for the confirmation). Every message names the variable and the field, never a value.
 
 import { ENV_PLACEHOLDER, ENV_PLACEHOLDER_START, type EnvCheck } from '../envPlaceholders';
-import { encodeJsonPointer, formatFieldPath, type PathSegment } from '../paths';
+import { formatFieldPath, type PathSegment } from '../paths';
 import { nodeAtPath, type ParsedFile } from '../yaml';
 import { isRecord } from '../records';
 import { envProblem, malformedProblem, obfuscatedProblems, type BodyProblem } from './bodyProblems';
-import { cloneReplacing, valueAt, walk } from './valueTree';
-
-/** What a sensitive value is replaced with in the preview. */
-export const MASK = '••••••';
+import { walk } from './valueTree';
 
 /** Keys whose value is a secret whatever the document says. */
 const ALWAYS_SENSITIVE_KEYS: ReadonlySet<string> = new Set(['otp_secret', 'otp_login_sequence_totp_value']);
@@ -148,35 +145,6 @@ export function prepareDocumentBody(
       return range === undefined ? p : { ...p, range };
     }),
   };
-}
-
-/**
- * The body as the preview shows it: sensitive values replaced by {@link MASK}, each
- * `${env:NAME}` shown as `<from ${env:NAME}>` inside its written value, and each unset one as
- * `<not set: ${env:NAME}>`. Contains no secret.
- */
-export function maskBody(prepared: PreparedBody, ids: readonly string[] = prepared.ids): Record<string, unknown> {
-  const replacements = new Map<string, unknown>();
-  const shown = (name: string, use: EnvUse): string => (use.missing.includes(name) ? `<not set: \${env:${name}}>` : `<from \${env:${name}}>`);
-  for (const use of prepared.envUses) {
-    const template = String(valueAt(prepared.settings, use.path));
-    replacements.set(
-      encodeJsonPointer(use.path),
-      template.replace(ENV_PLACEHOLDER, (_m, name: string) => shown(name, use)),
-    );
-  }
-  // Sensitive wins over env: a sensitive value is not shown even in part; an unset one has nothing to hide.
-  for (const path of prepared.sensitivePaths) {
-    const use = prepared.envUses.find((u) => encodeJsonPointer(u.path) === encodeJsonPointer(path));
-    replacements.set(encodeJsonPointer(path), use !== undefined && use.missing.length > 0 ? use.missing.map((name) => shown(name, use)).join(' ') : MASK);
-  }
-  const masked = cloneReplacing(prepared.settings, [], replacements) as Record<string, unknown>;
-  return { ids: [...ids], ...masked };
-}
-
-/** {@link maskBody} as the pretty-printed JSON the preview editor shows. */
-export function previewJson(prepared: PreparedBody, ids: readonly string[] = prepared.ids): string {
-  return `${JSON.stringify(maskBody(prepared, ids), null, 2)}\n`;
 }
 
 /**

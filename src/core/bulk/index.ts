@@ -5,6 +5,7 @@
 export * from './ids';
 export * from './selection';
 export * from './body';
+export * from './preview';
 export * from './bodyProblems';
 export * from './resolve';
 export * from './plan';

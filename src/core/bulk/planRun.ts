@@ -6,7 +6,7 @@ import type { CoreDiagnostic } from '../diagnostic';
 import type { ParsedFile } from '../yaml';
 import { plural } from '../wording';
 import type { EnvCheck } from '../envPlaceholders';
-import { changedFields, prepareDocumentBody, previewJson, type PreparedBody } from './body';
+import { changedFields, prepareDocumentBody, type PreparedBody } from './body';
 import { bodyRefusal, type BodyProblem } from './bodyProblems';
 import { idsForDocument, idsForSelections, type IdSelection, type IdSelectionRefusal, type TextSelection } from './selection';
 
@@ -16,16 +16,23 @@ export type RunTarget =
   /** Programmatic use and the command line: one document, optionally only some of its ids. */
   | { readonly documentIndex: number; readonly ids?: readonly string[] };
 
+/**
+ * A plan goes from the language server to the editor as JSON: it carries the ids to send once
+ * (`prepared.ids`), and what the confirmation says of the selection, not its items (a whole
+ * document of 100,000 ids selected made a plan of 13 MB). The preview is made from `prepared`
+ * when asked for (`previewJson`).
+ */
 export interface RunPlan {
-  readonly selection: IdSelection;
+  readonly selection: SelectionSummary;
   readonly prepared: PreparedBody;
-  /** The exact JSON body with sensitive and `${env:...}` values masked. */
-  readonly preview: string;
   /** Dotted names of the fields the update sets. */
   readonly fields: readonly string[];
   /** Warnings of the document, shown but not blocking. */
   readonly warnings: number;
 }
+
+/** Which rule chose the ids, in which document, how many items and how many of them repeats (sent once). */
+export type SelectionSummary = Pick<IdSelection, 'documentIndex' | 'rule' | 'count' | 'duplicateCount'>;
 
 /**
  * Why a run was refused, with what the front end needs to say so in its own terms (`message` is
@@ -88,12 +95,12 @@ export function planRun(
   if (!prepared.ok) {
     return { ok: false, reason: 'body', documentIndex, ids: selection.uniqueIds, problems: prepared.problems, message: bodyRefusal(prepared.problems) };
   }
+  const { rule, count, duplicateCount } = selection;
   return {
     ok: true,
     plan: {
-      selection,
+      selection: { documentIndex, rule, count, duplicateCount },
       prepared: prepared.body,
-      preview: previewJson(prepared.body),
       fields: changedFields(prepared.body.settings),
       warnings: ofDocument.filter((d) => d.severity === 'warning').length,
     },

@@ -18,7 +18,7 @@
 //   in `uniqueIds` (what is sent).
 
 import { isMap } from 'yaml';
-import type { OffsetRange, ParsedDocument, ParsedFile } from '../yaml';
+import { indexesOutside, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml';
 import { listIds } from './listIds';
 import { describeItemProblem, firstItemEndingAfter, idsField, type IdItem } from './ids';
 
@@ -53,6 +53,8 @@ export interface IdSelection {
   readonly rule: SelectionRule;
   /** Every selected item, in source order (a repeated id appears once per occurrence). */
   readonly ids: readonly SelectedId[];
+  /** How many items are selected: `ids.length`, known without making the items of a long list. */
+  readonly count: number;
   /** The ids to send: each once, in order of first appearance. */
   readonly uniqueIds: readonly string[];
   /** Number of selected items that repeat an earlier selected id (sent once anyway). */
@@ -167,12 +169,12 @@ export function idsForDocument(file: ParsedFile, documentIndex: number, only?: r
         : `There is no document ${documentIndex} in the file: it has ${count} ${count === 1 ? 'document' : 'documents'}, numbered from 0 to ${count - 1}.`,
     );
   }
+  if (only === undefined) {
+    return wholeDocument(file, doc);
+  }
   const all = documentItems(file, doc);
   if (!Array.isArray(all)) {
     return all;
-  }
-  if (only === undefined) {
-    return selectionOf(file, doc.index, all, 'document');
   }
   const wanted = new Set(only);
   const present = new Set<string>();
@@ -214,11 +216,43 @@ function byCursors(file: ParsedFile, offsets: readonly number[]): IdSelectionRes
   }
   // The primary cursor's document (a file with documents has one at every offset).
   const [doc = file.documents[0]!] = docs;
+  return wholeDocument(file, doc);
+}
+
+/** Every id of a document (the `document` rule), or a refusal saying why there are none or which item is no id. */
+function wholeDocument(file: ParsedFile, doc: ParsedDocument): IdSelectionResult {
+  const long = doc.longIdsList;
+  const outside = long === undefined ? [] : [...indexesOutside(long.known, long.values.length)];
+  if (long !== undefined && outside.every((i) => isUsable(long.values[i]))) {
+    // Of a long list only the values are read: 100,000 items made one by one, with their ranges,
+    // cost the plan a fifth of a second. The items are made if something asks for them.
+    const values = long.values as readonly string[];
+    // (The values change with the next edit: the ids are a copy. A set is made only where some repeat.)
+    const repeats = outside.length > 0 || long.known.distinctInSpans() < values.length;
+    const uniqueIds = repeats ? [...new Set(values)] : values.slice();
+    let items: readonly SelectedId[] | undefined;
+    return {
+      ok: true,
+      documentIndex: doc.index,
+      rule: 'document',
+      get ids() {
+        return (items ??= idsField(doc)!.items as readonly SelectedId[]);
+      },
+      count: values.length,
+      uniqueIds,
+      duplicateCount: values.length - uniqueIds.length,
+    };
+  }
   const all = documentItems(file, doc);
   if (!Array.isArray(all)) {
     return all;
   }
   return selectionOf(file, doc.index, all, 'document');
+}
+
+/** Whether an item's value is a usable id: a non-empty string (the items the fast path vouches for all are). */
+function isUsable(value: unknown): boolean {
+  return typeof value === 'string' && value !== '';
 }
 
 /** Every item of a document's `ids`, or a refusal saying why there are none. */
@@ -274,7 +308,7 @@ function selectionOf(file: ParsedFile, documentIndex: number, items: readonly Id
   // Every item has its id now (checked above): the items serve as the selected ids as they are.
   const ids = items as readonly SelectedId[];
   const uniqueIds = [...new Set(ids.map((id) => id.value))];
-  return { ok: true, documentIndex, rule, ids, uniqueIds, duplicateCount: ids.length - uniqueIds.length };
+  return { ok: true, documentIndex, rule, ids, count: ids.length, uniqueIds, duplicateCount: ids.length - uniqueIds.length };
 }
 
 /** The documents whose text overlaps `[start, end)`. */

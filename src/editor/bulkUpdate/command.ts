@@ -9,6 +9,7 @@ import { describeOutcome, retryIds, type BulkOutcome } from '../../core/bulk/out
 import { outcomeReport } from '../../core/bulk/report';
 import { twoStepCancel } from './twoStepCancel';
 import { resolveBody } from '../../core/bulk/resolve';
+import { previewJson } from '../../core/bulk/preview';
 import type { EnvLookup } from '../../core/envPlaceholders';
 import { baseName } from '../uris';
 import { runBulkUpdate } from '../../core/bulk/run';
@@ -88,14 +89,14 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
 
   const confirm = async (document: vscode.TextDocument, runPlan: RunPlan, baseUrl: string): Promise<boolean> => {
     const { selection } = runPlan;
-    const count = selection.uniqueIds.length;
+    const count = runPlan.prepared.ids.length;
     const file = baseName(document.uri);
     const where = `document ${selection.documentIndex + 1} of ${file}`;
     const repeats = selection.duplicateCount;
     const detail = [
       selection.rule === 'selection'
-        ? `${plural(selection.ids.length, 'id')} selected in ${where}.`
-        : `Nothing is selected, so every id of ${where} is used: ${plural(selection.ids.length, 'id')}.`,
+        ? `${plural(selection.count, 'id')} selected in ${where}.`
+        : `Nothing is selected, so every id of ${where} is used: ${plural(selection.count, 'id')}.`,
       repeats > 0 ? `${repeats} of them ${repeats === 1 ? 'repeats an id' : 'repeat ids'} listed above and ${repeats === 1 ? 'is' : 'are'} sent once.` : '',
       `The requests go to ${baseUrl}.`,
       `Fields that will change: ${runPlan.fields.join(', ')}.`,
@@ -109,7 +110,7 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
       const choice = await vscode.window.showWarningMessage(`Run a bulk update on ${count} ${noun}?`, { modal: true, detail }, update, 'Preview Request');
       if (choice === update) return true;
       if (choice !== 'Preview Request') return false;
-      await showPreview(document, runPlan.preview);
+      await showPreview(document, previewJson(runPlan.prepared));
     }
   };
 
@@ -138,7 +139,7 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
     }
 
     const settings = readSettings();
-    const ids = runPlan.selection.uniqueIds;
+    const ids = runPlan.prepared.ids;
     log.info(
       `Bulk update of ${ids.length} id(s) from ${document.uri.fsPath} (document ${runPlan.selection.documentIndex + 1}) to ${client.baseUrl}, chunks of ${settings.chunkSize}, ${settings.concurrency} at once; fields: ${runPlan.fields.join(', ')}`,
     );
@@ -227,7 +228,8 @@ export function registerBulkUpdate(context: vscode.ExtensionContext, deps: BulkU
       const planned = await plan(args, 'preview');
       if ('refused' in planned) return refuse(planned.refused);
       if (!planned.result.ok) return refuse(planned.result.message);
-      const { preview, prepared } = planned.result.plan;
+      const { prepared } = planned.result.plan;
+      const preview = previewJson(prepared);
       const uri = await showPreview(planned.document, preview);
       return { status: 'previewed', uri: uri.toString(), preview, missingEnv: prepared.missingEnv };
     }),

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { FIXABLE_CODES, type DiagnosticLike } from '../../../src/core/assist';
+import { previewJson } from '../../../src/core/bulk/preview';
 import { applyEdits } from '../../fixtures/applyEdits';
 import type { CoreDiagnostic, Range } from '../../../src/core/diagnostic';
 import type { EntitlementsRecord } from '../../../src/core/entitlements/types';
@@ -182,7 +183,7 @@ export function checkCore(text: string, before: string, picks: readonly number[]
   ]) {
     const plan = service.planBulkUpdate(file, target, {});
     if (!plan.ok) nonEmpty(plan.message, `bulk update refusal for ${JSON.stringify(target)}`);
-    else nonEmpty(plan.plan.preview, 'bulk update preview');
+    else nonEmpty(previewJson(plan.plan.prepared), 'bulk update preview');
   }
   deadline('bulk update plan');
 

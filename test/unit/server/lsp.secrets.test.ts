@@ -7,6 +7,8 @@
 // the verbose level, so that whatever the server would trace is in the bytes scanned too.)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { PreparedBody } from '../../../src/core/bulk/body';
+import { previewJson } from '../../../src/core/bulk/preview';
 import { CANARY_ENV_SECRETS } from '../../fixtures/canary';
 import { CLI, assertBuilt } from '../cli/helpers';
 import { StdioLspClient } from './lspClient';
@@ -72,12 +74,13 @@ test('no resolved ${env:NAME} value crosses the protocol, whatever the client as
     await client.request('textDocument/documentSymbol', { textDocument: { uri: URI } });
     await client.request('textDocument/foldingRange', { textDocument: { uri: URI } });
 
-    type Plan = { ok: boolean; plan?: { preview: string; prepared: { settings: { site: { basic_auth: { password: string }; otp_secret: string } } } } };
+    type Plan = { ok: boolean; plan?: { prepared: PreparedBody & { settings: { site: { basic_auth: { password: string }; otp_secret: string } } } } };
     const plan = await client.request<Plan>('scanTargets/planBulkUpdate', { uri: URI, version: 1, target: { documentIndex: 0 } });
     assert.equal(plan.ok, true, JSON.stringify(plan));
     assert.equal(plan.plan?.prepared.settings.site.basic_auth.password, '${env:SHOP_PW}', 'the plan carries the placeholder as written');
     assert.equal(plan.plan?.prepared.settings.site.otp_secret, '${env:SHOP_OTP}');
-    assert.match(plan.plan?.preview ?? '', /"password": "••••••"/);
+    assert.ok(!('preview' in (plan.plan ?? {})), 'no preview: the editor makes it from the body when asked');
+    assert.match(plan.plan === undefined ? '' : previewJson(plan.plan.prepared), /"password": "••••••"/);
     assert.ok(!('secretValues' in (plan.plan?.prepared ?? {})), 'no list of secret values');
     const preview = await client.request<Plan>('scanTargets/planBulkUpdate', { uri: URI, version: 1, target: { selections: [] }, purpose: 'preview' });
     assert.equal(preview.ok, true);

@@ -278,7 +278,7 @@ test('the entitlements record and the outcome of a bulk update reach the server 
     client.notify('textDocument/didClose', { textDocument: { uri: renamed } });
     client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'yaml', version: 2, text: `# moved\n${TEXT}` } });
 
-    const plan = await client.request<{ ok: boolean; plan?: { selection: { uniqueIds: string[] }; preview: string } }>('scanTargets/planBulkUpdate', {
+    const plan = await client.request<{ ok: boolean; plan?: { prepared: { ids: string[] } } }>('scanTargets/planBulkUpdate', {
       uri: URI,
       version: 2,
       target: { documentIndex: 0 },
