@@ -195,16 +195,16 @@ export function fastIdsOf(document: Document.Parsed): { pair: Pair<unknown, unkn
 /** The `ids` list of `source`, read afresh or brought up to date from `previous` (in place). */
 function scanList(
   source: Text,
-  keyStart: number,
-  listStart: number,
-  flow: boolean,
+  { keyStart, listStart, flow, inFlowMapping }: KeyLine,
   options: Options,
   base: number,
   previous: IdsScan | undefined,
   change: TextChange | undefined,
 ): IdsScan | undefined {
+  // (A flow list under a key at column 0: its lines start with a space; in a flow mapping, with anything.)
+  const minIndent = inFlowMapping === true ? 0 : 1;
   if (previous !== undefined && previous.options === options) {
-    if (flow && previous.kind === 'flow' && rescanFlowList(previous, source, listStart, base, change)) {
+    if (flow && previous.kind === 'flow' && previous.minIndent === minIndent && rescanFlowList(previous, source, listStart, base, change)) {
       fastIdsStats.listsReused++;
       return previous;
     }
@@ -215,7 +215,7 @@ function scanList(
       return previous;
     }
   }
-  return flow ? scanFlowList(source, listStart, options, base) : scanBlockList(source, keyStart, listStart, options, base);
+  return flow ? scanFlowList(source, listStart, options, base, minIndent) : scanBlockList(source, keyStart, listStart, options, base);
 }
 
 /** What the list's spans hold: the scan's counts, less the items it read that stay outside the spans. */
@@ -252,6 +252,8 @@ interface KeyLine {
   readonly flow: boolean;
   /** The document's own list (a bare list: no key, `keyStart` is `listStart`). */
   readonly root?: boolean;
+  /** The document is a flow mapping, the key one of its entries (JSON). */
+  readonly inFlowMapping?: boolean;
 }
 
 /**
@@ -307,9 +309,10 @@ function idsKeyLine(source: Text): KeyLine | undefined {
     const after = quoted ? word + 5 : word + 4;
     if (source.charCodeAt(after - 1) !== 0x3a /* : */) continue;
     const bom = at > 0 && source.charCodeAt(at - 1) === 0xfeff;
-    if (!startsLine(source, bom ? at - 1 : at) && !((flowMapping ??= isFlowMapping(source)) && startsFlowEntry(source, at))) continue;
+    flowMapping ??= isFlowMapping(source);
+    if (!startsLine(source, bom ? at - 1 : at) && !(flowMapping && startsFlowEntry(source, at))) continue;
     const keyLine = listAfterKey(source, at, after, quoted);
-    if (keyLine !== undefined) return keyLine;
+    if (keyLine !== undefined) return flowMapping ? { ...keyLine, inFlowMapping: true } : keyLine;
   }
   return undefined;
 }
@@ -320,10 +323,10 @@ function isFlowMapping(source: Text): boolean {
   return line !== undefined && source.charCodeAt(skipBlanks(source, line.listStart)) === 0x7b; /* { */
 }
 
-/** Whether only spaces stand between `at` and a line's start, a `{` or a `,` before it. */
+/** Whether only spaces and tabs stand between `at` and a line's start, a `{` or a `,` before it. */
 function startsFlowEntry(source: Text, at: number): boolean {
   let k = at - 1;
-  while (k >= 0 && source.charCodeAt(k) === 0x20) k--;
+  while (k >= 0 && (source.charCodeAt(k) === 0x20 || source.charCodeAt(k) === 0x09)) k--;
   const c = source.charCodeAt(k);
   return k < 0 || c === 0x7b /* { */ || c === 0x2c /* , */ || c === 0x0a || c === 0x0d;
 }
@@ -412,7 +415,7 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
   // line, or a flow list on it. (`previous` serves the one it was read from.)
   let first: IdsScan | undefined;
   for (const keyLine of keyLines(source)) {
-    const scan = scanList(source, keyLine.keyStart, keyLine.listStart, keyLine.flow, options, base, previous, change);
+    const scan = scanList(source, keyLine, options, base, previous, change);
     if (scan === undefined) continue;
     first ??= scan;
     const { runs, outside } =

@@ -4,19 +4,7 @@
 // when a feature asks for it, flowItemNode). The next version reads again only the items an edit
 // touched and splices them in, in place. Pure.
 
-import {
-  IdCounts,
-  contentEnd,
-  eolAt,
-  nonStringTests,
-  scalarAt,
-  scalarEnd,
-  scalarTypeAt,
-  skipFlowSpace,
-  upperBound,
-  type Options,
-  type ScalarType,
-} from './idsText';
+import { IdCounts, contentEnd, eolAt, nonStringTests, scalarAt, scalarEnd, scalarTypeAt, upperBound, type Options, type ScalarType } from './idsText';
 import { shiftFrom, spliceIn } from '../arrays';
 import { detachedSlice } from './detachedSlice';
 import { IdNode, type ScannedList } from './idsNodes';
@@ -29,6 +17,12 @@ export interface FlowScan extends ScannedList {
   /** Where `[` and `]` are. */
   open: number;
   close: number;
+  /**
+   * The spaces a line of the list starts with, at least, as the `yaml` lexer reads a flow
+   * collection (parseFlowCollection): 1 under a key at column 0 (tabs may follow them), 0 in a
+   * document that is a flow mapping (JSON, indented with tabs or not at all).
+   */
+  readonly minIndent: number;
   /** Offset in `source` where each item's scalar starts (its node ends at the `,` or `]` after it). */
   readonly starts: number[];
   /** The comments and blank-line marks of each item, beside `values`; none while no item has any. */
@@ -48,7 +42,7 @@ function itemOffsets(scan: FlowScan, i: number): { type: ScalarType; start: numb
   const start = scan.starts[i]!;
   const type = scalarTypeAt(scan.source, start);
   const end = scalarEnd(start, scan.values[i]!, type);
-  return { type, start, end, separator: skipFlowSpace(scan.source, end)! };
+  return { type, start, end, separator: skipFlowSpace(scan.source, end, scan.minIndent)! };
 }
 
 /** The node of item `i`, at file offsets (made on demand, as a block list's: see blockItemNode). */
@@ -68,15 +62,15 @@ export function flowItemNode(scan: FlowScan, i: number): IdNode {
  * would keep before its `]`...). What follows the `]` is not the list's: a comment, or the rest
  * of a flow mapping the list is in (`{"ids": [...], "site": ...}`).
  */
-export function scanFlowList(source: Text, open: number, options: Options, base: number): FlowScan | undefined {
+export function scanFlowList(source: Text, open: number, options: Options, base: number, minIndent: number): FlowScan | undefined {
   const values: string[] = [];
   const starts: number[] = [];
   const notes: (ItemNotes | undefined)[] = [];
-  const read = readFlowItems(source, open + 1, false, nonStringTests(options), { values, starts, notes });
+  const read = readFlowItems(source, open + 1, false, { tests: nonStringTests(options), minIndent }, { values, starts, notes });
   if (read === undefined) return undefined;
   const counts = new IdCounts();
   counts.add(values);
-  return { kind: 'flow', options, source, base, open, close: read.close, starts, counts, values, notes: read.noted ? notes : undefined };
+  return { kind: 'flow', options, source, base, open, close: read.close, minIndent, starts, counts, values, notes: read.noted ? notes : undefined };
 }
 
 /**
@@ -106,7 +100,7 @@ export function rescanFlowList(scan: FlowScan, source: Text, open: number, base:
   const pos = i > 0 ? itemOffsets(scan, i - 1).separator + 1 : open + 1;
   let m = upperBound(starts, oldChangeEnd - 1);
   const read: ReadItems = { values: [], starts: [], notes: [] };
-  const end = readFlowItems(source, pos, i > 0, nonStringTests(scan.options), read, (at) => {
+  const end = readFlowItems(source, pos, i > 0, { tests: nonStringTests(scan.options), minIndent: scan.minIndent }, read, (at) => {
     // Past the change, at an item that only moved: the rest is kept.
     while (m < starts.length && starts[m]! + delta < at) m++;
     const kept = starts[m];
@@ -144,6 +138,12 @@ interface ReadItems {
   readonly notes: (ItemNotes | undefined)[];
 }
 
+/** How the items of a list are read: the tests that tell a string (nonStringTests), and the list's minIndent. */
+interface Reading {
+  readonly tests: readonly RegExp[];
+  readonly minIndent: number;
+}
+
 /**
  * Reads flow items from `pos` (after `[`, or after a comma: `afterComma`) to the closing `]`:
  * where it is, or (when `kept` says an item at a position is one of the old scan's, from which on
@@ -153,13 +153,13 @@ function readFlowItems(
   source: Text,
   pos: number,
   afterComma: boolean,
-  tests: readonly RegExp[],
+  { tests, minIndent }: Reading,
   read: ReadItems,
   kept?: (at: number) => number | undefined,
 ): { close: number; keptFrom?: number; gap?: Gap; noted: boolean } | undefined {
   // One gap, read into again before each item: a list of 100,000 ids makes no object per id.
   const gap: Gap = { at: 0, trailing: undefined, commentBefore: undefined, spaceBefore: false };
-  if (!readGap(source, pos, afterComma, gap)) return undefined;
+  if (!readGap(source, pos, afterComma, minIndent, gap)) return undefined;
   let noted = false;
   for (;;) {
     const at = gap.at;
@@ -167,7 +167,7 @@ function readFlowItems(
     if (keptFrom !== undefined) return { close: -1, keptFrom, gap: { ...gap }, noted };
     const scalar = scalarAt(source, at, tests, true);
     if (scalar === undefined) return undefined;
-    const sep = skipFlowSpace(source, scalar.end);
+    const sep = skipFlowSpace(source, scalar.end, minIndent);
     if (sep === undefined) return undefined;
     const c = source.charCodeAt(sep);
     if (c !== 0x2c /* , */ && c !== 0x5d /* ] */) return undefined;
@@ -177,7 +177,7 @@ function readFlowItems(
     if (gap.commentBefore !== undefined || gap.spaceBefore) notes = { commentBefore: gap.commentBefore, spaceBefore: gap.spaceBefore };
     pos = sep + 1;
     if (c === 0x2c) {
-      if (!readGap(source, pos, true, gap)) return undefined;
+      if (!readGap(source, pos, true, minIndent, gap)) return undefined;
       if (gap.trailing !== undefined) (notes ??= {}).comment = gap.trailing;
     }
     // (The notes are written from the first item that has any: most lists have none.)
@@ -206,12 +206,12 @@ interface Gap {
 }
 
 /**
- * Reads the spaces, line breaks and comments from `pos` (after `[`, or after a comma:
+ * Reads the spaces, tabs, line breaks and comments from `pos` (after `[`, or after a comma:
  * `afterComma`) to the next item or `]`, into `gap`; false where it cannot say as the `yaml`
- * composer would (a tab, a comment not after a space, an empty comment after the comma, a line
- * not indented).
+ * composer would (a comment not after white space, an empty comment after the comma, a line
+ * the lexer would end the list at: see {@link startsListLine}).
  */
-function readGap(source: Text, pos: number, afterComma: boolean, gap: Gap): boolean {
+function readGap(source: Text, pos: number, afterComma: boolean, minIndent: number, gap: Gap): boolean {
   let comment = '';
   let separator = '';
   let atNewline = false;
@@ -221,7 +221,7 @@ function readGap(source: Text, pos: number, afterComma: boolean, gap: Gap): bool
   let trailing: string | undefined;
   for (;;) {
     const c = source.charCodeAt(pos);
-    if (c === 0x20) {
+    if (c === 0x20 || c === 0x09) {
       hasSpace = true;
       pos++;
       continue;
@@ -235,8 +235,7 @@ function readGap(source: Text, pos: number, afterComma: boolean, gap: Gap): bool
       else spaceBefore = true;
       atNewline = sawNewline = hasSpace = true;
       pos += eol;
-      const next = source.charCodeAt(pos);
-      if (next !== 0x20 && next !== 0x23 /* # */ && next !== 0x5d /* ] */ && eolAt(source, pos) === 0) return false;
+      if (!startsListLine(source, pos, minIndent)) return false;
       continue;
     }
     if (c === 0x23 /* # */) {
@@ -253,7 +252,7 @@ function readGap(source: Text, pos: number, afterComma: boolean, gap: Gap): bool
       pos = end;
       continue;
     }
-    if (Number.isNaN(c) || c === 0x09) return false;
+    if (Number.isNaN(c)) return false;
     break;
   }
   if (trailing !== undefined) comment = comment.substring(trailing.length + 1);
@@ -262,4 +261,37 @@ function readGap(source: Text, pos: number, afterComma: boolean, gap: Gap): bool
   gap.commentBefore = comment === '' ? undefined : comment;
   gap.spaceBefore = spaceBefore;
   return true;
+}
+
+/**
+ * Whether the line at `pos` (after a line break) goes on with the list as the `yaml` lexer reads
+ * it (parseFlowCollection): it starts with `minIndent` spaces at least (before any tab), or it is
+ * blank, or a comment, or the `]` one space short of them.
+ */
+function startsListLine(source: Text, pos: number, minIndent: number): boolean {
+  let spaces = 0;
+  while (source.charCodeAt(pos + spaces) === 0x20) spaces++;
+  if (spaces >= minIndent) return true;
+  let k = pos + spaces;
+  while (source.charCodeAt(k) === 0x20 || source.charCodeAt(k) === 0x09) k++;
+  const c = source.charCodeAt(k);
+  return eolAt(source, k) > 0 || k >= source.length || c === 0x23 /* # */ || (c === 0x5d /* ] */ && spaces === minIndent - 1);
+}
+
+/**
+ * Skips the white space between a flow item and its `,` or `]` from `pos`: spaces and tabs, and
+ * line breaks when the line after each goes on with the list ({@link startsListLine}). Undefined
+ * at a blank line (it would give the next item `spaceBefore`).
+ */
+function skipFlowSpace(source: Text, pos: number, minIndent: number): number | undefined {
+  for (;;) {
+    while (source.charCodeAt(pos) === 0x20 || source.charCodeAt(pos) === 0x09) pos++;
+    const eol = eolAt(source, pos);
+    if (eol === 0) return pos;
+    pos += eol;
+    if (!startsListLine(source, pos, minIndent)) return undefined;
+    let j = pos;
+    while (source.charCodeAt(j) === 0x20 || source.charCodeAt(j) === 0x09) j++;
+    if (eolAt(source, j) > 0) return undefined;
+  }
 }

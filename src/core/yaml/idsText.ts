@@ -107,9 +107,10 @@ export function scalarAt(source: Text, pos: number, tests: readonly RegExp[], fl
   if (!isPlainStringStart(c)) {
     for (const test of tests) if (test.test(value)) return undefined;
   }
-  // In a block list a plain scalar ends at the line's end or before ` #`; in a flow list also at `,`/`]`.
+  // In a block list a plain scalar ends at the line's end or before ` #`; in a flow list also at
+  // `,`/`]` and white space (a tab: the separator after it must then be `,` or `]`).
   const next = source.charCodeAt(j);
-  if (!(next === 0x20 || next === 0x0a || next === 0x0d || Number.isNaN(next) || (flow && (next === 0x2c || next === 0x5d)))) return undefined;
+  if (!(next === 0x20 || next === 0x0a || next === 0x0d || Number.isNaN(next) || (flow && (next === 0x2c || next === 0x5d || next === 0x09)))) return undefined;
   return { end: j, value, type: 'PLAIN' };
 }
 
@@ -175,25 +176,6 @@ export function nextLine(source: Text, pos: number): number {
  */
 export function withLoneCrAsLf(text: string): string {
   return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
-}
-
-/**
- * Skips the white space between flow items from `pos`: spaces, and line breaks when each line after
- * one is indented (a line at column 0 would break the list's indentation) or starts with the
- * closing `]`. Undefined at a blank line (it would give the next item `spaceBefore`).
- */
-export function skipFlowSpace(source: Text, pos: number): number | undefined {
-  for (;;) {
-    while (source.charCodeAt(pos) === 0x20) pos++;
-    const eol = eolAt(source, pos);
-    if (eol === 0) return pos;
-    pos += eol;
-    const c = source.charCodeAt(pos);
-    if (c !== 0x20 && c !== 0x5d /* ] */) return undefined;
-    let j = pos;
-    while (source.charCodeAt(j) === 0x20) j++;
-    if (eolAt(source, j) > 0) return undefined;
-  }
 }
 
 /** The number of values in the sorted list that are at most `x`. */

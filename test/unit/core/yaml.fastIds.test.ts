@@ -245,6 +245,14 @@ describe('fast path for long ids lists', () => {
       ['JSON whose list is the key of a mapping', `{"ids": [${IDS.join(', ')}]: 1}\n`],
       ['JSON whose list is followed by text', `{"ids": [${IDS.join(', ')}] x, "site": {}}\n`],
       ['a quoted key glued to a flow list in a block mapping', `"ids":[${IDS.join(', ')}]\n${SITE}`],
+      ['a flow list in a block mapping, lines that start with a tab', `ids: [\n${IDS.map((id) => `\t${id},\n`).join('')}]\n${SITE}`],
+      ['a flow list in a block mapping, a comment line and the `]` after a tab', `ids: [\n${IDS.map((id) => `  ${id},\n`).join('')}\t# end\n\t]\n${SITE}`],
+      [
+        'a flow list in a block mapping, an item after a tab at column 0',
+        `ids: [\n${IDS.map((id, i) => `${i === 9 ? '\t' : '  '}${id},\n`).join('')}]\n${SITE}`,
+      ],
+      ['a plain id followed by a tab in a flow list', `ids: [${IDS.map((id, i) => (i === 9 ? `${id}\t` : id)).join(', ')}]\n${SITE}`],
+      ['JSON with a tab-indented line among the ids of a list under a block key', `{"site": 1}\nids: [\n${IDS.map((id) => `\t"${id}",\n`).join('')}]\n`],
       ['a flow list followed by a colon in a block mapping', `ids: [${IDS.join(', ')}]: x\n${SITE}`],
       ['a flow list followed by text in a block mapping', `ids: [${IDS.join(', ')}] x\n${SITE}`],
       ['a flow list followed by a comma in a block mapping', `ids: [${IDS.join(', ')}],\n${SITE}`],
@@ -696,6 +704,12 @@ describe('fast path for long ids lists', () => {
         `{"site":{"name":"x","url":"https://s.example"},"ids":[${IDS.map((id) => `"${id}"`).join(',')}],"report_type":"owasp"}`,
       ],
       ['JSON, CRLF, with a byte order mark', `\uFEFF${json(IDS, '    ')}\n`.replace(/\n/g, '\r\n')],
+      ['JSON indented with tabs', `${json(IDS, '\t')}\n`],
+      ['JSON not indented, over lines', `{\n"ids": [\n${IDS.map((id) => `"${id}"`).join(',\n')}\n],\n"site": {"name": "x"}\n}\n`],
+      [
+        'a flow list with tabs between its items, and lines that start with a space and a tab',
+        `ids: [${IDS.map((id, i) => (i % 9 === 8 ? `\n \t${id}` : id)).join(',\t')}\t]\n${SITE}`,
+      ],
       ['JSON, the ids last, `]` and `}` on one line', `{\n  "site": {\n    "name": "x"\n  },\n  "ids": [\n${IDS.map((id) => `    "${id}"`).join(',\n')}]}\n`],
       ['a YAML flow mapping with plain keys and ids', `{ site: { name: x }, ids: [${IDS.join(', ')}], report_type: owasp }\n`],
       [
@@ -738,7 +752,7 @@ describe('fast path for long ids lists', () => {
       seed: fc.integer(),
       style: fc.constantFrom(...styles),
       /** A block list, a flow list on one line or over lines, or a JSON file (pretty-printed, or on one line with the ids after the site). */
-      flow: fc.constantFrom(false, false, 'line', 'lines', 'json', 'json-line'),
+      flow: fc.constantFrom(false, false, 'line', 'lines', 'json', 'json-line', 'json-tabs'),
       indent: fc.constantFrom('', '  ', '    '),
       extras: fc.constantFrom(0, 0.05, 0.2),
       eol: fc.constantFrom('\n', '\r\n', '\r', 'mixed'),
@@ -802,8 +816,9 @@ describe('fast path for long ids lists', () => {
         let body: string;
         const key = f.key === 'none' ? '' : `${f.key}:`;
         const jsonKey = f.key === 'none' ? '"ids"' : f.key;
-        if (f.flow === 'json') {
-          body = `{\n  ${jsonKey}: [\n${ids.map((id, i) => `    ${scalar(id, f.style, i)}`).join(',\n')}\n  ],\n  "site": {"name": "x"}\n}\n`;
+        if (f.flow === 'json' || f.flow === 'json-tabs') {
+          const [one, two] = f.flow === 'json' ? ['  ', '    '] : ['\t', '\t\t'];
+          body = `{\n${one}${jsonKey}: [\n${ids.map((id, i) => `${two}${scalar(id, f.style, i)}`).join(',\n')}\n${one}],\n${one}"site": {"name": "x"}\n}\n`;
         } else if (f.flow === 'json-line') {
           body = `{"site":{"name":"x"},${jsonKey}:[${ids.map((id, i) => scalar(id, f.style, i)).join(',')}]}\n`;
         } else if (f.flow === 'line') {
@@ -823,7 +838,7 @@ describe('fast path for long ids lists', () => {
         // Mixed: CRLF and LF in turn, with a stretch of each now and then (a paste between systems).
         let line = 0;
         const eol = (): string => (f.eol !== 'mixed' ? f.eol : (line++ % 5) % 2 === 0 ? '\r\n' : '\n');
-        const json = f.flow === 'json' || f.flow === 'json-line';
+        const json = f.flow === 'json' || f.flow === 'json-line' || f.flow === 'json-tabs';
         let text = `${f.bom ? '\uFEFF' : ''}${json ? '' : f.before}${body}${json ? '' : f.after}`.replace(/\n/g, eol);
         const cache = new LanguageService(() => 'unset');
         let version = 1;
