@@ -230,6 +230,12 @@ export function shapes(n: number): Shape[] {
   add('bare-list', '18. ids pasted above the settings, no key yet `- abc`', `${MODELINE}\n${ids.map((id) => `- ${id}\n`).join('')}${SETTINGS}`, 'errors');
   // JSON is YAML: the file a program writes (JSON.stringify(…, null, 2), jq), under the schema's modeline.
   add('json', '19. JSON, as programs write it `{"ids": ["abc", ...], ...}`', `${MODELINE}\n${JSON.stringify({ ids, ...parse(SETTINGS) }, null, 2)}\n`);
+  // A batch of ids pasted twice (or two exports merged): a tenth of the ids repeated, each repeat a
+  // warning, left in the list while the author types elsewhere.
+  const batch = ids.slice(0, n / 10);
+  const twice = plain.replace('\nsite:\n', `\n${batch.map((id) => `  - ${id}\n`).join('')}site:\n`);
+  if (twice === plain) throw new Error('shapes: site: not found');
+  add('repeats', `20. ${batch.length.toLocaleString('en-US')} ids listed twice (a batch pasted again)`, twice);
   return list;
 }
 
