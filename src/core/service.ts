@@ -22,7 +22,7 @@ import { entitlementDiagnostics } from './entitlements/diagnostics';
 import type { EntitlementsRecord } from './entitlements/types';
 import type { EnvCheck } from './envPlaceholders';
 import { documentSymbols, foldingRanges, type FoldingOffsets, type OutlineSymbol } from './outline';
-import { limitDiagnostics, validateFile } from './validation';
+import { limitDiagnostics, validateFile, validateFileUpTo } from './validation';
 import {
   INVALID_ID_CODE,
   outcomeDiagnostics,
@@ -62,6 +62,8 @@ interface Validated {
   readonly key: string;
   readonly record: EntitlementsRecord | undefined;
   readonly diagnostics: CoreDiagnostic[];
+  /** The repeated ids not made past a cap (validateFileUpTo). */
+  readonly omitted: number;
 }
 
 /** What the service keeps of an open document. */
@@ -148,14 +150,21 @@ export class LanguageService {
 
   /** Every validation diagnostic of `file` (uncapped). */
   validateAll(file: ParsedFile, params: ValidateParams = {}): CoreDiagnostic[] {
+    return this.validate(file, params, Infinity).diagnostics;
+  }
+
+  /** The validation diagnostics of `file`, the repeated ids of a long list past `max` counted rather than made (validateFileUpTo). */
+  private validate(file: ParsedFile, params: ValidateParams, max: number): Validated {
     const record = params.entitlementChecks === false ? undefined : this.entitlements;
-    const key = JSON.stringify(params.severityOverrides ?? {});
+    const key = `${max} ${JSON.stringify(params.severityOverrides ?? {})}`;
     const known = this.validated.get(file);
-    if (known !== undefined && known.key === key && known.record === record) return known.diagnostics;
+    if (known !== undefined && known.key === key && known.record === record) return known;
     const extra = [...(record ? entitlementDiagnostics(file, record) : []), ...envDiagnostics(file, this.env)];
-    const diagnostics = validateFile(file, { severityOverrides: params.severityOverrides, extra });
-    this.validated.set(file, { key, record, diagnostics });
-    return diagnostics;
+    const options = { severityOverrides: params.severityOverrides, extra };
+    const { diagnostics, omitted } = max === Infinity ? { diagnostics: validateFile(file, options), omitted: 0 } : validateFileUpTo(file, max, options);
+    const validated = { key, record, diagnostics, omitted };
+    this.validated.set(file, validated);
+    return validated;
   }
 
   /**
@@ -163,11 +172,11 @@ export class LanguageService {
    * (the rejected ids past the cap are counted, not made: every id of a long list may be one).
    */
   diagnostics(uri: string, file: ParsedFile, params: ValidateParams = {}): readonly CoreDiagnostic[] {
-    const all = this.validateAll(file, params);
     const max = params.maxProblems ?? Infinity;
+    const { diagnostics: all, omitted } = this.validate(file, params, max);
     const run = this.runDiagnosticsUpTo(uri, file, max);
     const shown = run.shown.length === 0 ? all : [...all, ...run.shown];
-    return max === Infinity ? shown : limitDiagnostics(shown, max, run.omitted);
+    return max === Infinity ? shown : limitDiagnostics(shown, max, run.omitted + omitted);
   }
 
   /** Everything checked before a bulk update sends (ids, validation errors, body), placeholders left unresolved. */

@@ -29,6 +29,8 @@ export interface Finding {
   /** For the `offsets` anchor. */
   readonly offsets?: OffsetRange;
   readonly data?: DiagnosticData;
+  /** How many more findings of this code, after this one, the check did not make (it was given a cap: see ruleFindings). */
+  readonly omittedAfter?: number;
 }
 
 /**

@@ -33,3 +33,8 @@ export function validateText(text: string, options?: ValidationOptions): CoreDia
 export function validateFile(file: ParsedFile, options?: ValidationOptions): CoreDiagnostic[] {
   return targetSettingsValidator().validateFile(file, options);
 }
+
+/** {@link validateFile} for a view that shows at most `max` diagnostics (Validator.validateFileUpTo). */
+export function validateFileUpTo(file: ParsedFile, max: number, options?: ValidationOptions): { diagnostics: CoreDiagnostic[]; omitted: number } {
+  return targetSettingsValidator().validateFileUpTo(file, max, options);
+}

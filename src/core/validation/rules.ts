@@ -40,11 +40,14 @@ export function isCoveredByRules(instancePath: string, keyword: string, data: un
 
 /**
  * All rule findings for one document value (a mapping). `knownIds`: what the parse knows of the
- * `ids` list, so that the ids it vouches for are not looked at one by one.
+ * `ids` list, so that the ids it vouches for are not looked at one by one. `maxRepeats`: of a long
+ * list's repeated ids, at most this many are made (the first ones), the last of them saying how
+ * many more there are (Finding.omittedAfter): a view that shows that many at most never shows the
+ * others, and a batch of 10,000 ids pasted twice made 10,000 on every keystroke.
  */
-export function ruleFindings(value: Obj, knownIds?: KnownIds): Finding[] {
+export function ruleFindings(value: Obj, knownIds?: KnownIds, maxRepeats = Infinity): Finding[] {
   const out: Finding[] = [];
-  checkIds(value.ids, out, knownIds);
+  checkIds(value.ids, out, knownIds, maxRepeats);
   if (isRecord(value.blackout_period)) {
     for (const key of ['begin', 'cease'] as const) {
       checkTime(value.blackout_period[key], ['blackout_period', key], out);
@@ -56,7 +59,7 @@ export function ruleFindings(value: Obj, knownIds?: KnownIds): Finding[] {
   return out;
 }
 
-function checkIds(ids: unknown, out: Finding[], known: KnownIds | undefined): void {
+function checkIds(ids: unknown, out: Finding[], known: KnownIds | undefined, maxRepeats: number): void {
   if (!Array.isArray(ids)) {
     return; // missing or of the wrong type: the schema says so
   }
@@ -76,12 +79,20 @@ function checkIds(ids: unknown, out: Finding[], known: KnownIds | undefined): vo
   }
   // The known spans hold non-empty ids, and the parse keeps count of the ids they repeat: only the
   // items around them are looked at one by one, for empty ones. The ids that repeat are found where
-  // they stand, for the index of their first occurrence (repeatedIds).
-  const found: Array<[index: number, finding: Finding]> = [];
-  for (const i of indexesOutside(known, ids.length)) if (isEmptyId(ids[i])) found.push([i, emptyId(i)]);
+  // they stand, for the index of their first occurrence (repeatedIds); the findings are made for
+  // the first `maxRepeats` repeats only.
+  const repeats: Array<[index: number, id: string, first: number]> = [];
   for (const [id, at] of repeatedIds(ids, known)) {
-    for (const i of at.slice(1)) found.push([i, duplicateId(id, i, at[0]!)]);
+    for (let k = 1; k < at.length; k++) repeats.push([at[k]!, id, at[0]!]);
   }
+  repeats.sort((a, b) => a[0] - b[0]);
+  const found: Array<[index: number, finding: Finding]> = [];
+  const made = Math.min(repeats.length, maxRepeats);
+  for (let k = 0; k < made; k++) {
+    const [i, id, first] = repeats[k]!;
+    found.push([i, duplicateId(id, i, first, k === made - 1 ? repeats.length - made : 0)]);
+  }
+  for (const i of indexesOutside(known, ids.length)) if (isEmptyId(ids[i])) found.push([i, emptyId(i)]);
   found.sort((a, b) => a[0] - b[0]);
   for (const [, finding] of found) out.push(finding);
 }
@@ -109,14 +120,15 @@ function emptyId(i: number): Finding {
   return { code: 'empty-id', message: `ids[${i}] is empty; write a target id or remove the line`, path: ['ids', i], anchor: 'value' };
 }
 
-function duplicateId(id: string, i: number, firstIndex: number): Finding {
-  return {
+function duplicateId(id: string, i: number, firstIndex: number, omittedAfter = 0): Finding {
+  const finding: Finding = {
     code: 'duplicate-id',
     message: `ids[${i}] repeats ids[${firstIndex}] (${id.length > 40 ? `${id.slice(0, 39)}…` : id}); each target is updated once`,
     path: ['ids', i],
     anchor: 'value',
     data: { firstIndex },
   };
+  return omittedAfter > 0 ? { ...finding, omittedAfter } : finding;
 }
 
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;

@@ -46,6 +46,12 @@ export interface Validator {
   validateText(text: string, options?: ValidationOptions): CoreDiagnostic[];
   /** Validates every document of a parsed file (e.g. the language service's parse of an open file). */
   validateFile(file: ParsedFile, options?: ValidationOptions): CoreDiagnostic[];
+  /**
+   * {@link validateFile} for a view that shows at most `max` diagnostics (see limitDiagnostics):
+   * of the repeated ids of a long list, which may run into the tens of thousands, only the first
+   * `max` of each document are made (the others could not be shown), and counted in `omitted`.
+   */
+  validateFileUpTo(file: ParsedFile, max: number, options?: ValidationOptions): { diagnostics: CoreDiagnostic[]; omitted: number };
   /** Validates one document of a parsed file. */
   validateDocument(file: ParsedFile, document: ParsedDocument, options?: ValidationOptions): CoreDiagnostic[];
 }
@@ -68,7 +74,10 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
   // kept for a duplicate key: its message names the line of the first one, which an edit above
   // moves. An empty document's, which names its number, only while the number stays.
   const found = new PerDocument<readonly Finding[]>(movedFindings);
-  const findingsOf = (file: ParsedFile, doc: ParsedDocument): readonly Finding[] => found.get(doc, undefined, documentFindings, file, keepFindings);
+  // The cap on a long list's repeated ids for the call being answered (validateFileUpTo), and so
+  // the key of what is kept.
+  let maxRepeats = Infinity;
+  const findingsOf = (file: ParsedFile, doc: ParsedDocument): readonly Finding[] => found.get(doc, maxRepeats, documentFindings, file, keepFindings);
 
   function documentFindings(doc: ParsedDocument, file: ParsedFile): Finding[] {
     const findings: Finding[] = [];
@@ -139,7 +148,7 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
       );
       pushAll(findings, translateAjvErrors(errors, value, index));
     }
-    pushAll(findings, ruleFindings(value as Record<string, unknown>, known));
+    pushAll(findings, ruleFindings(value as Record<string, unknown>, known, maxRepeats));
     return findings;
   }
 
@@ -177,9 +186,23 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
     return finish(out, options);
   }
 
+  function validateFileUpTo(file: ParsedFile, max: number, options?: ValidationOptions): { diagnostics: CoreDiagnostic[]; omitted: number } {
+    maxRepeats = max;
+    try {
+      const diagnostics = validateFile(file, options);
+      let omitted = 0;
+      const off = (code: string): boolean => options?.severityOverrides?.[code] === 'off';
+      for (const doc of file.documents) for (const f of findingsOf(file, doc)) if (f.omittedAfter !== undefined && !off(f.code)) omitted += f.omittedAfter;
+      return { diagnostics, omitted };
+    } finally {
+      maxRepeats = Infinity;
+    }
+  }
+
   return {
     validateText: (text, options) => validateFile(parseFile(text), options),
     validateFile,
+    validateFileUpTo,
     validateDocument,
   };
 }

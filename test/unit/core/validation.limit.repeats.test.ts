@@ -1,0 +1,71 @@
+// The editor's cap on a long list's repeated ids: only the repeats it could show are made, the
+// others counted (Validator.validateFileUpTo). What the editor gets must be what capping every
+// diagnostic gives: the same diagnostics shown, the same count in the note, whatever the other
+// problems, their severities (overrides included) and the documents.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Severity } from '../../../src/core/diagnostic';
+import { limitDiagnostics, validateFile } from '../../../src/core/validation';
+import { LanguageService } from '../../../src/core/service';
+import { parseFile } from '../../../src/core/yaml';
+import { MIN_FAST_IDS, fastIdsStats } from '../../../src/core/yaml/fastIds';
+import { sandboxTargetIds } from '../../../src/sandbox/prng';
+import { parsedVersions } from '../../fixtures/versions';
+
+const IDS = sandboxTargetIds(MIN_FAST_IDS + 300, 47);
+const list = (ids: readonly string[]): string => ids.map((id) => `  - ${id}\n`).join('');
+const SITE = 'site:\n  name: Shop\n';
+/** Settings with two problems: an error (an unknown report type) and a warning (an unknown key). */
+const PROBLEMS = 'site:\n  name: Shop\n  nmae: typo\nreport_type: nope\n';
+
+/** A list whose first `repeats` ids are listed again at its end. */
+const repeated = (repeats: number, before = '', after = SITE): string => `${before}ids:\n${list(IDS)}${list(IDS.slice(0, repeats))}${after}`;
+
+const files: Array<[string, string]> = [
+  ['no repeat', repeated(0)],
+  ['a few repeats', repeated(5)],
+  ['repeats and other problems after the list', repeated(250, '', PROBLEMS)],
+  ['repeats and other problems before the list', `${PROBLEMS}${repeated(250)}`],
+  [
+    'repeats, an id repeated three times, a tagged item repeating one',
+    `ids:\n${list(IDS)}${list(IDS.slice(0, 200))}${list(IDS.slice(0, 50))}  - !!str ${IDS[9]}\n${SITE}`,
+  ],
+  ['two documents with repeats', `${repeated(150)}---\n${repeated(120, '', PROBLEMS)}`],
+];
+
+const overrides: Array<Record<string, Severity | 'off'> | undefined> = [
+  undefined,
+  { 'duplicate-id': 'error' },
+  { 'duplicate-id': 'off' },
+  { 'duplicate-id': 'hint', 'unknown-property': 'off' },
+];
+
+test('the capped diagnostics of repeated ids are those of capping every diagnostic, for every cap, severity and file', () => {
+  for (const [label, text] of files) {
+    for (const severityOverrides of overrides) {
+      const all = validateFile(parseFile(text, undefined, undefined, { fastIds: false }), { severityOverrides });
+      for (const maxProblems of [1, 2, 10, 100, 149, 150, 151, 250, 400, 100_000]) {
+        const service = new LanguageService(() => 'unset');
+        const file = service.parse('file:///w/r.target-settings.yaml', 1, text);
+        assert.ok(file.documents.at(-1)?.longIdsList !== undefined, `${label}: the fast path read the list`);
+        const shown = service.diagnostics('file:///w/r.target-settings.yaml', file, { maxProblems, severityOverrides, entitlementChecks: false });
+        assert.deepStrictEqual(shown, limitDiagnostics(all, maxProblems), `${label}, ${JSON.stringify(severityOverrides)}, cap ${maxProblems}`);
+      }
+    }
+  }
+});
+
+test('past the cap the repeats are not made: a keystroke in a file of many repeats makes the items the editor shows', () => {
+  const text = repeated(300);
+  const service = new LanguageService(() => 'unset');
+  const versions = [text, text.replace('name: Shop', 'name: Shoq'), text.replace(`  - ${IDS[350]}\n`, `  - ${IDS[350]}x\n`)];
+  for (const [file, , v] of parsedVersions(service, 'file:///w/k.target-settings.yaml', versions)) {
+    const made = fastIdsStats.nodesMade;
+    const shown = service.diagnostics('file:///w/k.target-settings.yaml', file, { maxProblems: 20 });
+    assert.equal(shown.length, 21, `version ${v + 1}`);
+    assert.match(shown.at(-1)?.message ?? '', /^280 more problems are not shown \(300 in all/);
+    assert.ok(fastIdsStats.nodesMade - made <= 40, `version ${v + 1}: ${fastIdsStats.nodesMade - made} items made`);
+    // The bulk update checks every one, on the same version.
+    assert.equal(service.validateAll(file).filter((d) => d.code === 'duplicate-id').length, 300, `version ${v + 1}: uncapped`);
+  }
+});
