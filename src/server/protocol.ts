@@ -44,9 +44,10 @@ export interface PlanBulkUpdateParams {
 
 /**
  * Request, client to server: what a bulk update of a document would send, checked as the editor
- * checks it (ids, validation errors, `${env:NAME}` variables set, no `OBFUSCATED_` value): the ids,
- * the fields that change, the masked preview, and the body with its placeholders as written, with
- * where each placeholder and each sensitive value stands.
+ * checks it (ids, validation errors, `${env:NAME}` variables set, no `OBFUSCATED_` value): the
+ * selection as counts, the fields that change, and the body (its ids, each once) with its
+ * placeholders as written and where each placeholder and each sensitive value stands, from which
+ * the client makes the masked preview (RunPlan).
  */
 export const PlanBulkUpdate = new RequestType<PlanBulkUpdateParams, RunPlanResult, void>('scanTargets/planBulkUpdate');
 
