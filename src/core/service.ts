@@ -22,7 +22,7 @@ import { entitlementDiagnostics } from './entitlements/diagnostics';
 import type { EntitlementsRecord } from './entitlements/types';
 import type { EnvCheck } from './envPlaceholders';
 import { documentSymbols, foldingRanges, type FoldingOffsets, type OutlineSymbol } from './outline';
-import { limitDiagnostics, validateFile, validateFileUpTo } from './validation';
+import { limitDiagnostics, validateFileUpTo } from './validation';
 import {
   INVALID_ID_CODE,
   outcomeDiagnostics,
@@ -161,7 +161,7 @@ export class LanguageService {
     if (known !== undefined && known.key === key && known.record === record) return known;
     const extra = [...(record ? entitlementDiagnostics(file, record) : []), ...envDiagnostics(file, this.env)];
     const options = { severityOverrides: params.severityOverrides, extra };
-    const { diagnostics, omitted } = max === Infinity ? { diagnostics: validateFile(file, options), omitted: 0 } : validateFileUpTo(file, max, options);
+    const { diagnostics, omitted } = validateFileUpTo(file, max, options);
     const validated = { key, record, diagnostics, omitted };
     this.validated.set(file, validated);
     return validated;

@@ -160,7 +160,22 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
   }
 
   function validateFile(file: ParsedFile, options?: ValidationOptions): CoreDiagnostic[] {
+    return validateCounting(file, options).diagnostics;
+  }
+
+  function validateFileUpTo(file: ParsedFile, max: number, options?: ValidationOptions): { diagnostics: CoreDiagnostic[]; omitted: number } {
+    maxRepeats = max;
+    try {
+      return validateCounting(file, options);
+    } finally {
+      maxRepeats = Infinity;
+    }
+  }
+
+  /** The diagnostics of every document, and how many findings the cap on repeated ids left out (of codes not turned off). */
+  function validateCounting(file: ParsedFile, options?: ValidationOptions): { diagnostics: CoreDiagnostic[]; omitted: number } {
     const out: CoreDiagnostic[] = [];
+    let omitted = 0;
     if (file.documents.length === 0) {
       for (const e of file.streamErrors) {
         const f = yamlErrorFinding(file, undefined, e);
@@ -180,23 +195,11 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
     for (const doc of file.documents) {
       for (const f of findingsOf(file, doc)) {
         out.push(toDiagnostic(file, doc, f));
+        if (f.omittedAfter !== undefined && overrideOf(options, f.code) !== 'off') omitted += f.omittedAfter;
       }
     }
     pushAll(out, withoutWarningsOnErrors(options?.extra ?? [], out));
-    return finish(out, options);
-  }
-
-  function validateFileUpTo(file: ParsedFile, max: number, options?: ValidationOptions): { diagnostics: CoreDiagnostic[]; omitted: number } {
-    maxRepeats = max;
-    try {
-      const diagnostics = validateFile(file, options);
-      let omitted = 0;
-      const off = (code: string): boolean => options?.severityOverrides?.[code] === 'off';
-      for (const doc of file.documents) for (const f of findingsOf(file, doc)) if (f.omittedAfter !== undefined && !off(f.code)) omitted += f.omittedAfter;
-      return { diagnostics, omitted };
-    } finally {
-      maxRepeats = Infinity;
-    }
+    return { diagnostics: finish(out, options), omitted };
   }
 
   return {
@@ -247,13 +250,18 @@ function withoutWarningsOnErrors(extra: readonly CoreDiagnostic[], own: readonly
   return extra.filter((d) => d.severity === 'error' || !refused.has(`${d.document}:${d.path}`));
 }
 
+/** The severity `options` set for `code` (`off`: dropped), if any. */
+function overrideOf(options: ValidationOptions | undefined, code: string): Severity | 'off' | undefined {
+  const overrides = options?.severityOverrides;
+  return overrides !== undefined && Object.prototype.hasOwnProperty.call(overrides, code) ? overrides[code] : undefined;
+}
+
 /** Severity overrides, de-duplication (same range and message) and a stable order. */
 function finish(diagnostics: CoreDiagnostic[], options: ValidationOptions | undefined): CoreDiagnostic[] {
-  const overrides = options?.severityOverrides ?? {};
   const seen = new Set<string>();
   const out: CoreDiagnostic[] = [];
   for (const d of diagnostics) {
-    const override = Object.prototype.hasOwnProperty.call(overrides, d.code) ? overrides[d.code] : undefined;
+    const override = overrideOf(options, d.code);
     if (override === 'off') {
       continue;
     }
