@@ -24,6 +24,11 @@ export interface IdItem {
 
 export type IdItemProblem = 'number' | 'boolean' | 'null' | 'empty' | 'alias' | 'collection' | 'other';
 
+/** Whether an item's value is a usable id: a non-empty string (the items a long list's spans hold all are). */
+export function isUsableId(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
 /** The `ids` entry of a document, without its items. */
 export interface IdsEntry {
   /** Range of the `ids` key. */

@@ -6,6 +6,7 @@
 
 import { isMap, isNode, isScalar, isSeq } from 'yaml';
 import { findPair, indexesOutside, nodeRange, type KnownIds, type OffsetRange, type ParsedFile } from '../yaml';
+import { isUsableId } from './ids';
 
 export interface BulkUpdateLens {
   /** 0-based index of the YAML document. */
@@ -33,11 +34,9 @@ export function bulkUpdateLenses(file: ParsedFile): BulkUpdateLens[] {
   return lenses;
 }
 
-const isTarget = (value: unknown): value is string => typeof value === 'string' && value !== '';
-
 function targetsOf(values: readonly unknown[]): number {
   const unique = new Set<string>();
-  for (const value of values) if (isTarget(value)) unique.add(value);
+  for (const value of values) if (isUsableId(value)) unique.add(value);
   return unique.size;
 }
 
@@ -46,7 +45,7 @@ function targetsOfLongList(values: readonly unknown[], known: KnownIds): number 
   const others = new Set<string>();
   for (const i of indexesOutside(known, values.length)) {
     const value = values[i];
-    if (isTarget(value) && known.inSpans(value) === 0) others.add(value);
+    if (isUsableId(value) && known.inSpans(value) === 0) others.add(value);
   }
   return known.distinctInSpans() + others.size;
 }

@@ -20,7 +20,7 @@
 import { isMap } from 'yaml';
 import { indexesOutside, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml';
 import { listIds } from './listIds';
-import { describeItemProblem, firstItemEndingAfter, idsField, type IdItem } from './ids';
+import { describeItemProblem, firstItemEndingAfter, idsField, isUsableId, type IdItem } from './ids';
 
 /** A selection or cursor as file offsets; `start > end` (a backwards selection) is accepted. */
 export interface TextSelection {
@@ -223,7 +223,7 @@ function byCursors(file: ParsedFile, offsets: readonly number[]): IdSelectionRes
 function wholeDocument(file: ParsedFile, doc: ParsedDocument): IdSelectionResult {
   const long = doc.longIdsList;
   const outside = long === undefined ? [] : [...indexesOutside(long.known, long.values.length)];
-  if (long !== undefined && outside.every((i) => isUsable(long.values[i]))) {
+  if (long !== undefined && outside.every((i) => isUsableId(long.values[i]))) {
     // Of a long list only the values are read: 100,000 items made one by one, with their ranges,
     // cost the plan a fifth of a second. The items are made if something asks for them.
     const values = long.values as readonly string[];
@@ -248,11 +248,6 @@ function wholeDocument(file: ParsedFile, doc: ParsedDocument): IdSelectionResult
     return all;
   }
   return selectionOf(file, doc.index, all, 'document');
-}
-
-/** Whether an item's value is a usable id: a non-empty string (the items the fast path vouches for all are). */
-function isUsable(value: unknown): boolean {
-  return typeof value === 'string' && value !== '';
 }
 
 /** Every item of a document's `ids`, or a refusal saying why there are none. */
