@@ -40,7 +40,7 @@ import { blockItemNode, lineOfItem, rescanBlockList, scanBlockList, type ListSca
 import { flowItemNode, rescanFlowList, scanFlowList, type FlowScan } from './idsFlow';
 import { lazyItems, type ListItems } from './idsItems';
 import { PADDING, blockRuns, flowRun, type IdsRun } from './idsRuns';
-import { eolAt, fastIdsStats, nextLine, startsLine, upperBound, type Holding, type IdCounts, type Options } from './idsText';
+import { eolAt, fastIdsStats, nextLine, skipBlanks, startsLine, upperBound, type Holding, type IdCounts, type Options } from './idsText';
 import type { TextChange } from './textChange';
 import type { Text } from './text';
 
@@ -377,12 +377,6 @@ function listAfterKey(source: Text, at: number, after: number, quoted = false): 
     line = nextLine(source, k);
   }
   return { keyStart: at, listStart: line, flow: false };
-}
-
-/** Where the spaces and tabs from `pos` end. */
-function skipBlanks(source: Text, pos: number): number {
-  while (source.charCodeAt(pos) === 0x20 || source.charCodeAt(pos) === 0x09) pos++;
-  return pos;
 }
 
 /** Whether nothing follows `pos` on its line but a comment (`#`, which needs a space before it: `spaced`). */

@@ -4,7 +4,19 @@
 // when a feature asks for it, flowItemNode). The next version reads again only the items an edit
 // touched and splices them in, in place. Pure.
 
-import { IdCounts, contentEnd, eolAt, nonStringTests, scalarAt, scalarEnd, scalarTypeAt, upperBound, type Options, type ScalarType } from './idsText';
+import {
+  IdCounts,
+  contentEnd,
+  eolAt,
+  nonStringTests,
+  scalarAt,
+  scalarEnd,
+  scalarTypeAt,
+  skipBlanks,
+  upperBound,
+  type Options,
+  type ScalarType,
+} from './idsText';
 import { shiftFrom, spliceIn } from '../arrays';
 import { detachedSlice } from './detachedSlice';
 import { IdNode, type ScannedList } from './idsNodes';
@@ -272,8 +284,7 @@ function startsListLine(source: Text, pos: number, minIndent: number): boolean {
   let spaces = 0;
   while (source.charCodeAt(pos + spaces) === 0x20) spaces++;
   if (spaces >= minIndent) return true;
-  let k = pos + spaces;
-  while (source.charCodeAt(k) === 0x20 || source.charCodeAt(k) === 0x09) k++;
+  const k = skipBlanks(source, pos + spaces);
   const c = source.charCodeAt(k);
   return eolAt(source, k) > 0 || k >= source.length || c === 0x23 /* # */ || (c === 0x5d /* ] */ && spaces === minIndent - 1);
 }
@@ -285,13 +296,10 @@ function startsListLine(source: Text, pos: number, minIndent: number): boolean {
  */
 function skipFlowSpace(source: Text, pos: number, minIndent: number): number | undefined {
   for (;;) {
-    while (source.charCodeAt(pos) === 0x20 || source.charCodeAt(pos) === 0x09) pos++;
+    pos = skipBlanks(source, pos);
     const eol = eolAt(source, pos);
     if (eol === 0) return pos;
     pos += eol;
-    if (!startsListLine(source, pos, minIndent)) return undefined;
-    let j = pos;
-    while (source.charCodeAt(j) === 0x20 || source.charCodeAt(j) === 0x09) j++;
-    if (eolAt(source, j) > 0) return undefined;
+    if (!startsListLine(source, pos, minIndent) || eolAt(source, skipBlanks(source, pos)) > 0) return undefined;
   }
 }

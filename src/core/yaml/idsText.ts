@@ -178,6 +178,12 @@ export function withLoneCrAsLf(text: string): string {
   return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
 }
 
+/** Where the spaces and tabs from `pos` end. */
+export function skipBlanks(source: Text, pos: number): number {
+  while (source.charCodeAt(pos) === 0x20 || source.charCodeAt(pos) === 0x09) pos++;
+  return pos;
+}
+
 /** The number of values in the sorted list that are at most `x`. */
 export function upperBound(sorted: ArrayLike<number>, x: number): number {
   let lo = 0;
