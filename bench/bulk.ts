@@ -4,16 +4,16 @@
 // same concurrency, same bodies) sent raw with undici. The sandbox runs on a thread of its own
 // (sandboxThread.ts), as the service runs elsewhere.
 import * as path from 'path';
-import { pathToFileURL } from 'url';
 import { Worker } from 'worker_threads';
 import { Agent, request } from 'undici';
 import { createClient } from '../src/api/client';
 import { clientSend, planChunks, planRun, resolveBody, runBulkUpdate, DEFAULT_CHUNK_SIZE, DEFAULT_CONCURRENCY, type RunPlanResult } from '../src/core/bulk';
 import { validateFile } from '../src/core/validation';
 import { parseFile } from '../src/core/yaml';
-import { SERVER_NODE_OPTIONS } from '../src/server/protocol';
-import { StdioLspClient } from '../test/unit/server/lspClient';
-import { ROOT, at, collectGarbage, log, median, now, targetSettingsFile } from './common';
+import type { StdioLspClient } from '../test/unit/server/lspClient';
+import { at, collectGarbage, log, median, now, targetSettingsFile } from './common';
+import { openFresh, shapeUri } from './lsp';
+import type { Shape } from './shapes';
 
 export interface BulkRow {
   n: number;
@@ -50,7 +50,9 @@ export async function benchBulk(): Promise<BulkRow[]> {
       const raw: number[] = [];
       let requests = 0;
       let planBytes = 0;
-      const server = await openInServer(text, n);
+      // The file open in the language server, as in the editor (the same start as section 1's).
+      const shape: Shape = { key: `bulk-${n}`, label: `${n} ids`, text, expect: 'no errors', scenarios: [] };
+      const { server, openMs } = await openFresh('ours', shape);
       for (let r = 0; r <= rounds; r++) {
         log(`bulk ${n} ids, round ${r}`);
         // The two sides take turns going first, so neither always inherits the other's leftovers.
@@ -59,7 +61,7 @@ export async function benchBulk(): Promise<BulkRow[]> {
           await sandbox.reset();
           collectGarbage();
           if (side === 'e2e') {
-            const result = await endToEnd(sandbox.url, server, n);
+            const result = await endToEnd(sandbox.url, server.client, shapeUri(shape), n);
             requests = result.requests;
             planBytes = result.planBytes;
             if (r > 0) {
@@ -81,7 +83,7 @@ export async function benchBulk(): Promise<BulkRow[]> {
         endToEnd: median(e2e),
         plan: median(plans),
         planBytes,
-        prepare: server.openMs,
+        prepare: openMs,
         raw: median(raw),
         roundRatios: [Math.min(...ratios), Math.max(...ratios)],
         updated: n,
@@ -94,50 +96,21 @@ export async function benchBulk(): Promise<BulkRow[]> {
   return rows;
 }
 
-/** The language server the editor plans with, the file open in it and validated. */
-interface OpenFile {
-  readonly client: StdioLspClient;
-  readonly uri: string;
-  /** didOpen -> its first diagnostics. */
-  readonly openMs: number;
-  close(): Promise<void>;
-}
-
-async function openInServer(text: string, n: number): Promise<OpenFile> {
-  const settings = { validation: { debounceMs: 0 } };
-  const client = new StdioLspClient(process.execPath, [...SERVER_NODE_OPTIONS, path.join(ROOT, 'dist', 'server.js'), '--stdio'], (section) =>
-    section === 'scanTargets' ? settings : null,
-  );
-  await client.request('initialize', { processId: process.pid, rootUri: pathToFileURL(ROOT).href, capabilities: { workspace: { configuration: true } } });
-  client.notify('initialized', {});
-  const uri = pathToFileURL(path.join(ROOT, 'bench', `bulk-${n}.target-settings.yaml`)).href;
-  const t = now();
-  const published = client.waitForNotification('textDocument/publishDiagnostics', (p) => (p as { uri: string }).uri === uri, 60_000);
-  client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
-  await published;
-  const openMs = now() - t;
-  return {
-    client,
-    uri,
-    openMs,
-    close: async () => {
-      await client.request('shutdown', null);
-      client.notify('exit', null);
-      await client.exited();
-    },
-  };
-}
-
 /**
  * End to end, as the editor's command runs it on a file the language server holds open and
  * validated: the plan asked of the server (selection, body, refusals, as JSON over stdio), the
  * body resolved, the chunked run through the real client, the outcome.
  */
-async function endToEnd(baseUrl: string, server: OpenFile, n: number): Promise<{ ms: number; planMs: number; planBytes: number; requests: number }> {
+async function endToEnd(
+  baseUrl: string,
+  server: StdioLspClient,
+  uri: string,
+  n: number,
+): Promise<{ ms: number; planMs: number; planBytes: number; requests: number }> {
   const client = createClient({ baseUrl, token: TOKEN });
   const t = now();
-  const planned = await server.client.request<RunPlanResult>('scanTargets/planBulkUpdate', {
-    uri: server.uri,
+  const planned = await server.request<RunPlanResult>('scanTargets/planBulkUpdate', {
+    uri,
     version: 1,
     target: { documentIndex: 0 },
     purpose: 'run',

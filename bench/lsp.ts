@@ -345,7 +345,7 @@ function textFor(kind: Kind, shape: Shape): string {
   return kind === 'yls' ? (shape.ylsText ?? shape.text) : shape.text;
 }
 
-function shapeUri(shape: Shape): string {
+export function shapeUri(shape: Shape): string {
   return `${ROOT_URI}/bench/${shape.key}.target-settings.yaml`;
 }
 
@@ -360,7 +360,7 @@ class Unanswered extends Error {
 }
 
 /** Opens the shape's file in a fresh server: spawn, initialize, didOpen, first diagnostics. */
-async function openFresh(kind: Kind, shape: Shape): Promise<{ server: Server; openMs: number; wholeMs: number; content: Content }> {
+export async function openFresh(kind: Kind, shape: Shape): Promise<{ server: Server; openMs: number; wholeMs: number; content: Content }> {
   const server = new Server(kind);
   try {
     await server.initialize();
