@@ -4,8 +4,7 @@
 // repeats come from its counts, as the rule's warnings do.
 
 import { isScalar, isSeq, type YAMLSeq } from 'yaml';
-import { pushAll } from '../arrays';
-import { indexesOutside, repeatedIds, type KnownIds, type ParsedDocument } from '../yaml';
+import { indexesOutside, repeatedItems, type KnownIds, type ParsedDocument } from '../yaml';
 import type { ParsedFile } from '../yaml/parsedFile';
 import { nodeAtPath } from '../yaml/nodes';
 import type { PathSegment } from '../paths';
@@ -71,12 +70,12 @@ function laterRepeats(doc: ParsedDocument, seq: YAMLSeq): Repeats {
   return repeats;
 }
 
-/** The same of a long `ids` list, without a walk of it: its repeated ids from its counts (repeatedIds). */
+/** The same of a long `ids` list, without a walk of it: its repeated ids from its counts (repeatedItems). */
 function laterRepeatsOfLongList(list: readonly unknown[], known: KnownIds): Repeats {
   const repeats: Repeats = { indexes: [], values: new Set() };
-  for (const [id, at] of repeatedIds(list, known)) {
+  for (const { index, id } of repeatedItems(list, known)) {
     repeats.values.add(id);
-    pushAll(repeats.indexes, at.slice(1));
+    repeats.indexes.push(index);
   }
   // The items that are no id (a number, an empty or blank string) lie outside the spans, which hold
   // ids only: they can repeat one another only.

@@ -4,7 +4,7 @@
 // native scan), blackout period times, whitelist / blacklist forms and the blacklist's precedence
 // over the whitelist.
 
-import { indexesOutside, repeatedIds, type KnownIds } from '../yaml';
+import { indexesOutside, repeatedItems, type KnownIds } from '../yaml';
 import type { PathSegment } from '../paths';
 import { formatFieldPath } from '../paths';
 import type { Finding } from './finding';
@@ -79,18 +79,14 @@ function checkIds(ids: unknown, out: Finding[], known: KnownIds | undefined, max
   }
   // The known spans hold non-empty ids, and the parse keeps count of the ids they repeat: only the
   // items around them are looked at one by one, for empty ones. The ids that repeat are found where
-  // they stand, for the index of their first occurrence (repeatedIds); the findings are made for
+  // they stand, for the index of their first occurrence (repeatedItems); the findings are made for
   // the first `maxRepeats` repeats only.
-  const repeats: Array<[index: number, id: string, first: number]> = [];
-  for (const [id, at] of repeatedIds(ids, known)) {
-    for (let k = 1; k < at.length; k++) repeats.push([at[k]!, id, at[0]!]);
-  }
-  repeats.sort((a, b) => a[0] - b[0]);
+  const repeats = repeatedItems(ids, known);
   const found: Array<[index: number, finding: Finding]> = [];
   const made = Math.min(repeats.length, maxRepeats);
   for (let k = 0; k < made; k++) {
-    const [i, id, first] = repeats[k]!;
-    found.push([i, duplicateId(id, i, first, k === made - 1 ? repeats.length - made : 0)]);
+    const { index, id, first } = repeats[k]!;
+    found.push([index, duplicateId(id, index, first, k === made - 1 ? repeats.length - made : 0)]);
   }
   for (const i of indexesOutside(known, ids.length)) if (isEmptyId(ids[i])) found.push([i, emptyId(i)]);
   found.sort((a, b) => a[0] - b[0]);

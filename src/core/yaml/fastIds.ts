@@ -40,7 +40,7 @@ import { blockItemNode, lineOfItem, rescanBlockList, scanBlockList, type ListSca
 import { flowItemNode, rescanFlowList, scanFlowList, type FlowScan } from './idsFlow';
 import { lazyItems, type ListItems } from './idsItems';
 import { PADDING, blockRuns, flowRun, type IdsRun } from './idsRuns';
-import { eolAt, fastIdsStats, nextLine, skipBlanks, startsLine, upperBound, type Holding, type IdCounts, type Options } from './idsText';
+import { eolAt, fastIdsStats, nextLine, skipBlanks, startsLine, upperBound, type Holding, type IdCounts, type Options, type RepeatedItem } from './idsText';
 import type { TextChange } from './textChange';
 import type { Text } from './text';
 
@@ -98,6 +98,14 @@ export interface KnownIds {
   holdingInSpans(values: ReadonlySet<string>): Holding;
   /** The ids more than one item of the spans holds. */
   repeatedInSpans(): Iterable<string>;
+  /**
+   * The list's repeated items as remembered for this version of it (see repeatedItems in
+   * repeatedIds.ts), if any: right but for the items of the ids in `stale`. Only a list whose items
+   * are all in one span is remembered.
+   */
+  rememberedRepeats(): { readonly items: readonly RepeatedItem[]; readonly stale: ReadonlySet<string> } | undefined;
+  /** Remembers the list's repeated items, in list order, for the versions after this one to keep up to date. */
+  rememberRepeats(items: RepeatedItem[]): void;
   /** How many different ids the items of the spans hold. */
   distinctInSpans(): number;
   /**
@@ -219,9 +227,15 @@ function scanList(
 }
 
 /** What the list's spans hold: the scan's counts, less the items it read that stay outside the spans. */
-function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outside: ReadonlyMap<string, number>): KnownIds {
+function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outside: ReadonlyMap<string, number>, whole: boolean): KnownIds {
   const inSpans = (value: string): number => counts.count(value) - (outside.get(value) ?? 0);
+  // (The counts' indexes are those of the scan's items: the list's own where the scan's items are all of it.)
+  const state = counts.state;
   return {
+    rememberedRepeats: () => (whole ? counts.rememberedRepeats(state) : undefined),
+    rememberRepeats(items) {
+      if (whole) counts.rememberRepeats(state, items);
+    },
     spans,
     inSpans,
     holdingInSpans(values) {
@@ -480,7 +494,7 @@ function standIn(
         () => scan.base,
       );
       fastLists.set(seq, {
-        known: knownIds([[0, values.length]], scan.counts, outside),
+        known: knownIds([[0, values.length]], scan.counts, outside, true),
         parsedItems: [],
         valuesWith: () => values,
         scalarValues: values,
@@ -535,7 +549,7 @@ function standIn(
     );
     let scalarValues: readonly unknown[] | undefined = itemValues;
     fastLists.set(seq, {
-      known: knownIds(spans, scan.counts, outside),
+      known: knownIds(spans, scan.counts, outside, whole),
       parsedItems,
       valuesWith: (parsedValues) => itemValues ?? fillValues(scan, pieces, 'js', parsedValues),
       get scalarValues() {

@@ -381,10 +381,9 @@ export function rescanBlockList(scan: ListScan, source: Text, base: number, chan
   // Lines [i, k) of the old scan become `read`.
   const removed = itemsOf(lines.slice(i, k));
   const added = itemsOf(read);
-  scan.counts.remove(removed);
-  scan.counts.add(added);
   // The index in `values` of the first item line at or after line i.
   const itemAt = i - upperBound(scan.nonItems, i - 1);
+  scan.counts.replace(itemAt, removed, added);
   spliceIn(lines, i, k - i, read);
   spliceIn(starts, i, k - i, readStarts);
   shiftFrom(starts, i + read.length, delta);

@@ -121,8 +121,7 @@ export function rescanFlowList(scan: FlowScan, source: Text, open: number, base:
   if (end === undefined) return false;
   const keptFrom = end.keptFrom ?? values.length;
   const close = end.keptFrom === undefined ? end.close : scan.close + delta;
-  scan.counts.remove(values.slice(i, keptFrom));
-  scan.counts.add(read.values);
+  scan.counts.replace(i, values.slice(i, keptFrom), read.values);
   // The comment and blank lines before the first item kept were read again: the change may be among them.
   const gap = end.gap;
   if (end.noted || scan.notes !== undefined || (gap !== undefined && (gap.commentBefore !== undefined || gap.spaceBefore))) {

@@ -222,6 +222,15 @@ export class IdCounts {
    * about are followed.
    */
   private readonly totals = new Map<ReadonlySet<string>, Holding>();
+  /** How many times items were replaced ({@link replace}): which state of the list a remembered answer is of. */
+  private edits = 0;
+  /**
+   * The items that repeat an earlier one, as last worked out (repeatedItems in repeatedIds.ts), for
+   * the state `edits` counted, kept up to date by the edits since: moved by the items an edit put in
+   * or took out, and the ids it changed that are or were repeated named `stale`, for the reader to
+   * look for again. With thousands of repeats, working them all out took most of a keystroke.
+   */
+  private repeats: RememberedRepeats | undefined;
 
   /** How many items hold `value`. */
   count(value: string): number {
@@ -252,6 +261,54 @@ export class IdCounts {
   /** The ids held by more than one item. */
   repeated(): Iterable<string> {
     return this.more.keys();
+  }
+
+  /** Which state of the list this is: compare with a later one to know whether items were replaced since. */
+  get state(): number {
+    return this.edits;
+  }
+
+  /** The repeated items remembered for `state`, if any. */
+  rememberedRepeats(state: number): RememberedRepeats | undefined {
+    return this.repeats?.edits === state ? this.repeats : undefined;
+  }
+
+  /** Remembers the repeated items of `state`, in list order (not when items were replaced since). */
+  rememberRepeats(state: number, items: RepeatedItem[]): void {
+    if (state === this.edits) this.repeats = { edits: state, items, stale: new Set() };
+  }
+
+  /**
+   * The items from index `at` on that held `removed` now hold `added`: counts them, and keeps the
+   * remembered repeated items up to date (see {@link repeats}); past a few ids to look for again,
+   * or a batch of items, it forgets them.
+   */
+  replace(at: number, removed: readonly string[], added: readonly string[]): void {
+    const kept = this.repeats;
+    this.repeats = undefined;
+    // (An id taken out was repeated if held twice before; one put in, if held twice after.)
+    if (kept !== undefined) this.addRepeated(removed, kept.stale);
+    this.remove(removed);
+    this.add(added);
+    this.edits++;
+    if (kept === undefined || removed.length + added.length > MAX_STALE) return;
+    this.addRepeated(added, kept.stale);
+    if (kept.stale.size > MAX_STALE) return;
+    const delta = added.length - removed.length;
+    if (delta !== 0) {
+      const from = at + removed.length;
+      for (const item of kept.items) {
+        if (item.index >= from) item.index += delta;
+        if (item.first >= from) item.first += delta;
+      }
+    }
+    kept.edits = this.edits;
+    this.repeats = kept;
+  }
+
+  /** Adds to `to` those of `values` more than one item holds. */
+  private addRepeated(values: readonly string[], to: Set<string>): void {
+    for (let i = 0; i < values.length; i++) if (this.more.has(values[i]!)) to.add(values[i]!);
   }
 
   add(values: readonly string[]): void {
@@ -286,6 +343,23 @@ export class IdCounts {
     }
   }
 }
+
+/** An item of a list that holds the same id as an earlier one, the first to hold it at `first`. */
+export interface RepeatedItem {
+  index: number;
+  readonly id: string;
+  first: number;
+}
+
+/** A list's repeated items as remembered: right but for the items of the ids in `stale`. */
+export interface RememberedRepeats {
+  edits: number;
+  readonly items: RepeatedItem[];
+  readonly stale: Set<string>;
+}
+
+/** How many ids an edit may change, or leave to look for again, and the repeated items still be kept up to date. */
+const MAX_STALE = 64;
 
 /** Of a set of ids: how many items hold one of them, and how many of them some item holds. */
 export interface Holding {

@@ -6,7 +6,7 @@ export { MAX_FLOW_DEPTH } from './slice';
 export * from './nodes';
 export { composeChanges, type TextChange } from './textChange';
 export { indexesOutside, type KnownIds, type LongIdsList } from './fastIds';
-export { repeatedIds } from './repeatedIds';
+export { repeatedItems } from './repeatedIds';
 export { flat, sameText, type Text } from './text';
 export { ChunkedText } from './chunkedText';
 export { upperBound, type Holding } from './idsText';

@@ -4,13 +4,55 @@
 // warnings, and its quick fix for the items to remove.
 import { indexesOfEach } from '../arrays';
 import { indexesOutside, type KnownIds } from './fastIds';
+import type { RepeatedItem } from './idsText';
+
+/**
+ * The items that repeat an earlier id, in list order. A list's are remembered from one version to
+ * the next while its edits leave the repeated ids where they were (IdCounts.replace): with
+ * thousands of repeats, each keystroke worked them out again.
+ */
+export function repeatedItems(ids: readonly unknown[], known: KnownIds): readonly RepeatedItem[] {
+  const remembered = known.rememberedRepeats();
+  if (remembered?.stale.size === 0) return remembered.items;
+  const items =
+    remembered === undefined
+      ? itemsOf(repeatedIds(ids, known))
+      : // The ids an edit changed that are or were repeated, looked for again (a list remembered holds ids only, all counted).
+        merged(
+          remembered.items.filter((item) => !remembered.stale.has(item.id)),
+          itemsOf(indexesOfEach(ids, remembered.stale)),
+        );
+  known.rememberRepeats(items);
+  return items;
+}
+
+/** The items of each id (its indexes, the first occurrence first) that repeat its first, in list order. */
+function itemsOf(found: Map<string, readonly number[]>): RepeatedItem[] {
+  const items: RepeatedItem[] = [];
+  for (const [id, at] of found) {
+    for (let k = 1; k < at.length; k++) items.push({ index: at[k]!, id, first: at[0]! });
+  }
+  return items.sort((a, b) => a.index - b.index);
+}
+
+/** Two lists of items in list order, merged. */
+function merged(a: readonly RepeatedItem[], b: readonly RepeatedItem[]): RepeatedItem[] {
+  const out: RepeatedItem[] = [];
+  let j = 0;
+  for (const item of a) {
+    while (j < b.length && b[j]!.index < item.index) out.push(b[j++]!);
+    out.push(item);
+  }
+  while (j < b.length) out.push(b[j++]!);
+  return out;
+}
 
 /**
  * Each id that more than one item of the list holds, with the indexes of those items in order
  * (its first occurrence first). `ids`: the list's values; an item that is not a string, or only
  * spaces, is no id (the rule calls it empty or leaves it to the schema).
  */
-export function repeatedIds(ids: readonly unknown[], known: KnownIds): Map<string, readonly number[]> {
+function repeatedIds(ids: readonly unknown[], known: KnownIds): Map<string, readonly number[]> {
   const repeats = new Set(known.repeatedInSpans());
   const outside = new Map<string, number>();
   for (const i of indexesOutside(known, ids.length)) {

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { IdCounts } from '../../../src/core/yaml/idsText';
+import { IdCounts, type RepeatedItem } from '../../../src/core/yaml/idsText';
 
 /** The count of each id, as IdCounts should have it. */
 function reference(values: readonly string[]): Map<string, number> {
@@ -71,4 +71,60 @@ test('IdCounts keeps how many items hold one of a set, and how many of the set a
     }),
     { numRuns: 300, seed: 11 },
   );
+});
+
+/** The items that repeat an earlier one, in list order, as repeatedItems (repeatedIds.ts) gives them. */
+function repeatedItemsOf(values: readonly string[], only?: ReadonlySet<string>): RepeatedItem[] {
+  const first = new Map<string, number>();
+  const items: RepeatedItem[] = [];
+  values.forEach((id, index) => {
+    const seen = first.get(id);
+    if (seen === undefined) first.set(id, index);
+    else if (only === undefined || only.has(id)) items.push({ index, id, first: seen });
+  });
+  return items;
+}
+
+test('IdCounts keeps the repeated items it remembers right through edits, but for the ids it names stale, and forgets them past a few', () => {
+  // Ids held once, which edits change into one another and into repeated ones, and a few held more often.
+  const id = fc.oneof(
+    fc.constantFrom('a', 'b', 'c'),
+    fc.nat(40).map((n) => `u${n}`),
+  );
+  const edit = fc.record({ at: fc.nat(), remove: fc.nat(3), add: fc.array(id, { maxLength: 3 }), read: fc.boolean(), batch: fc.boolean() });
+  let kept = 0;
+  fc.assert(
+    fc.property(fc.array(id, { maxLength: 30 }), fc.array(edit, { maxLength: 10 }), (initial, edits) => {
+      const values = [...initial];
+      const counts = new IdCounts();
+      counts.add(values);
+      counts.rememberRepeats(counts.state, repeatedItemsOf(values));
+      for (const [k, e] of edits.entries()) {
+        const at = values.length === 0 ? 0 : e.at % (values.length + 1);
+        // A batch: more ids than an edit may change and have the items kept.
+        const add = e.batch ? Array.from({ length: 70 }, (_, n) => `v${n}`) : e.add;
+        const removed = values.splice(at, e.remove, ...add);
+        counts.replace(at, removed, add);
+        const remembered = counts.rememberedRepeats(counts.state);
+        if (e.batch) assert.equal(remembered, undefined, `edit ${k + 1}: a batch forgets them`);
+        if (remembered === undefined) {
+          counts.rememberRepeats(counts.state, repeatedItemsOf(values));
+          continue;
+        }
+        kept++;
+        // What repeatedItems makes of it: the items of the other ids as kept, those of the stale ids looked for.
+        const patched = [...remembered.items.filter((item) => !remembered.stale.has(item.id)), ...repeatedItemsOf(values, remembered.stale)];
+        assert.deepEqual(
+          patched.sort((a, b) => a.index - b.index),
+          repeatedItemsOf(values),
+          `edit ${k + 1}: ${JSON.stringify(removed)} -> ${JSON.stringify(add)} at ${at}`,
+        );
+        if (e.read) counts.rememberRepeats(counts.state, repeatedItemsOf(values));
+      }
+      // An earlier state is never answered for.
+      assert.equal(counts.rememberedRepeats(counts.state - 1), undefined);
+    }),
+    { numRuns: 500, seed: 12 },
+  );
+  assert.ok(kept > 500, `the items were kept through ${kept} edits`);
 });

@@ -69,3 +69,31 @@ test('past the cap the repeats are not made: a keystroke in a file of many repea
     assert.equal(service.validateAll(file).filter((d) => d.code === 'duplicate-id').length, 300, `version ${v + 1}: uncapped`);
   }
 });
+
+test('the repeats a keystroke shows, as edits make and unmake repeats before the others, add and take out items, are those of capping every diagnostic', () => {
+  // The list's repeated items are remembered from one version to the next (IdCounts.replace): an
+  // edit of a repeated id has them looked for again, and the new ones must come in list order,
+  // before the pasted repeats at the end, for the cap to show them.
+  const versions = [repeated(250)];
+  const edit = (from: string, to: string): void => {
+    const last = versions.at(-1)!;
+    assert.ok(last.includes(from), from);
+    versions.push(last.replace(from, to));
+  };
+  edit(`  - ${IDS[10]}\n`, `  - ${IDS[5]}\n`); // made to repeat an earlier id
+  edit(`  - ${IDS[5]}\n  - ${IDS[11]}`, `  - ${IDS[10]}\n  - ${IDS[11]}`); // and restored
+  edit(`ids:\n`, `ids:\n  - ${IDS[400]}\n`); // an item put in at the top, repeating a later id
+  edit(`  - ${IDS[300]}\n`, `  - ${IDS[300]}z\n`); // an id held once changed into another
+  edit(`  - ${IDS[300]}z\n`, ''); // an item taken out
+  edit(`ids:\n  - ${IDS[400]}\n  - ${IDS[0]}\n`, `ids:\n  - ${IDS[400]}\n`); // a repeated id's first item taken out
+  edit('name: Shop', 'name: Shoq'); // an edit outside the list
+  edit(`  - ${IDS[20]}\n`, `  - ${IDS[20]}\n  - ${IDS[21]}\n`); // an item repeating the next one
+  const service = new LanguageService(() => 'unset');
+  for (const [file, text, v] of parsedVersions(service, 'file:///w/e.target-settings.yaml', versions)) {
+    const all = validateFile(parseFile(text, undefined, undefined, { fastIds: false }));
+    for (const maxProblems of [3, 20]) {
+      const shown = service.diagnostics('file:///w/e.target-settings.yaml', file, { maxProblems });
+      assert.deepStrictEqual(shown, limitDiagnostics(all, maxProblems), `version ${v + 1}, cap ${maxProblems}`);
+    }
+  }
+});
