@@ -7,7 +7,7 @@ import { ENV_PLACEHOLDER, type EnvCheck } from '../envPlaceholders';
 import { encodeJsonPointer, type PathSegment } from '../paths';
 import { hasCycle, isRecord } from '../records';
 import { nodeAtPath, nodeRange } from '../yaml/nodes';
-import type { OffsetRange, ParsedDocument, ParsedFile } from '../yaml';
+import { indexesOutside, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml';
 import { PerDocument } from '../yaml/perDocument';
 
 /** A `${env:NAME}` reference of a document: its variable, where it is, and the path of its value. */
@@ -53,8 +53,17 @@ function referencesIn(doc: ParsedDocument, file: ParsedFile): Reference[] {
   const value = doc.isEmpty ? undefined : doc.value;
   // (A value that holds itself is an error of its own, and has no end to walk.)
   if (!isRecord(value) || (doc.usesAliases && hasCycle(value))) return out;
+  const visit = (path: PathSegment[]): void => placeholdersIn(file, doc, path, out);
+  const long = doc.longListIds;
   for (const [key, child] of Object.entries(value)) {
-    if (key !== 'ids') visitPlaceholders(child, [key], (path) => placeholdersIn(file, doc, path, out));
+    if (key === 'ids') continue;
+    // A long list under another key (misspelled): where no id the parse read holds `${`, only the
+    // items it left to the parser are looked at.
+    if (long?.key === key && Array.isArray(child) && !long.known.mayHoldOpening()) {
+      for (const i of indexesOutside(long.known, child.length)) visitPlaceholders(child[i], [key, i], visit);
+      continue;
+    }
+    visitPlaceholders(child, [key], visit);
   }
   return out;
 }
@@ -63,8 +72,7 @@ const MARK = '${env:';
 
 /**
  * Calls `visit` with the path of each string of `value` that holds a placeholder. A list's
- * strings are looked at without a path made for each: a long list under a misspelled key (`idx:`)
- * is walked on every version.
+ * strings are looked at without a path made for each.
  */
 function visitPlaceholders(value: unknown, path: PathSegment[], visit: (path: PathSegment[]) => void): void {
   if (typeof value === 'string') {

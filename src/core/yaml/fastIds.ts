@@ -106,6 +106,11 @@ export interface KnownIds {
   rememberedRepeats(): { readonly items: readonly RepeatedItem[]; readonly stale: ReadonlySet<string> } | undefined;
   /** Remembers the list's repeated items, in list order, for the versions after this one to keep up to date. */
   rememberRepeats(items: RepeatedItem[]): void;
+  /**
+   * Whether an item of the spans may hold `${`, which opens a placeholder (`${env:NAME}`): where
+   * none does, what looks for placeholders need not walk them.
+   */
+  mayHoldOpening(): boolean;
   /** How many different ids the items of the spans hold. */
   distinctInSpans(): number;
   /**
@@ -250,6 +255,8 @@ function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outsid
     *repeatedInSpans() {
       for (const value of counts.repeated()) if (inSpans(value) > 1) yield value;
     },
+    // (Counted over every item the scan read, those outside the spans too.)
+    mayHoldOpening: () => counts.holdsOpening,
     distinctInSpans() {
       let distinct = counts.distinct;
       for (const [value, n] of outside) if (counts.count(value) === n) distinct--; // held outside the spans only

@@ -222,6 +222,8 @@ export class IdCounts {
    * about are followed.
    */
   private readonly totals = new Map<ReadonlySet<string>, Holding>();
+  /** How many items hold a placeholder's opening, `${`. */
+  private openings = 0;
   /** How many times items were replaced ({@link replace}): which state of the list a remembered answer is of. */
   private edits = 0;
   /**
@@ -261,6 +263,11 @@ export class IdCounts {
   /** The ids held by more than one item. */
   repeated(): Iterable<string> {
     return this.more.keys();
+  }
+
+  /** Whether an item holds `${`, which opens a placeholder (`${env:NAME}`). */
+  get holdsOpening(): boolean {
+    return this.openings > 0;
   }
 
   /** Which state of the list this is: compare with a later one to know whether items were replaced since. */
@@ -317,6 +324,7 @@ export class IdCounts {
     for (let i = 0; i < values.length; i++) {
       const value = values[i]!;
       if (!this.held.add(value)) this.more.set(value, (this.more.get(value) ?? 0) + 1);
+      if (value.includes(OPENING)) this.openings++;
       if (following) this.follow(value, 1);
     }
   }
@@ -329,6 +337,7 @@ export class IdCounts {
       if (more === undefined) this.held.delete(value);
       else if (more === 1) this.more.delete(value);
       else this.more.set(value, more - 1);
+      if (value.includes(OPENING)) this.openings--;
       if (following) this.follow(value, -1);
     }
   }
@@ -357,6 +366,9 @@ export interface RememberedRepeats {
   readonly items: RepeatedItem[];
   readonly stale: Set<string>;
 }
+
+/** What opens a placeholder (`${env:NAME}`; see envPlaceholders.ts). */
+const OPENING = '${';
 
 /** How many ids an edit may change, or leave to look for again, and the repeated items still be kept up to date. */
 const MAX_STALE = 64;

@@ -18,7 +18,7 @@ import {
   type ToJSOptions,
 } from 'yaml';
 import { mapDocument } from './documentMoves';
-import { fastEntryOf, fastIdsOf, type LongIdsList } from './fastIds';
+import { fastEntryOf, fastIdsOf, type KnownIds, type LongIdsList } from './fastIds';
 import { itemsThatMayNest } from './nodes';
 
 /** (Defined with the node lookups, which give such ranges; core reads it from here too.) */
@@ -179,6 +179,15 @@ export class ParsedDocument {
   get longIdsList(): LongIdsList | undefined {
     const fast = fastIdsOf(this.document);
     return fast === undefined ? undefined : { pair: fast.pair, values: fast.list.scalarValues, known: fast.list.known };
+  }
+
+  /**
+   * The key of the document's long list the fast path built (any key, a misspelled one too; none for
+   * a bare list) and what the parse knows of its ids.
+   */
+  get longListIds(): { key: string | undefined; known: KnownIds } | undefined {
+    const entry = fastEntryOf(this.document);
+    return entry === undefined ? undefined : { key: entry.key, known: entry.list.known };
   }
 
   /**

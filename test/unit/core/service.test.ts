@@ -8,6 +8,10 @@ import type { CoreDiagnostic } from '../../../src/core/diagnostic';
 import type { EntitlementsRecord } from '../../../src/core/entitlements/types';
 import { LanguageService } from '../../../src/core/service';
 import { envCheckOf, noEnvironment } from '../../../src/core/envPlaceholders';
+import { parseFile } from '../../../src/core/yaml';
+import { MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
+import { sandboxTargetIds } from '../../../src/sandbox/prng';
+import { parsedVersions } from '../../fixtures/versions';
 
 const root = path.resolve(__dirname, '../../../..');
 const restricted = JSON.parse(fs.readFileSync(path.join(root, 'test', 'fixtures', 'entitlements', 'restricted.json'), 'utf8')) as EntitlementsRecord;
@@ -100,4 +104,37 @@ test('where there is no environment (a browser), every placeholder says it canno
   assert.match(found[0]!.message, /VS Code on the desktop or with the scan-targets command line/);
   const hover = service.hover(file, text.indexOf('API_KEY') + 2);
   assert.match(hover?.markdown ?? '', /`API_KEY`\*\* \*\*cannot be read here\*\*/);
+});
+
+test('a long list under a misspelled key is searched for placeholders only while one of its items may hold one, and warns as the full parse does', () => {
+  const ids = sandboxTargetIds(MIN_FAST_IDS + 500, 31);
+  const list = (items: readonly string[]): string => items.map((id) => `  - ${id}\n`).join('');
+  const versions = [
+    `idx:\n${list(ids)}site:\n  name: Shop\n`,
+    // An id made a placeholder, then one in a mapping item (left to the parser), then each taken away.
+    `idx:\n${list(ids.slice(0, 300))}  - "\${env:ID_ONE}"\n${list(ids.slice(300))}site:\n  name: Shop\n`,
+    `idx:\n${list(ids.slice(0, 300))}  - "\${env:ID_ONE}"\n${list(ids.slice(300, 400))}  - id: \${env:ID_TWO}\n${list(ids.slice(400))}site:\n  name: Shop\n`,
+    `idx:\n${list(ids.slice(0, 400))}  - id: \${env:ID_TWO}\n${list(ids.slice(400))}site:\n  name: Shop\n`,
+    `idx:\n${list(ids)}site:\n  name: Shop\n`,
+  ];
+  const service = new LanguageService(() => 'unset');
+  const expected = [[], ['/idx/300'], ['/idx/300', '/idx/401/id'], ['/idx/400/id'], []];
+  for (const [file, text, v] of parsedVersions(service, URI, versions)) {
+    const long = file.documents[0]?.longListIds;
+    assert.ok(long?.key === 'idx', `version ${v + 1}: the fast path read the list`);
+    // (The mapping item is the parser's: the list's ids hold no `${` once the quoted one is gone.)
+    assert.equal(long.known.mayHoldOpening(), v === 1 || v === 2, `version ${v + 1}: whether the ids are walked`);
+    const found = service.validateAll(file).filter((d) => d.code === 'env-not-set');
+    const full = new LanguageService(() => 'unset').validateAll(parseFile(text, undefined, undefined, { fastIds: false }));
+    assert.deepEqual(
+      found.map((d) => d.path),
+      expected[v],
+      `version ${v + 1}`,
+    );
+    assert.deepEqual(
+      found,
+      full.filter((d) => d.code === 'env-not-set'),
+      `version ${v + 1}: as the full parse`,
+    );
+  }
 });
