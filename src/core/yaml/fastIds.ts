@@ -378,7 +378,8 @@ function isKeyChar(c: number, first: boolean): boolean {
  * the key ends its line (an anchor, a tag, spaces, tabs and a comment may follow), and the list
  * starts at the first line below that is not blank or a comment (a note above the ids is common).
  * A flow list: spaces (an anchor, a tag) and `[` follow the key, where the list starts; after a
- * quoted key the `[` may follow the colon at once (`"ids":[`, as JSON is written).
+ * quoted key the `[` may follow the colon at once (`"ids":[`, as JSON is written); or the `[`
+ * starts that first line below, indented (`ids:` then `  [a, b, …]`, as some write a long list).
  */
 function listAfterKey(source: Text, at: number, after: number, quoted = false): KeyLine | undefined {
   let j = skipBlanks(source, after);
@@ -391,12 +392,14 @@ function listAfterKey(source: Text, at: number, after: number, quoted = false): 
   if ((j > after || quoted) && source.charCodeAt(j) === 0x5b /* [ */) return { keyStart: at, listStart: j, flow: true };
   if (!onlyCommentFrom(source, j, j > after)) return undefined;
   let line = nextLine(source, j);
+  let content = line; // where the line's text starts, after its indentation
   for (;;) {
-    let k = line;
-    while (source.charCodeAt(k) === 0x20) k++;
-    if (k >= source.length || !onlyCommentFrom(source, k, true)) break;
-    line = nextLine(source, k);
+    content = line;
+    while (source.charCodeAt(content) === 0x20) content++;
+    if (content >= source.length || !onlyCommentFrom(source, content, true)) break;
+    line = nextLine(source, content);
   }
+  if (content > line && source.charCodeAt(content) === 0x5b /* [ */) return { keyStart: at, listStart: content, flow: true };
   return { keyStart: at, listStart: line, flow: false };
 }
 

@@ -646,6 +646,12 @@ describe('fast path for long ids lists', () => {
         'flow list over lines, several per line, quoted, CRLF',
         `ids: [${IDS.map((id, i) => `${i % 3 ? '' : '\n    '}"${id}"`).join(', ')}\n  ]\n${SITE}`.replace(/\n/g, '\r\n'),
       ],
+      ['flow list on the line below its key', `ids:\n  [${IDS.join(', ')}]\n${SITE}`],
+      [
+        'flow list over lines below its key, a comment line and a blank line, and an anchor, before it, CRLF',
+        `ids: &all # t\n  # all of them\n\n  [\n${IDS.map((id) => `    ${id},\n`).join('')}  ]\n${SITE}`.replace(/\n/g, '\r\n'),
+      ],
+      ['flow list below a misspelled key, in the second document', `ids: [a]\n---\nidx:\n [${IDS.join(',')}]\n${SITE}`],
       ['flow list over lines, trailing comma, ] at column 0', `ids: [\n${IDS.map((id) => `  '${id}',\n`).join('')}]\n${SITE}`],
       ['CRLF, quoted, with comments', `ids:\n${styled((id, i) => (i % 8 === 7 ? `"${id}"\n  # c` : `"${id}"`))}${SITE}`.replace(/\n/g, '\r\n')],
       ['lone CR', `ids:\n${list(IDS)}${SITE}`.replace(/\n/g, '\r')],
@@ -751,8 +757,8 @@ describe('fast path for long ids lists', () => {
       count: fc.integer({ min: MIN_FAST_IDS - 10, max: MIN_FAST_IDS + 120 }),
       seed: fc.integer(),
       style: fc.constantFrom(...styles),
-      /** A block list, a flow list on one line or over lines, or a JSON file (pretty-printed, or on one line with the ids after the site). */
-      flow: fc.constantFrom(false, false, 'line', 'lines', 'json', 'json-line', 'json-tabs'),
+      /** A block list, a flow list on one line, over lines or on the line below its key, or a JSON file (pretty-printed, or on one line with the ids after the site). */
+      flow: fc.constantFrom(false, false, 'line', 'lines', 'below', 'json', 'json-line', 'json-tabs'),
       indent: fc.constantFrom('', '  ', '    '),
       extras: fc.constantFrom(0, 0.05, 0.2),
       eol: fc.constantFrom('\n', '\r\n', '\r', 'mixed'),
@@ -823,6 +829,8 @@ describe('fast path for long ids lists', () => {
           body = `{"site":{"name":"x"},${jsonKey}:[${ids.map((id, i) => scalar(id, f.style, i)).join(',')}]}\n`;
         } else if (f.flow === 'line') {
           body = `${key} [${ids.map((id, i) => scalar(id, f.style, i)).join(', ')}]\n`;
+        } else if (f.flow === 'below') {
+          body = `${key}${f.keyTail}\n${f.leading === 'indented comment' ? `${f.indent}# c\n` : f.leading} [${ids.map((id, i) => scalar(id, f.style, i)).join(', ')}]\n`;
         } else if (f.flow === 'lines') {
           // Comments after the commas, comment lines and blank lines between the items, as often as a block list's.
           const between = (): string => (random() < f.extras ? at(['\n', '  # c\n', '# c0\n', '  #\n  # d\n\n'], Math.floor(random() * 4)) : '');
