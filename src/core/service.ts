@@ -16,6 +16,7 @@ import {
   type DiagnosticLike,
   type HoverResult,
   type OffsetEdit,
+  quoteAllIdsEdits,
 } from './assist';
 import type { CoreDiagnostic, Severity } from './diagnostic';
 import { entitlementDiagnostics } from './entitlements/diagnostics';
@@ -218,7 +219,7 @@ export class LanguageService {
     const records = diagnostics.some((d) => d.code === INVALID_ID_CODE) ? this.invalidIds.get(uri) : undefined;
     const rejected =
       records === undefined ? undefined : { count: rejectedIdCount(records, file), byDocument: deferEdits ? undefined : rejectedIdsByDocument(records, file) };
-    return codeActions(file, diagnostics, rejected);
+    return codeActions(file, diagnostics, rejected, deferEdits);
   }
 
   /** The edits of an action `codeActions` deferred, on the file as it is now. */
@@ -226,6 +227,8 @@ export class LanguageService {
     switch (deferred) {
       case 'remove-all-invalid-ids':
         return removeInvalidIdsEdits(file, rejectedIdsByDocument(this.invalidIds.get(uri) ?? [], file));
+      case 'quote-all-ids':
+        return quoteAllIdsEdits(file);
     }
   }
 

@@ -26,10 +26,10 @@ export interface CoreCodeAction {
 
 /**
  * Edits an action may leave to be made when it is chosen (LSP `codeAction/resolve`): removing
- * every rejected id of a file, which can be thousands of items, while the client asks for code
- * actions on every move of the cursor.
+ * every rejected id of a file, or putting every id read as a number in quotes, which can be
+ * thousands of items, while the client asks for code actions on every move of the cursor.
  */
-export const DEFERRED_EDITS = ['remove-all-invalid-ids'] as const;
+export const DEFERRED_EDITS = ['remove-all-invalid-ids', 'quote-all-ids'] as const;
 export type DeferredEdits = (typeof DEFERRED_EDITS)[number];
 
 /** An action as a builder makes it; `codeActions` adds where its diagnostics are in the request. */

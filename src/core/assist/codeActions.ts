@@ -11,7 +11,9 @@
 //   (whitelistFix.ts);
 // - duplicate-id: remove every later repeat of an id in the document (one action,
 //   duplicateIdsFix.ts);
-// - invalid-id: remove the id the service rejected, or all of them (invalidIdFix.ts).
+// - invalid-id: remove the id the service rejected, or all of them (invalidIdFix.ts);
+// - invalid-type where text is expected and a number or true/false is written: put it in quotes,
+//   or every such id of the list (quoteFix.ts).
 //
 // The codes are listed in fixableCodes.ts; any other diagnostic is skipped.
 //
@@ -29,6 +31,7 @@ import { replaceEnum } from './enumFix';
 import { locate } from './fixTarget';
 import { insertMissing } from './missingPropertyFix';
 import { renameUnknown } from './renameFix';
+import { quoteValue } from './quoteFix';
 import { makeRelative } from './whitelistFix';
 
 export { DEFERRED_EDITS, type CoreCodeAction, type DeferredEdits, type DiagnosticLike } from './codeActionTypes';
@@ -36,8 +39,9 @@ export { DEFERRED_EDITS, type CoreCodeAction, type DeferredEdits, type Diagnosti
 /**
  * Quick fixes for `diagnostics` (of `file`); diagnostics without a fix are skipped.
  * @param invalidIds the file's rejected ids, for "remove all invalid ids".
+ * @param deferEdits the edits of actions over a whole list are made when chosen (see DEFERRED_EDITS).
  */
-export function codeActions(file: ParsedFile, diagnostics: readonly DiagnosticLike[], invalidIds?: RejectedInFile): CoreCodeAction[] {
+export function codeActions(file: ParsedFile, diagnostics: readonly DiagnosticLike[], invalidIds?: RejectedInFile, deferEdits = false): CoreCodeAction[] {
   const out: Draft[] = [];
   const duplicateGroups = new DuplicateIdGroups();
   const rejected: DiagnosticLike[] = [];
@@ -66,6 +70,9 @@ export function codeActions(file: ParsedFile, diagnostics: readonly DiagnosticLi
         break;
       case 'whitelist-absolute-url':
         out.push(...makeRelative(file, d, target));
+        break;
+      case 'invalid-type':
+        out.push(...quoteValue(file, d, target, deferEdits));
         break;
       case 'duplicate-id':
         duplicateGroups.add(d, target);

@@ -11,6 +11,7 @@ export const VALIDATION_FIXABLE_CODES = [
   'conditional-required',
   'whitelist-absolute-url',
   'duplicate-id',
+  'invalid-type',
 ] as const;
 
 /** Every code with a fix: the validator's, a value the account is not entitled to, an id the service rejected. */

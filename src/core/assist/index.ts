@@ -7,3 +7,4 @@ export { complete, type CompletionItem, type CompletionKind, type CompletionResu
 export { hover, type HoverResult } from './hover';
 export { DEFERRED_EDITS, codeActions, type CoreCodeAction, type DeferredEdits, type DiagnosticLike } from './codeActions';
 export { FIXABLE_CODES, VALIDATION_FIXABLE_CODES } from './fixableCodes';
+export { quoteAllIdsEdits } from './quoteFix';
