@@ -1,7 +1,8 @@
 // The invalid-type fix where text is expected and the value was read as a number or as true/false
-// (`- 12345`, `name: 2024`, `- yes` is text already): the value as written, put in quotes. On an id,
-// also "put all N such ids in quotes": ids pasted from a spreadsheet column are often all numbers,
-// thousands of errors to fix in one step, and a list of them parses slowly until they are text.
+// (`- 12345`, `name: 2024`; `- yes` is text already): the value as written, put in quotes. On an
+// id, also "put all N such ids of the file in quotes": ids pasted from a spreadsheet column are
+// often all numbers, thousands of errors to fix in one step, and a list of them parses slowly
+// until they are text.
 
 import { isScalar, isSeq, type Scalar } from 'yaml';
 import type { ParsedDocument } from '../yaml/parsedDocument';
@@ -13,10 +14,11 @@ import { typesOf } from '../schema/schemaNode';
 import type { DiagnosticLike, Draft } from './codeActionTypes';
 import type { OffsetEdit } from './edits';
 import type { Target } from './fixTarget';
+import { textOf } from './fixText';
 
 /**
  * "Put X in quotes" (preferred) for an `invalid-type` diagnostic that expects a string, and, on an
- * id of a list with more such ids, "Put all N ids … in quotes" (its edits left to
+ * id of a file with more such ids, "Put all N ids … in quotes" (its edits left to
  * `quoteAllIdsEdits` when `deferEdits`: they may be thousands, and clients ask on every move).
  */
 export function quoteValue(file: ParsedFile, d: DiagnosticLike, t: Target, deferEdits: boolean): Draft[] {
@@ -24,13 +26,12 @@ export function quoteValue(file: ParsedFile, d: DiagnosticLike, t: Target, defer
   const node = nodeAtPath(t.doc.document, t.path)?.value;
   const edit = isScalar(node) ? quoteEdit(file, node) : undefined;
   if (edit === undefined) return [];
-  const written = edit.newText.slice(1, -1);
-  const out: Draft[] = [{ title: `Put \`${written}\` in quotes`, diagnostic: d, diagnostics: [d], isPreferred: true, edits: [edit] }];
+  const out: Draft[] = [{ title: `Put \`${textOf(file, edit.range)}\` in quotes`, diagnostic: d, diagnostics: [d], isPreferred: true, edits: [edit] }];
   if (t.path.length === 2 && t.path[0] === 'ids' && typeof t.path[1] === 'number') {
-    const count = unquotedIds(t.doc).length;
+    const count = file.documents.reduce((sum, doc) => sum + unquotedIds(doc).length, 0);
     if (count > 1) {
       const all = { title: `Put all ${count} ids read as numbers or true/false in quotes`, diagnostic: d, diagnostics: [d], isPreferred: false };
-      out.push(deferEdits ? { ...all, edits: [], deferred: 'quote-all-ids' } : { ...all, edits: idsEdits(file, t.doc) });
+      out.push(deferEdits ? { ...all, edits: [], deferred: 'quote-all-ids' } : { ...all, edits: quoteAllIdsEdits(file) });
     }
   }
   return out;
@@ -46,11 +47,7 @@ function expectsText(d: DiagnosticLike, t: Target): boolean {
 
 /** The edits of "put all ids … in quotes", in every document of the file. Non-overlapping, sorted. */
 export function quoteAllIdsEdits(file: ParsedFile): OffsetEdit[] {
-  return file.documents.flatMap((doc) => idsEdits(file, doc));
-}
-
-function idsEdits(file: ParsedFile, doc: ParsedDocument): OffsetEdit[] {
-  return unquotedIds(doc).flatMap((node) => quoteEdit(file, node) ?? []);
+  return file.documents.flatMap((doc) => unquotedIds(doc).flatMap((node) => quoteEdit(file, node) ?? []));
 }
 
 /**
