@@ -443,3 +443,52 @@ test('"remove all invalid ids": a client that resolves code actions gets its edi
     }
   }
 });
+
+test('"put all ids in quotes": its edits come with the action or when a client that resolves code actions asks, and quote every such id of the file', async () => {
+  assertBuilt();
+  type Action = { title: string; isPreferred?: boolean; edit?: { changes: Record<string, Array<{ range: { start: { line: number } }; newText: string }>> } };
+  const text = 'ids:\n  - 101\n  - abc\n  - true\nsite:\n  name: Shop\n---\nids: [7]\nsite:\n  name: Two\n';
+  for (const resolves of [true, false]) {
+    const client = new StdioLspClient(process.execPath, [CLI, 'lsp', '--stdio'], () => ({ validation: { debounceMs: 0 } }));
+    try {
+      const codeAction = resolves ? { resolveSupport: { properties: ['edit'] } } : {};
+      await client.request('initialize', {
+        processId: process.pid,
+        rootUri: null,
+        capabilities: { workspace: { configuration: true }, textDocument: { codeAction } },
+      });
+      client.notify('initialized', {});
+      client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'yaml', version: 1, text } });
+      const opened = (await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 1))) as Published;
+      const first = opened.diagnostics.find((d) => d.code === 'invalid-type')!;
+      const actions = await client.request<Action[]>('textDocument/codeAction', {
+        textDocument: { uri: URI },
+        range: first.range,
+        context: { diagnostics: [first] },
+      });
+      assert.deepEqual(
+        actions.map((a) => [a.title, a.isPreferred === true]),
+        [
+          ['Put `101` in quotes', true],
+          ['Put all 3 ids read as numbers or true/false in quotes', false],
+        ],
+      );
+      let all = actions[1]!;
+      assert.equal(all.edit === undefined, resolves, resolves ? 'the edits are left for codeAction/resolve' : 'the edits come with the action');
+      if (resolves) all = await client.request<Action>('codeAction/resolve', all);
+      assert.deepEqual(
+        all.edit?.changes[URI]?.map((e) => [e.range.start.line, e.newText]),
+        [
+          [1, '"101"'],
+          [3, '"true"'],
+          [7, '"7"'],
+        ],
+      );
+      await client.request('shutdown', null);
+      client.notify('exit', null);
+      assert.equal(await client.exited(), 0);
+    } finally {
+      client.process.kill();
+    }
+  }
+});
