@@ -388,20 +388,46 @@ test('the lsp command asks for exactly one transport', async () => {
   assert.match(help.stdout, /Neovim/);
 });
 
+type EditedAction = {
+  title: string;
+  isPreferred?: boolean;
+  edit?: { changes: Record<string, Array<{ range: { start: { line: number } }; newText: string }>> };
+};
+
+/**
+ * Runs `body` against a server started and initialized for a client that resolves code actions'
+ * edits (`resolves`) or not, then shuts it down.
+ */
+async function withCodeActionClient(resolves: boolean, body: (client: StdioLspClient) => Promise<void>): Promise<void> {
+  const client = new StdioLspClient(process.execPath, [CLI, 'lsp', '--stdio'], () => ({ validation: { debounceMs: 0 } }));
+  try {
+    const codeAction = resolves ? { resolveSupport: { properties: ['edit'] } } : {};
+    const init = await client.request<{ capabilities: { codeActionProvider?: { resolveProvider?: boolean } } }>('initialize', {
+      processId: process.pid,
+      rootUri: null,
+      capabilities: { workspace: { configuration: true }, textDocument: { codeAction } },
+    });
+    assert.equal(init.capabilities.codeActionProvider?.resolveProvider, true);
+    client.notify('initialized', {});
+    await body(client);
+    await client.request('shutdown', null);
+    client.notify('exit', null);
+    assert.equal(await client.exited(), 0);
+  } finally {
+    client.process.kill();
+  }
+}
+
+/** The action with its edits: left for codeAction/resolve where the client resolves them, with the action otherwise. */
+async function withEdits(client: StdioLspClient, action: EditedAction, resolves: boolean): Promise<EditedAction> {
+  assert.equal(action.edit === undefined, resolves, resolves ? 'the edits are left for codeAction/resolve' : 'the edits come with the action');
+  return resolves ? await client.request<EditedAction>('codeAction/resolve', action) : action;
+}
+
 test('"remove all invalid ids": a client that resolves code actions gets its edits when it asks for them, any other client with the action', async () => {
   assertBuilt();
-  type Action = { title: string; edit?: { changes: Record<string, Array<{ range: { start: { line: number } }; newText: string }>> }; data?: unknown };
   for (const resolves of [true, false]) {
-    const client = new StdioLspClient(process.execPath, [CLI, 'lsp', '--stdio'], () => ({ validation: { debounceMs: 0 } }));
-    try {
-      const codeAction = resolves ? { resolveSupport: { properties: ['edit'] } } : {};
-      const init = await client.request<{ capabilities: { codeActionProvider?: { resolveProvider?: boolean } } }>('initialize', {
-        processId: process.pid,
-        rootUri: null,
-        capabilities: { workspace: { configuration: true }, textDocument: { codeAction } },
-      });
-      assert.equal(init.capabilities.codeActionProvider?.resolveProvider, true);
-      client.notify('initialized', {});
+    await withCodeActionClient(resolves, async (client) => {
       client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'yaml', version: 1, text: TEXT } });
       await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 1));
       const outcome = await client.request<{ invalidIds: number }>('scanTargets/recordBulkOutcome', {
@@ -417,15 +443,14 @@ test('"remove all invalid ids": a client that resolves code actions gets its edi
         published(URI, 1, (ds) => ds.filter((d) => d.code === 'invalid-id').length === 2),
       )) as Published;
       const first = withInvalid.diagnostics.find((d) => d.code === 'invalid-id')!;
-      const actions = await client.request<Action[]>('textDocument/codeAction', {
+      const actions = await client.request<EditedAction[]>('textDocument/codeAction', {
         textDocument: { uri: URI },
         range: first.range,
         context: { diagnostics: [first] },
       });
-      let removeAll = actions.find((a) => a.title === 'Remove all 2 invalid ids in this file');
-      assert.ok(removeAll, actions.map((a) => a.title).join(' | '));
-      assert.equal(removeAll.edit === undefined, resolves, resolves ? 'the edits are left for codeAction/resolve' : 'the edits come with the action');
-      if (resolves) removeAll = await client.request<Action>('codeAction/resolve', removeAll);
+      const listed = actions.find((a) => a.title === 'Remove all 2 invalid ids in this file');
+      assert.ok(listed, actions.map((a) => a.title).join(' | '));
+      const removeAll = await withEdits(client, listed, resolves);
       // Both item lines go, as one edit, and the list stays a list.
       assert.deepEqual(
         removeAll.edit?.changes[URI]?.map((e) => [e.range.start.line, e.newText]),
@@ -435,33 +460,19 @@ test('"remove all invalid ids": a client that resolves code actions gets its edi
         ],
         JSON.stringify(removeAll.edit),
       );
-      await client.request('shutdown', null);
-      client.notify('exit', null);
-      assert.equal(await client.exited(), 0);
-    } finally {
-      client.process.kill();
-    }
+    });
   }
 });
 
 test('"put all ids in quotes": its edits come with the action or when a client that resolves code actions asks, and quote every such id of the file', async () => {
   assertBuilt();
-  type Action = { title: string; isPreferred?: boolean; edit?: { changes: Record<string, Array<{ range: { start: { line: number } }; newText: string }>> } };
   const text = 'ids:\n  - 101\n  - abc\n  - true\nsite:\n  name: Shop\n---\nids: [7]\nsite:\n  name: Two\n';
   for (const resolves of [true, false]) {
-    const client = new StdioLspClient(process.execPath, [CLI, 'lsp', '--stdio'], () => ({ validation: { debounceMs: 0 } }));
-    try {
-      const codeAction = resolves ? { resolveSupport: { properties: ['edit'] } } : {};
-      await client.request('initialize', {
-        processId: process.pid,
-        rootUri: null,
-        capabilities: { workspace: { configuration: true }, textDocument: { codeAction } },
-      });
-      client.notify('initialized', {});
+    await withCodeActionClient(resolves, async (client) => {
       client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'yaml', version: 1, text } });
       const opened = (await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 1))) as Published;
       const first = opened.diagnostics.find((d) => d.code === 'invalid-type')!;
-      const actions = await client.request<Action[]>('textDocument/codeAction', {
+      const actions = await client.request<EditedAction[]>('textDocument/codeAction', {
         textDocument: { uri: URI },
         range: first.range,
         context: { diagnostics: [first] },
@@ -473,9 +484,7 @@ test('"put all ids in quotes": its edits come with the action or when a client t
           ['Put all 3 ids read as numbers or true/false in quotes', false],
         ],
       );
-      let all = actions[1]!;
-      assert.equal(all.edit === undefined, resolves, resolves ? 'the edits are left for codeAction/resolve' : 'the edits come with the action');
-      if (resolves) all = await client.request<Action>('codeAction/resolve', all);
+      const all = await withEdits(client, actions[1]!, resolves);
       assert.deepEqual(
         all.edit?.changes[URI]?.map((e) => [e.range.start.line, e.newText]),
         [
@@ -484,11 +493,6 @@ test('"put all ids in quotes": its edits come with the action or when a client t
           [7, '"7"'],
         ],
       );
-      await client.request('shutdown', null);
-      client.notify('exit', null);
-      assert.equal(await client.exited(), 0);
-    } finally {
-      client.process.kill();
-    }
+    });
   }
 });
