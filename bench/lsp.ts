@@ -5,8 +5,9 @@
 // given our schema through `yaml.schemas`), each a fresh process per shape, driven by the
 // hand-written client of the unit tests (test/unit/server/lspClient.ts).
 //
-// Per shape and server: open -> first publishDiagnostics; one-character incremental edits ->
-// the diagnostics of that version (the next edit only once they arrived); completion sent right
+// Per shape and server: open -> first diagnostics; one-character incremental edits -> the
+// diagnostics of that version (the next edit only once they arrived), ours pulled as VS Code's
+// client pulls them (Delivery), yaml-language-server's pushed; completion sent right
 // after an edit; the server's resident memory after the edits; a check that the server really
 // reports a schema error (a small second file with `report_type: nope`). Also `scan-targets
 // validate FILE` as a whole process against yaml-language-server's whole process (spawn,
@@ -84,7 +85,7 @@ export interface Series {
 
 export interface ScenarioResult {
   name: string;
-  /** Edit -> publishDiagnostics of that version. */
+  /** Edit -> the diagnostics of that version. */
   diagnostics: Series;
   /** didChange + completion sent at once -> completion answer. */
   completion: Series;
@@ -101,10 +102,10 @@ export interface ServerResult {
   kind: Kind;
   /** Spawn -> initialize answered (ms; median of the fresh processes). */
   startMs: number;
-  /** didOpen -> first publishDiagnostics (median of the fresh processes). */
+  /** didOpen -> first diagnostics (median of the fresh processes). */
   openMs: number;
   openSamples: number;
-  /** Spawn -> first publishDiagnostics of the process that went on (yaml-language-server's whole process). */
+  /** Spawn -> first diagnostics of the process that went on (yaml-language-server's whole process). */
   wholeMs: number;
   content: Content;
   scenarios: ScenarioResult[];
@@ -232,13 +233,26 @@ export function killServers(): void {
   running.clear();
 }
 
+/**
+ * How a server's diagnostics reach the client: `pull`, as VS Code's client asks for ours (a
+ * `textDocument/diagnostic` request after each change, with the id of the report it holds), or
+ * `push` (publishDiagnostics after each change: yaml-language-server, and ours for a client without
+ * pull such as Neovim 0.7).
+ */
+export type Delivery = 'pull' | 'push';
+
 /** A server process, initialized with its settings read. */
 class Server {
   readonly client: StdioLspClient;
   readonly spawnedAt: number;
   startMs = NaN;
+  /** Pull: the last full report of each uri, and its id. */
+  private readonly reports = new Map<string, { resultId: string | undefined; diagnostics: Diagnostic[] }>();
 
-  constructor(readonly kind: Kind) {
+  constructor(
+    readonly kind: Kind,
+    readonly delivery: Delivery = kind === 'ours' ? 'pull' : 'push',
+  ) {
     this.spawnedAt = now();
     this.client = new StdioLspClient(process.execPath, command(kind), configuration(kind));
     running.add(this);
@@ -255,10 +269,15 @@ class Server {
         rootUri: ROOT_URI,
         workspaceFolders: [{ uri: ROOT_URI, name: 'bench' }],
         capabilities: {
-          workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: false } },
+          workspace: {
+            configuration: true,
+            didChangeConfiguration: { dynamicRegistration: false },
+            ...(this.delivery === 'pull' && { diagnostics: { refreshSupport: true } }),
+          },
           textDocument: {
             synchronization: { dynamicRegistration: false },
             publishDiagnostics: { versionSupport: true },
+            ...(this.delivery === 'pull' && { diagnostic: { dynamicRegistration: false } }),
             completion: { completionItem: { snippetSupport: true } },
             hover: { contentFormat: ['markdown', 'plaintext'] },
           },
@@ -283,8 +302,27 @@ class Server {
     );
   }
 
-  /** The first publishDiagnostics for `uri` after notification number `after` (ours: of `version`). */
-  published(uri: string, after: number, version: number): Promise<Published> {
+  /**
+   * The diagnostics of `uri` at `version`, asked for right after the change (or open) that made it
+   * was sent, `after` the number of notifications received before it was: pulled, a report
+   * ("unchanged": the diagnostics of the report held), or the first publishDiagnostics for `uri`
+   * after notification number `after` (ours: of `version`).
+   */
+  diagnostics(uri: string, after: number, version: number): Promise<Published> {
+    if (this.delivery === 'push') return this.published(uri, after, version);
+    const held = this.reports.get(uri);
+    const report = this.client.request<{ kind: 'full' | 'unchanged'; resultId?: string; items?: Diagnostic[] }>('textDocument/diagnostic', {
+      textDocument: { uri },
+      previousResultId: held?.resultId,
+    });
+    return withTimeout(report, this.timeoutMs, 'textDocument/diagnostic').then((r) => {
+      const diagnostics = r.kind === 'full' ? (r.items ?? []) : (held?.diagnostics ?? []);
+      this.reports.set(uri, { resultId: r.resultId, diagnostics });
+      return { uri, version, diagnostics };
+    });
+  }
+
+  private published(uri: string, after: number, version: number): Promise<Published> {
     const notifications = this.client.notifications;
     const test = (params: unknown): boolean => {
       const p = params as Published;
@@ -360,15 +398,15 @@ class Unanswered extends Error {
 }
 
 /** Opens the shape's file in a fresh server: spawn, initialize, didOpen, first diagnostics. */
-export async function openFresh(kind: Kind, shape: Shape): Promise<{ server: Server; openMs: number; wholeMs: number; content: Content }> {
-  const server = new Server(kind);
+export async function openFresh(kind: Kind, shape: Shape, delivery?: Delivery): Promise<{ server: Server; openMs: number; wholeMs: number; content: Content }> {
+  const server = new Server(kind, delivery);
   try {
     await server.initialize();
     const uri = shapeUri(shape);
     const after = server.client.notifications.length;
     const t0 = now();
     server.client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: textFor(kind, shape) } });
-    const first = await server.published(uri, after, 1).catch((err: unknown) => {
+    const first = await server.diagnostics(uri, after, 1).catch((err: unknown) => {
       throw new Unanswered(server.timeoutMs, err);
     });
     const t1 = now();
@@ -379,7 +417,7 @@ export async function openFresh(kind: Kind, shape: Shape): Promise<{ server: Ser
   }
 }
 
-async function runServer(kind: Kind, shape: Shape, stdioCosts: Array<[number, number, number]>, sent: unknown[]): Promise<ServerResult> {
+async function runServer(kind: Kind, shape: Shape, stdioCosts: Array<[number, number, number]>, sent: unknown[], delivery?: Delivery): Promise<ServerResult> {
   const opens = kind === 'ours' ? OURS_OPENS : 1;
   const result: ServerResult = {
     kind,
@@ -401,7 +439,7 @@ async function runServer(kind: Kind, shape: Shape, stdioCosts: Array<[number, nu
   try {
     for (let i = 0; i < opens; i++) {
       log(`lsp ${shape.key}: ${kind}, open ${i + 1} of ${opens}`);
-      const opened = await openFresh(kind, shape);
+      const opened = await openFresh(kind, shape, delivery);
       openTimes.push(opened.openMs);
       startTimes.push(opened.server.startMs);
       result.wholeMs = opened.wholeMs;
@@ -458,12 +496,12 @@ async function runServer(kind: Kind, shape: Shape, stdioCosts: Array<[number, nu
           zones.add(edit.zone.replace(/, .*$/, ''));
           const params = { textDocument: { uri, version }, contentChanges: [change] };
           const after = live.client.notifications.length;
-          const diagnostics = live.published(uri, after, version);
           const cpu0 = process.cpuUsage();
           const t0 = now();
           live.client.notify('textDocument/didChange', params);
           const t1 = now();
           const cpu = process.cpuUsage(cpu0);
+          const diagnostics = live.diagnostics(uri, after, version);
           if (kind === 'ours') {
             stdioCosts.push([t0, t1, (cpu.user + cpu.system) / 1000]);
             sent.push({ jsonrpc: '2.0', method: 'textDocument/didChange', params });
@@ -545,10 +583,9 @@ async function schemaCheck(server: Server): Promise<boolean> {
   const uri = `${ROOT_URI}/bench/schema-check.target-settings.yaml`;
   const lines = ['ids:', '  - 3Sy7TyNMnQ8x', 'site:', '  name: Shop', '  url: https://shop.example', 'report_type: nope', ''];
   const after = server.client.notifications.length;
-  const published = server.published(uri, after, 1);
   server.client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: lines.join('\n') } });
   try {
-    const p = await published;
+    const p = await server.diagnostics(uri, after, 1);
     return p.diagnostics.some((d) => d.range.start.line === 5);
   } catch {
     return false;
@@ -669,9 +706,9 @@ export async function benchMemoryBySize(sizes: readonly number[]): Promise<Memor
       const planned = planEdits(TextDocument.create(uri, 'yaml', 1, shape.text), shape.scenarios[0]!, 0, MEMORY_EDITS, false);
       for (const [i, { change }] of planned.entries()) {
         const version = 2 + i;
-        const diagnostics = server.published(uri, server.client.notifications.length, version);
+        const after = server.client.notifications.length;
         server.client.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
-        await diagnostics;
+        await server.diagnostics(uri, after, version);
       }
       rows.push({ ids: n, rssOpen, rssEdits: server.memory().rss, rssIdle });
     } finally {
@@ -685,6 +722,7 @@ export async function benchMemoryBySize(sizes: readonly number[]): Promise<Memor
 export interface RejectedIdsResult {
   /** How many ids the run rejected (spread over the list). */
   readonly rejected: number;
+  readonly delivery: Delivery;
   /** How many diagnostics the last edit published (the editor's cap and its note included). */
   readonly shown: number;
   readonly diagnostics: Series;
@@ -693,32 +731,39 @@ export interface RejectedIdsResult {
 
 /**
  * The one-character edits of the plain file's first scenario, timed as in {@link runServer}, after
- * a bulk update that rejected `counts` of its ids: the rejected ids' diagnostics follow each edit.
+ * a bulk update that rejected `counts` of its ids: the rejected ids' diagnostics follow each edit,
+ * pulled or pushed (`delivery`).
  */
-export async function benchRejectedIds(counts: readonly number[]): Promise<RejectedIdsResult[]> {
+export async function benchRejectedIds(counts: readonly number[], delivery: Delivery): Promise<RejectedIdsResult[]> {
   const shape = plainShape(LSP_IDS);
   const ids = [...shape.text.matchAll(/^ {2}- (\S+)$/gm)].map((m) => m[1]!);
   const { max, min, budgetMs } = BUDGETS.ours.edits;
   const rows: RejectedIdsResult[] = [];
   for (const n of counts) {
-    log(`lsp: edits after ${n} rejected ids`);
+    log(`lsp: edits after ${n} rejected ids, ${delivery}`);
     const invalid = ids.filter((_, i) => i % Math.max(1, Math.floor(ids.length / n)) === 0).slice(0, n);
     const latencies: number[] = [];
     let shown = 0;
     let failure: string | undefined;
-    const { server } = await openFresh('ours', shape);
+    const { server } = await openFresh('ours', shape, delivery);
     try {
       const uri = shapeUri(shape);
       const outcome = { uri, documentIndex: 0, sent: ids, invalid, failed: [] };
+      const refreshes = server.client.serverRequestCount('workspace/diagnostic/refresh');
       await withTimeout(server.client.request('scanTargets/recordBulkOutcome', outcome), server.timeoutMs, 'recordBulkOutcome');
+      // A client that pulls is asked to pull again: the edits start from the outcome's diagnostics.
+      if (delivery === 'pull') {
+        await server.client.waitForServerRequest('workspace/diagnostic/refresh', refreshes, server.timeoutMs);
+        await server.diagnostics(uri, server.client.notifications.length, 1);
+      }
       const planned = planEdits(TextDocument.create(uri, 'yaml', 1, shape.text), shape.scenarios[0]!, 0, max, false);
       const started = now();
       for (let i = 0; i < max && (i < min || now() - started < budgetMs); i++) {
         const version = 2 + i;
-        const diagnostics = server.published(uri, server.client.notifications.length, version);
+        const after = server.client.notifications.length;
         const t0 = now();
         server.client.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [planned[i]!.change] });
-        shown = (await diagnostics).diagnostics.length;
+        shown = (await server.diagnostics(uri, after, version)).diagnostics.length;
         latencies.push(now() - t0);
       }
     } catch (err) {
@@ -727,7 +772,7 @@ export async function benchRejectedIds(counts: readonly number[]): Promise<Rejec
     } finally {
       await server.close();
     }
-    rows.push({ rejected: invalid.length, shown, diagnostics: series(latencies), ...(failure !== undefined ? { failure } : {}) });
+    rows.push({ rejected: invalid.length, delivery, shown, diagnostics: series(latencies), ...(failure !== undefined ? { failure } : {}) });
   }
   return rows;
 }
@@ -750,6 +795,16 @@ export async function benchDocuments(counts: readonly number[]): Promise<Documen
   for (const documents of counts) {
     const shape = documentsShape(documents);
     rows.push({ documents, label: shape.label, bytes: Buffer.byteLength(shape.text), ours: await runServer('ours', shape, [], []) });
+  }
+  return rows;
+}
+
+/** Our server with its diagnostics pushed (a client without pull, such as Neovim 0.7) on the shapes `keys`. */
+export async function benchPushed(keys: readonly string[]): Promise<Array<{ label: string; ours: ServerResult }>> {
+  const rows: Array<{ label: string; ours: ServerResult }> = [];
+  for (const shape of shapes(LSP_IDS).filter((s) => keys.includes(s.key))) {
+    log(`lsp ${shape.key}: ours, pushed`);
+    rows.push({ label: shape.label, ours: await runServer('ours', shape, [], [], 'push') });
   }
   return rows;
 }

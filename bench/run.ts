@@ -18,9 +18,11 @@ import {
   benchLanguageServers,
   benchMemoryBySize,
   benchDocuments,
+  benchPushed,
   benchRejectedIds,
   killServers,
   type MemoryBySize,
+  type Delivery,
   type DocumentsResult,
   type RejectedIdsResult,
   type Series,
@@ -127,12 +129,23 @@ function editRows(where: string, diagnostics: Series, why: string): TargetRow[] 
   ];
 }
 
+/** How a row's diagnostics reached the client, for the rows that say it. */
+const DELIVERED = { pull: 'pulled, as VS Code asks', push: 'pushed, as a client without pull (Neovim 0.7) gets them' } as const;
+
+/** Why an edit series with `shown` diagnostics on every edit, delivered so, took what it took. */
+function manyDiagnosticsWhy(shown: number, delivery: Delivery): string {
+  return delivery === 'push'
+    ? `${label(shown)} diagnostics published on every edit, about 0.4 KB of JSON each, serialized by the server and parsed by the client, with the garbage of it all (pulled, an edit that leaves them as they were is answered "unchanged")`
+    : `${label(shown)} diagnostics worked out on every edit (each finding placed, its range and message made) and compared with those the client holds, in a server whose young generation is 2 MB (\`--max-semi-space-size=2\`): the collections of that garbage are about a third of the time`;
+}
+
 /** The edit targets after a bulk update that rejected ids (section 1.2). */
 function rejectedIdsRows(r: RejectedIdsResult, shape: string): TargetRow[] {
-  const why =
-    r.failure ??
-    `${label(r.shown)} diagnostics published on every edit (about 0.5 KB of JSON each, serialized by the server and parsed by the client): the rejected ids themselves cost about 2 ms per edit in-process, whether 1,000 or 100,000 were rejected (the list's counts follow them)`;
-  return editRows(`${shape}: after a bulk update that rejected ${label(r.rejected)} ids`, r.diagnostics, why);
+  return editRows(
+    `${shape}: after a bulk update that rejected ${label(r.rejected)} ids, ${DELIVERED[r.delivery]}`,
+    r.diagnostics,
+    r.failure ?? manyDiagnosticsWhy(r.shown, r.delivery),
+  );
 }
 
 /**
@@ -266,6 +279,7 @@ function lspSections(
   cliFloorMs: number,
   bySize: readonly MemoryBySize[],
   rejected: readonly RejectedIdsResult[],
+  pushed: ReadonlyArray<{ label: string; ours: ServerResult }>,
   documentFiles: readonly DocumentsResult[],
 ): string[] {
   const out: string[] = [];
@@ -289,7 +303,7 @@ function lspSections(
   }
   out.push('');
   out.push(
-    `didOpen → first diagnostics: from writing the didOpen notification (the whole text) to receiving the first publishDiagnostics for that uri; ours is the median of ${shapes[0]?.ours.openSamples ?? 3} fresh processes, yaml-language-server one process (it waits 200 ms before it validates, a delay it does not let a client change). "First diagnostics" is what that notification held, checked against what the shape should get from a YAML 1.2 reader (no error; an error for shapes 9 and 10). \`scan-targets validate --format json FILE\`: spawn to exit, median of 5, started a second after the yaml-language-server process of the shape ended (a 3-line file takes ${ms(cliFloorMs)}: that much is starting Node and loading dist/cli.js and dist/cli/validate.js). yaml-language-server's process: spawn, initialize, settings, didOpen, up to its first diagnostics (it is then killed, so its exit is not counted).`,
+    `didOpen → first diagnostics: from writing the didOpen notification (the whole text) to receiving the first diagnostics for that uri (ours: the answer to the pull written right after it; yaml-language-server: its first publishDiagnostics); ours is the median of ${shapes[0]?.ours.openSamples ?? 3} fresh processes, yaml-language-server one process (it waits 200 ms before it validates, a delay it does not let a client change). "First diagnostics" is what they held, checked against what the shape should get from a YAML 1.2 reader (no error; an error for shapes 9 and 10). \`scan-targets validate --format json FILE\`: spawn to exit, median of 5, started a second after the yaml-language-server process of the shape ended (a 3-line file takes ${ms(cliFloorMs)}: that much is starting Node and loading dist/cli.js and dist/cli/validate.js). yaml-language-server's process: spawn, initialize, settings, didOpen, up to its first diagnostics (it is then killed, so its exit is not counted).`,
   );
   out.push('');
 
@@ -308,22 +322,29 @@ function lspSections(
   }
   out.push('');
   out.push(
-    'Each edit replaces one character (an incremental didChange with a range) and is timed from writing the didChange to receiving the publishDiagnostics that carries its version (yaml-language-server publishes without a version: the first one for the uri after the change); the next edit is sent only once those arrived; in the series typed at 10 characters a second, also no sooner than 100 ms after the last one was sent (our server only: yaml-language-server takes longer than that per edit). The edits go in turn to a letter of an id in the middle of the list (a different id each time), of `site.name` and of the last value of the file; in shape 10 each edit types one more letter inside the unclosed quote; in shape 11 first the small documents, then the big one. A series stops at 40 edits, or after 8 s once 10 are done (yaml-language-server: 5 edits, or after 6 s once 3 are done), so the counts differ. The client works out the edits of a series (and where to ask for completions) before the series starts, from its own copy of the text: the copies of the 1.6 MB text that each edit costs the client, and the collections of its heap they cause on threads beside those of the server, are not timed. p95 is the nearest-rank 95th percentile (with 10 edits: the largest).',
+    'Each edit replaces one character (an incremental didChange with a range) and is timed from writing the didChange to receiving the diagnostics of its version: ours are pulled, as VS Code\'s client asks for them (a `textDocument/diagnostic` request written right after the didChange, with the id of the report the client holds; the answer is the full list, or "unchanged" when the edit left it as it was), and didOpen → first diagnostics is the first such request answered; yaml-language-server publishes them (without a version: the first publishDiagnostics for the uri after the change). The next edit is sent only once those arrived; in the series typed at 10 characters a second, also no sooner than 100 ms after the last one was sent (our server only: yaml-language-server takes longer than that per edit). The edits go in turn to a letter of an id in the middle of the list (a different id each time), of `site.name` and of the last value of the file; in shape 10 each edit types one more letter inside the unclosed quote; in shape 11 first the small documents, then the big one. A series stops at 40 edits, or after 8 s once 10 are done (yaml-language-server: 5 edits, or after 6 s once 3 are done), so the counts differ. The client works out the edits of a series (and where to ask for completions) before the series starts, from its own copy of the text: the copies of the 1.6 MB text that each edit costs the client, and the collections of its heap they cause on threads beside those of the server, are not timed. p95 is the nearest-rank 95th percentile (with 10 edits: the largest).',
   );
   out.push('');
   out.push(`After a bulk update that rejected ids of the plain file (ours only: the rejected ids' diagnostics follow every edit, each found where it stands):`);
   out.push('');
-  out.push('| ids rejected | edits | median / p95 / max | diagnostics published per edit |');
-  out.push('|---:|---:|---|---:|');
+  out.push('| ids rejected | diagnostics | edits | median / p95 / max | diagnostics per edit |');
+  out.push('|---:|---|---:|---|---:|');
   for (const r of rejected) {
     out.push(
-      `| ${label(r.rejected)} | ${r.diagnostics.count} | ${r.failure === undefined ? seriesCell(r.diagnostics) : `n/a (${r.failure})`} | ${label(r.shown)} |`,
+      `| ${label(r.rejected)} | ${r.delivery === 'pull' ? 'pulled' : 'pushed'} | ${r.diagnostics.count} | ${r.failure === undefined ? seriesCell(r.diagnostics) : `n/a (${r.failure})`} | ${label(r.shown)} |`,
     );
   }
   out.push('');
   out.push(
-    'The edits of the first series above (spread over the file), timed the same way. The editor is shown at most `scanTargets.validation.maxProblems` (1,000) diagnostics, and one more saying how many were left out.',
+    'The edits of the first series above (spread over the file), timed the same way; pulled as VS Code asks, and pushed as a client without pull (Neovim 0.7) gets them. The editor is shown at most `scanTargets.validation.maxProblems` (1,000) diagnostics, and one more saying how many were left out.',
   );
+  out.push('');
+  out.push('Shape 20 with its diagnostics pushed (a client without pull, such as Neovim 0.7), the same series:');
+  out.push('');
+  out.push('| shape | edits | ours: edits | ours: median / p95 / max |');
+  out.push('|---|---|---:|---|');
+  for (const r of pushed) for (const s of r.ours.scenarios) out.push(`| ${r.label} | ${s.name} | ${s.diagnostics.count} | ${seriesCell(s.diagnostics)} |`);
+  if (pushed.some((r) => r.ours.failure !== undefined)) out.push('', `Failed: ${pushed.map((r) => r.ours.failure ?? '').join(' ')}`);
   out.push('');
   out.push(`The same ${label(LSP_IDS)} ids in more, smaller documents (ours only: yaml-language-server takes seconds per edit on shape 14 already):`);
   out.push('');
@@ -543,7 +564,8 @@ async function main(): Promise<void> {
   const cliFloorMs = start.cliMs;
   const lsp = await benchLanguageServers();
   const memoryBySize = await benchMemoryBySize([10_000, LSP_IDS, 200_000]);
-  const rejected = await benchRejectedIds([3, 1_000, LSP_IDS]);
+  const rejected = [...(await benchRejectedIds([3, 1_000, LSP_IDS], 'pull')), ...(await benchRejectedIds([1_000, LSP_IDS], 'push'))];
+  const pushed = await benchPushed(['repeats']);
   const documentFiles = await benchDocuments([10_000, LSP_IDS]);
   // (Breakdowns run after all servers are done, so the bench process is quiet while they are measured.)
   const byKey = new Map(makeShapes(LSP_IDS).map((s) => [s.key, s]));
@@ -582,6 +604,9 @@ async function main(): Promise<void> {
   const idleRss = memoryBySize[0]?.rssIdle ?? NaN;
   lsp.forEach((shape, i) => targets.push(...shapeTargetRows({ shape, cost: at(costs, i), cliFloorMs, load: loadAverages, idleRss })));
   for (const r of rejected) targets.push(...rejectedIdsRows(r, byKey.get('plain')?.label ?? 'plain'));
+  for (const r of pushed)
+    for (const s of r.ours.scenarios)
+      targets.push(...editRows(`${r.label}: ${s.name}, ${DELIVERED.push}`, s.diagnostics, r.ours.failure ?? manyDiagnosticsWhy(1000, 'push')));
   for (const r of documentFiles) targets.push(...documentsRows(r, documentFiles[0], idleRss));
   for (const r of validation.filter((v) => v.n >= 10_000)) {
     const x = r.ours / r.yls;
@@ -647,7 +672,7 @@ async function main(): Promise<void> {
   out.push('');
   out.push(...fullTable(targets));
   out.push('');
-  out.push(...lspSections(lsp, costs, cliFloorMs, memoryBySize, rejected, documentFiles));
+  out.push(...lspSections(lsp, costs, cliFloorMs, memoryBySize, rejected, pushed, documentFiles));
 
   out.push('## 2. Validation in-process (parse + schema + rules + positions)');
   out.push('');

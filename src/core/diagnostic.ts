@@ -51,3 +51,39 @@ export interface DiagnosticData {
 }
 
 export const DIAGNOSTIC_SOURCE = 'scan-targets';
+
+/** Whether two lists hold the same diagnostics in the same order (what a client was sent is what it would be sent now). */
+export function sameDiagnostics(a: readonly CoreDiagnostic[], b: readonly CoreDiagnostic[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    const [r, s] = [x.range, y.range];
+    if (
+      x.message !== y.message ||
+      x.code !== y.code ||
+      x.severity !== y.severity ||
+      x.document !== y.document ||
+      x.path !== y.path ||
+      r.start.line !== s.start.line ||
+      r.start.character !== s.start.character ||
+      r.end.line !== s.end.line ||
+      r.end.character !== s.end.character ||
+      !sameJson(x.data, y.data)
+    )
+      return false;
+  }
+  return true;
+}
+
+/** Whether two JSON values (plain objects, arrays, strings, numbers, booleans, null) are the same. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const key of keys) {
+    if (!Object.prototype.hasOwnProperty.call(b, key) || !sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}

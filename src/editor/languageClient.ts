@@ -5,7 +5,7 @@
 // only the extension knows: the entitlements record, and the outcome of a bulk update. The
 // server's plan of a bulk update holds no resolved secret; the bulk update command resolves it.
 import * as vscode from 'vscode';
-import { RevealOutputChannelOn, type BaseLanguageClient, type LanguageClientOptions } from 'vscode-languageclient';
+import { RevealOutputChannelOn, vsdiag, type BaseLanguageClient, type LanguageClientOptions } from 'vscode-languageclient';
 import type { EntitlementsRecord } from '../core/entitlements/types';
 import type { RunPlanResult } from '../core/bulk/planRun';
 import type { PlanReport } from '../core/plan/report';
@@ -21,6 +21,11 @@ import {
 } from '../server/protocol';
 import { explainLink } from './explainCode';
 import { SECTION } from './settings';
+
+/** Makes each diagnostic's code open its page rendered, through a command, rather than as Markdown source. */
+function linkCodePages(diagnostics: readonly vscode.Diagnostic[]): void {
+  for (const d of diagnostics) if (typeof d.code === 'object') d.code = { value: d.code.value, target: explainLink(d.code.target) };
+}
 
 export class TargetSettingsClient implements vscode.Disposable {
   private readonly client: BaseLanguageClient;
@@ -41,10 +46,18 @@ export class TargetSettingsClient implements vscode.Disposable {
       traceOutputChannel: log,
       // Problems go to the log; the server says in its diagnostics what the user must know.
       revealOutputChannelOn: RevealOutputChannelOn.Never,
+      // The server answers pulled diagnostics (LSP 3.17) "unchanged" when a keystroke left them so;
+      // the client asks after each change, as well as on open.
+      diagnosticPullOptions: { onChange: true },
       middleware: {
         // A code's page opens rendered, through a command, rather than as Markdown source.
+        provideDiagnostics: async (document, previousResultId, token, next) => {
+          const report = await next(document, previousResultId, token);
+          if (report?.kind === vsdiag.DocumentDiagnosticReportKind.full) linkCodePages(report.items);
+          return report;
+        },
         handleDiagnostics: (uri, diagnostics, next) => {
-          for (const d of diagnostics) if (typeof d.code === 'object') d.code = { value: d.code.value, target: explainLink(d.code.target) };
+          linkCodePages(diagnostics);
           next(uri, diagnostics);
         },
       },

@@ -6,13 +6,17 @@ import {
   CodeActionKind,
   CodeLensRefreshRequest,
   CompletionTriggerKind,
+  ErrorCodes,
+  LSPErrorCodes,
+  ResponseError,
   TextDocuments,
   TextDocumentSyncKind,
+  type CancellationToken,
   type Connection,
   type InitializeResult,
 } from 'vscode-languageserver';
 import { version } from '../../package.json';
-import { DIAGNOSTIC_SOURCE } from '../core/diagnostic';
+import { DIAGNOSTIC_SOURCE, type CoreDiagnostic } from '../core/diagnostic';
 import { LanguageService, type ValidateParams } from '../core/service';
 import { fileTooLargeDiagnostic } from '../core/validation/limit';
 import type { ParsedFile, Text } from '../core/yaml';
@@ -31,6 +35,7 @@ import {
 import { PlanBulkUpdate, PlanChanges, RecordBulkOutcome, SetEntitlements, type ServerSettings } from './protocol';
 import { ChangeReportingDocuments } from './changes';
 import type { ChunkedDocument } from './chunkedDocument';
+import { DiagnosticReports } from './diagnosticReports';
 import type { ServerHost } from './host';
 import { DEFAULT_SETTINGS, readSettings } from './settings';
 import { TargetFiles } from './targetFiles';
@@ -44,6 +49,25 @@ const ALL_FILES = { filters: [{ pattern: { glob: '**/*' } }] };
 /** Whether a requested code action kind includes quick fixes (`quickfix` itself or a parent such as `""`). */
 function coversQuickFix(kind: string): boolean {
   return kind === '' || kind === CodeActionKind.QuickFix || CodeActionKind.QuickFix.startsWith(`${kind}.`);
+}
+
+/**
+ * Resolves after `ms` milliseconds, or at once when `token` is cancelled. Without a delay, right
+ * after the messages already received (`runSoon`): a completion asked for with the change goes
+ * first, and a newer change with its cancellation of this request.
+ */
+function settle(ms: number, token: CancellationToken, runSoon: (work: () => void) => void): Promise<void> {
+  if (token.isCancellationRequested) return Promise.resolve();
+  return new Promise((resolve) => {
+    if (ms <= 0) return runSoon(resolve);
+    const done = (): void => {
+      clearTimeout(timer);
+      cancelled.dispose();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const cancelled = token.onCancellationRequested(done);
+  });
 }
 
 export function startServer(connection: Connection, host: ServerHost): void {
@@ -62,6 +86,18 @@ export function startServer(connection: Connection, host: ServerHost): void {
   const timers = new Map<string, () => void>();
   /** Uris that have diagnostics published, so a file that stops matching gets them cleared. */
   const published = new Set<string>();
+  /**
+   * The client pulls diagnostics (LSP 3.17) and can be asked to pull them again: then they are
+   * answered when asked for, "unchanged" when they are (diagnosticReports.ts), rather than pushed
+   * after each change. Clients without (Neovim 0.7) get them pushed.
+   */
+  let pullsDiagnostics = false;
+  const reports = new DiagnosticReports((d) => toDiagnostic(d, codePage));
+  /**
+   * The open documents the client has pulled diagnostics of. VS Code's pulls only for the files it
+   * shows: one an apply opened without showing gets its bulk outcome pushed, until it is pulled.
+   */
+  const pulled = new Set<string>();
 
   const validateParams = (): ValidateParams => ({
     severityOverrides: settings.validation.severity,
@@ -85,19 +121,27 @@ export function startServer(connection: Connection, host: ServerHost): void {
     return { document: target.document, file: service.parse(uri, target.document.version, target.text) };
   };
 
-  const publish = (uri: string): void => {
+  /** The diagnostics of `uri` as it is now; undefined where it is not an open target-settings file. */
+  const currentDiagnostics = (uri: string): { version: number; diagnostics: readonly CoreDiagnostic[] } | undefined => {
     const target = targetDocument(uri);
-    if (target === undefined) {
+    if (target === undefined) return undefined;
+    const { document, text, tooLarge } = target;
+    if (tooLarge) service.close(uri);
+    const diagnostics = tooLarge
+      ? [fileTooLargeDiagnostic(text.length, settings.validation.maxFileSizeMB)]
+      : service.diagnostics(uri, service.parse(uri, document.version, text), validateParams());
+    return { version: document.version, diagnostics };
+  };
+
+  const publish = (uri: string): void => {
+    if (pulled.has(uri)) return; // the client asks for them
+    const current = currentDiagnostics(uri);
+    if (current === undefined) {
       if (published.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
       return;
     }
-    const { document, text, tooLarge } = target;
-    if (tooLarge) service.close(uri);
-    const core = tooLarge
-      ? [fileTooLargeDiagnostic(text.length, settings.validation.maxFileSizeMB)]
-      : service.diagnostics(uri, service.parse(uri, document.version, text), validateParams());
     published.add(uri);
-    void connection.sendDiagnostics({ uri, version: document.version, diagnostics: core.map((d) => toDiagnostic(d, codePage)) });
+    void connection.sendDiagnostics({ uri, version: current.version, diagnostics: current.diagnostics.map((d) => toDiagnostic(d, codePage)) });
   };
 
   const schedule = (uri: string, delayMs = settings.validation.debounceMs): void => {
@@ -117,8 +161,19 @@ export function startServer(connection: Connection, host: ServerHost): void {
     }
   };
 
+  /** Diagnostics to work out again for every open document (the settings, the entitlements or a file's name changed). */
   const revalidateAll = (): void => {
-    for (const document of documents.all()) schedule(document.uri, 0);
+    if (!pullsDiagnostics) {
+      for (const document of documents.all()) schedule(document.uri, 0);
+      return;
+    }
+    refreshDiagnostics();
+    for (const uri of published) schedule(uri, 0);
+  };
+
+  /** Asks a client that pulls diagnostics to pull them again. */
+  const refreshDiagnostics = (): void => {
+    connection.languages.diagnostics.refresh().catch((err: unknown) => connection.console.debug(`Diagnostics refresh not done: ${String(err)}`));
   };
 
   /** Runs `work`; a failure goes to the client's log as one line, never to the user as a trace. */
@@ -154,6 +209,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     if (typeof options?.codePages === 'string') codePages = options.codePages.replace(/\/+$/, '');
     refreshesLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     resolvesEdits = params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') === true;
+    pullsDiagnostics = params.capabilities.textDocument?.diagnostic !== undefined && params.capabilities.workspace?.diagnostics?.refreshSupport === true;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     targets.update(settings.files, folders);
     return {
@@ -165,6 +221,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
         documentSymbolProvider: true,
         foldingRangeProvider: true,
         codeLensProvider: { resolveProvider: false },
+        ...(pullsDiagnostics && { diagnosticProvider: { identifier: 'scan-targets', interFileDependencies: false, workspaceDiagnostics: false } }),
         workspace: { fileOperations: { didRename: ALL_FILES, didDelete: ALL_FILES } },
       },
       serverInfo: { name: 'scan-targets', version },
@@ -212,7 +269,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
     const file = open?.file ?? (params.text === undefined ? undefined : service.parseText(params.text));
     if (file === undefined) return { invalidIds: 0, serviceErrors: 0 };
     const result = service.recordBulkOutcome(params.uri, file, params);
-    publish(params.uri);
+    if (pulled.has(params.uri)) refreshDiagnostics();
+    else publish(params.uri);
     return result;
   });
 
@@ -226,13 +284,32 @@ export function startServer(connection: Connection, host: ServerHost): void {
     for (const { uri } of params.files) service.deleted(uri);
   });
 
-  documents.onDidOpen((e) => schedule(e.document.uri, 0));
-  documents.onDidChangeContent((e) => schedule(e.document.uri));
+  documents.onDidOpen((e) => {
+    if (!pullsDiagnostics) schedule(e.document.uri, 0);
+  });
+  documents.onDidChangeContent((e) => {
+    if (!pullsDiagnostics || published.has(e.document.uri)) schedule(e.document.uri);
+  });
   documents.onDidClose((e) => {
     timers.get(e.document.uri)?.();
     timers.delete(e.document.uri);
     service.close(e.document.uri);
+    reports.forget(e.document.uri);
+    pulled.delete(e.document.uri);
     if (published.delete(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  });
+
+  // A client that pulls asks after each change; `validation.debounceMs` still stands between a
+  // keystroke and its validation, and the request of a newer version cancels the one waiting.
+  connection.languages.diagnostics.on(async (params, token) => {
+    const uri = params.textDocument.uri;
+    if (documents.get(uri) !== undefined) pulled.add(uri);
+    if (published.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
+    await settle(settings.validation.debounceMs, token, (work) => host.runSoon(work));
+    if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'a newer version of the document was asked about');
+    const current = guard(`Validating ${uri}`, () => currentDiagnostics(uri) ?? null);
+    if (current === undefined) throw new ResponseError(ErrorCodes.InternalError, `Validating ${uri} failed; the server's log says why`);
+    return reports.report(uri, current?.diagnostics ?? [], params.previousResultId);
   });
 
   connection.onCompletion((params) =>
