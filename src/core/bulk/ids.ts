@@ -78,7 +78,10 @@ export function idItemsHolding(doc: ParsedDocument, wanted: ReadonlySet<string>,
   const list = collectionItems(long.pair.value as YAMLSeq);
   const out: IdItem[] = [];
   const take = (index: number): void => {
-    const item = idItem(list.at(index), index);
+    // An id of the spans (a non-empty string) is taken without making its node.
+    const value = values[index];
+    const range = long.valueRange(index);
+    const item = range !== undefined && typeof value === 'string' ? { index, range, value, problem: undefined } : idItem(list.at(index), index);
     if (item?.value !== undefined && wanted.has(item.value)) out.push(item);
   };
   if (wanted.size > MAX_REMEMBERED) {

@@ -84,6 +84,12 @@ export function placeFinding(file: ParsedFile, doc: ParsedDocument, finding: Fin
     return displayRange(file, finding.offsets.start, finding.offsets.end);
   }
   const target = finding.anchor === 'parent-key' ? finding.path.slice(0, -1) : finding.path;
+  // An id of a long list's spans (a repeat): its range without making its node.
+  const id =
+    finding.anchor === 'value' && target.length === 2 && target[0] === 'ids' && typeof target[1] === 'number'
+      ? doc.longIdsList?.valueRange(target[1])
+      : undefined;
+  if (id !== undefined) return displayRange(file, id.start, id.end);
   const { found, depth } = deepestNodeAtPath(doc.document, target);
   const exact = depth === target.length;
   if (exact && finding.anchor === 'key') {

@@ -36,8 +36,8 @@
 // on adversarial files, random files and random edits.
 
 import { isMap, isNode, isScalar, isSeq, type Document, type Pair, type Scalar, type YAMLError, type YAMLSeq } from 'yaml';
-import { blockItemNode, lineOfItem, rescanBlockList, scanBlockList, type ListScan, type MixedValues } from './idsBlock';
-import { flowItemNode, rescanFlowList, scanFlowList, type FlowScan } from './idsFlow';
+import { blockItemNode, blockItemRange, lineOfItem, rescanBlockList, scanBlockList, type ListScan, type MixedValues } from './idsBlock';
+import { flowItemNode, flowItemRange, rescanFlowList, scanFlowList, type FlowScan } from './idsFlow';
 import { lazyItems, type ListItems } from './idsItems';
 import { PADDING, blockRuns, flowRun, type IdsRun } from './idsRuns';
 import { eolAt, fastIdsStats, nextLine, skipBlanks, startsLine, upperBound, type Holding, type IdCounts, type Options, type RepeatedItem } from './idsText';
@@ -149,6 +149,12 @@ export interface FastList extends ListItems {
    * (a mapping, a list, an alias), as a walk of the items would read them (valid until the next parse).
    */
   readonly scalarValues: readonly unknown[];
+  /**
+   * The range of item `i`'s node where it is an id of the spans, without making the node (what a
+   * diagnostic on it needs: a keystroke after a bulk update places a thousand); undefined for the
+   * other items (valid until the next parse).
+   */
+  valueRange(i: number): { start: number; end: number } | undefined;
 }
 
 /** A long `ids` list the fast path built, as `ParsedDocument.longIdsList` gives it to the rest of core. */
@@ -158,6 +164,8 @@ export interface LongIdsList {
   /** Each item's value where it is a scalar, undefined where not (FastList.scalarValues). */
   readonly values: readonly unknown[];
   readonly known: KnownIds;
+  /** The range of an id of the spans without making its node (FastList.valueRange). */
+  valueRange(i: number): { start: number; end: number } | undefined;
 }
 
 const fastLists = new WeakMap<object, FastList>();
@@ -508,6 +516,7 @@ function standIn(
         parsedItems: [],
         valuesWith: () => values,
         scalarValues: values,
+        valueRange: (i) => (i >= 0 && i < values.length ? flowItemRange(scan, i) : undefined),
         ...items,
       });
       return true;
@@ -565,6 +574,7 @@ function standIn(
       get scalarValues() {
         return (scalarValues ??= scalarsOf());
       },
+      valueRange: (i) => pieceItemRange(scan, pieces, pieceStarts, i),
       ...items,
     });
     return true;
@@ -597,6 +607,16 @@ function pieceItem(scan: ListScan, pieces: readonly Piece[], pieceStarts: readon
   if (Array.isArray(piece)) return piece[offset];
   const line = lineOfItem(scan, piece.run.firstItem + offset);
   return offset === 0 ? blockItemNode(scan, line, piece.parsed) : blockItemNode(scan, line);
+}
+
+/** The range of item `i` of a block list in pieces where it is a run's id, without making its node (see pieceItem). */
+function pieceItemRange(scan: ListScan, pieces: readonly Piece[], pieceStarts: readonly number[], i: number): { start: number; end: number } | undefined {
+  if (!Number.isInteger(i) || i < 0) return undefined;
+  const p = upperBound(pieceStarts, i) - 1;
+  const piece = pieces[p];
+  const offset = i - pieceStarts[p]!;
+  if (piece === undefined || Array.isArray(piece) || offset >= piece.run.count) return undefined;
+  return blockItemRange(scan, lineOfItem(scan, piece.run.firstItem + offset));
 }
 
 /**

@@ -159,6 +159,12 @@ export function blockItemNode(scan: ListScan, n: number, props: NodeProps = line
   return node;
 }
 
+/** Where the scalar of item line `n` starts and ends, at file offsets (its node's range, without making it). */
+export function blockItemRange(scan: ListScan, n: number): { start: number; end: number } {
+  const { valueStart, valueEnd } = itemLine(scan, n);
+  return { start: scan.base + valueStart, end: scan.base + valueEnd };
+}
+
 /** Item line `n`: its value and type, where its scalar starts and ends, and where the line after it starts. */
 export function itemLine(scan: ListScan, n: number): { value: string; type: ScalarType; valueStart: number; valueEnd: number; lineEnd: number } {
   const value = scan.lines[n] as string;

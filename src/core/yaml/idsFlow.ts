@@ -57,6 +57,12 @@ function itemOffsets(scan: FlowScan, i: number): { type: ScalarType; start: numb
   return { type, start, end, separator: skipFlowSpace(scan.source, end, scan.minIndent)! };
 }
 
+/** Where the scalar of item `i` starts and ends, at file offsets (its node's range, without making it). */
+export function flowItemRange(scan: FlowScan, i: number): { start: number; end: number } {
+  const { start, end } = itemOffsets(scan, i);
+  return { start: scan.base + start, end: scan.base + end };
+}
+
 /** The node of item `i`, at file offsets (made on demand, as a block list's: see blockItemNode). */
 export function flowItemNode(scan: FlowScan, i: number): IdNode {
   const { type, start, end, separator } = itemOffsets(scan, i);

@@ -178,7 +178,9 @@ export class ParsedDocument {
    */
   get longIdsList(): LongIdsList | undefined {
     const fast = fastIdsOf(this.document);
-    return fast === undefined ? undefined : { pair: fast.pair, values: fast.list.scalarValues, known: fast.list.known };
+    if (fast === undefined) return undefined;
+    const { list } = fast;
+    return { pair: fast.pair, values: list.scalarValues, known: list.known, valueRange: (i) => list.valueRange(i) };
   }
 
   /**

@@ -98,17 +98,28 @@ function fullDiagnostics(text: string): ReturnType<typeof validateText> {
  * Asserts that the `ids` items of each document of `fast`, looked at one at a time (as a
  * diagnostic or the cursor does, before anything reads a whole list: the fast path makes the
  * nodes asked for), are those of `full`: every `every`th one and the last, from the last one back.
- * With `offsets`, also the path at the start, end and just before each of them.
+ * The range a long list gives of an id without making its node (LongIdsList.valueRange) is its
+ * node's, asked for before the node is made. With `offsets`, also the path at the start, end and
+ * just before each of them.
  */
-function sameIdsOneByOne(fast: ParsedFile, full: ParsedFile, label: string, every: number, offsets = false): void {
+function sameIdsOneByOne(fast: ParsedFile, full: ParsedFile, label: string, every: number, offsets = false): number {
+  let ranges = 0;
   for (let d = 0; d < full.documents.length; d++) {
     const a = at(fast.documents, d).document;
     const b = at(full.documents, d).document;
+    const long = at(fast.documents, d).longIdsList;
     const seq = nodeAtPath(b, ['ids'])?.value;
     const count = isSeq(seq) ? seq.items.length : 0;
     for (let i = count - 1; i >= 0; i--) {
       if (i % every !== 0 && i !== count - 1) continue;
       const y = nodeAtPath(b, ['ids', i]);
+      const range = long?.valueRange(i);
+      if (range !== undefined) {
+        ranges++;
+        const node = (y?.value as { range?: number[] } | undefined)?.range;
+        assert.deepStrictEqual(range, { start: node?.[0], end: node?.[1] }, `${label}: the range of ids[${i}] of document ${d + 1}`);
+        assert.equal(typeof long?.values[i], 'string', `${label}: ids[${i}] of document ${d + 1} has a range: an id`);
+      }
       assert.deepStrictEqual(dump(nodeAtPath(a, ['ids', i])?.value), dump(y?.value), `${label}: ids[${i}] of document ${d + 1}`);
       const r = y?.valueRange;
       if (offsets && r) {
@@ -118,6 +129,7 @@ function sameIdsOneByOne(fast: ParsedFile, full: ParsedFile, label: string, ever
       }
     }
   }
+  return ranges;
 }
 
 /**
@@ -128,7 +140,8 @@ function check(text: string, label: string): boolean {
   const fast = parseFile(text);
   const used = fastIdsStats.restored > restoredBefore;
   const full = fullParse(text);
-  sameIdsOneByOne(fast, full, label, 1);
+  const ranges = sameIdsOneByOne(fast, full, label, 1);
+  if (fast.documents.some((d) => d.longIdsList !== undefined)) assert.ok(ranges > 0, `${label}: the long ids list gives the ranges of its ids`);
   sameIdsOneByOne(parseFile(text), full, label, 37, true);
   assert.deepStrictEqual(fileDump(fast), fileDump(full), `${label}: parse differs`);
   assert.deepStrictEqual(validateText(text), fullDiagnostics(text), `${label}: diagnostics differ`);
