@@ -58,6 +58,7 @@ export function sameDiagnostics(a: readonly CoreDiagnostic[], b: readonly CoreDi
   for (let i = 0; i < a.length; i++) {
     const x = a[i]!;
     const y = b[i]!;
+    if (x === y) continue; // kept from one version to the next (invalidIdDiagnostics)
     const [r, s] = [x.range, y.range];
     if (
       x.message !== y.message ||

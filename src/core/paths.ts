@@ -16,7 +16,9 @@ export type YamlPath = readonly PathSegment[];
 export function encodeJsonPointer(path: YamlPath): string {
   let out = '';
   for (const segment of path) {
-    out += '/' + String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+    // (Written as it is where there is nothing to escape: a keystroke may make a thousand pointers.)
+    const text = String(segment);
+    out += '/' + (text.includes('~') || text.includes('/') ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text);
   }
   return out;
 }

@@ -11,7 +11,7 @@
 //   existing ancestor (its key, or its first line), the message naming the full field.
 // - `[]` (`non_field_errors` of the body): on the first line of the document.
 
-import type { CoreDiagnostic } from '../diagnostic';
+import type { CoreDiagnostic, Range } from '../diagnostic';
 import { isCollection } from 'yaml';
 import { encodeJsonPointer, formatFieldPath, type PathSegment } from '../paths';
 import { deepestNodeAtPath, type NodeAtPath, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml';
@@ -108,25 +108,52 @@ export function mapValidationErrors(
 
 /**
  * One Error diagnostic (code `invalid-id`) per occurrence of each rejected id in the `ids` of
- * document `documentIndex`, on the item itself: the first `max` of them.
+ * document `documentIndex`, on the item itself: the first `max` of them. Of `previous` (those made
+ * on the document's last parse, in item order), each one that comes out the same (its item, id
+ * and range) is used again: a keystroke after a run that rejected a thousand ids makes only those
+ * it moved, and the client is told "unchanged" at the cost of comparing the same objects.
  */
-export function invalidIdDiagnostics(file: ParsedFile, documentIndex: number, rejected: ReadonlySet<string>, max = Infinity): CoreDiagnostic[] {
+export function invalidIdDiagnostics(
+  file: ParsedFile,
+  documentIndex: number,
+  rejected: ReadonlySet<string>,
+  max = Infinity,
+  previous: readonly CoreDiagnostic[] = [],
+): CoreDiagnostic[] {
   const doc = file.documents[documentIndex];
   if (doc === undefined) return [];
   if (rejected.size === 0) return [];
   const out: CoreDiagnostic[] = [];
+  let p = 0;
   for (const item of idItemsHolding(doc, rejected, max)) {
+    const range = file.rangeOf(item.range);
+    while (p < previous.length && (previous[p]!.data?.index as number) < item.index) p++;
+    const last = previous[p];
+    if (
+      last !== undefined &&
+      last.document === documentIndex &&
+      last.data?.index === item.index &&
+      last.data.id === item.value &&
+      sameRange(last.range, range)
+    ) {
+      out.push(last);
+      continue;
+    }
     out.push({
       severity: 'error',
       code: INVALID_ID_CODE,
       message: `Target id \`${item.value}\` was rejected by the service (invalid_ids): no target of the account has this id. Correct it or remove it.`,
       document: documentIndex,
       path: encodeJsonPointer(['ids', item.index]),
-      range: file.rangeOf(item.range),
+      range,
       data: { id: item.value, index: item.index },
     });
   }
   return out;
+}
+
+function sameRange(a: Range, b: Range): boolean {
+  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
 }
 
 /** Where a found node's diagnostic goes (see the file comment). */

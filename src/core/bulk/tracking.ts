@@ -36,6 +36,11 @@ export interface InvalidIdRecord {
    * that the list's counts follow it from one version to the next (`holdingOf`).
    */
   readonly ids: ReadonlySet<string>;
+  /**
+   * The diagnostics made on its document at the last parse, in item order, when it alone found
+   * the document: those that come out the same are used again (see invalidIdDiagnostics).
+   */
+  readonly shown?: readonly CoreDiagnostic[];
 }
 
 /** A record for the invalid ids a run reported on document `documentIndex` of `file`. */
@@ -88,9 +93,11 @@ export function trackInvalidIds(
   const { next, perDocument } = locateAll(records, file);
   const diagnostics: CoreDiagnostic[] = [];
   let total = 0;
-  for (const [index, ids] of perDocument) {
+  for (const [index, { ids, found }] of perDocument) {
     const room = max - diagnostics.length;
-    const shown = invalidIdDiagnostics(file, index, ids, room);
+    const alone = found.length === 1 ? found[0]! : undefined;
+    const shown = invalidIdDiagnostics(file, index, ids, room, alone === undefined ? undefined : next[alone]!.shown);
+    if (alone !== undefined) next[alone] = { ...next[alone]!, shown };
     // Fewer than there was room for: all of them; else they are counted.
     total += shown.length < room ? shown.length : holdingOf(file.documents[index]!, ids).items;
     pushAll(diagnostics, shown);
@@ -101,25 +108,28 @@ export function trackInvalidIds(
 /** How many rejected ids the documents of `file` hold, each counted once per document (the title of "remove all invalid ids"). */
 export function rejectedIdCount(records: readonly InvalidIdRecord[], file: ParsedFile): number {
   let count = 0;
-  for (const [index, ids] of locateAll(records, file).perDocument) count += holdingOf(file.documents[index]!, ids).ids;
+  for (const [index, { ids }] of locateAll(records, file).perDocument) count += holdingOf(file.documents[index]!, ids).ids;
   return count;
 }
 
 /** The rejected ids each document of `file` holds (by document index), for the fixes that remove them. */
 export function rejectedIdsByDocument(records: readonly InvalidIdRecord[], file: ParsedFile): Map<number, Set<string>> {
   const held = new Map<number, Set<string>>();
-  for (const [index, ids] of locateAll(records, file).perDocument) held.set(index, idsHeld(file.documents[index]!, ids));
+  for (const [index, { ids }] of locateAll(records, file).perDocument) held.set(index, idsHeld(file.documents[index]!, ids));
   return held;
 }
 
 /**
  * Each record re-located in `file` and refreshed; the rejected ids of each document found, by
  * index, in order: the record's own set where one record found the document (the usual case, and
- * the one the list's counts follow), else the union of theirs.
+ * the one the list's counts follow), else the union of theirs; and which records (of `next`) found it.
  */
-function locateAll(records: readonly InvalidIdRecord[], file: ParsedFile): { next: InvalidIdRecord[]; perDocument: Map<number, ReadonlySet<string>> } {
+function locateAll(
+  records: readonly InvalidIdRecord[],
+  file: ParsedFile,
+): { next: InvalidIdRecord[]; perDocument: Map<number, { ids: ReadonlySet<string>; found: number[] }> } {
   const next: InvalidIdRecord[] = [];
-  const perDocument = new Map<number, ReadonlySet<string>>();
+  const perDocument = new Map<number, { ids: ReadonlySet<string>; found: number[] }>();
   for (const record of records) {
     const index = locateRecord(record, file);
     if (index === undefined) {
@@ -128,7 +138,8 @@ function locateAll(records: readonly InvalidIdRecord[], file: ParsedFile): { nex
     }
     next.push({ ...record, documentIndex: index, documentCount: file.documents.length, fingerprint: fingerprintOf(file, file.documents[index]!) });
     const other = perDocument.get(index);
-    perDocument.set(index, other === undefined ? record.ids : new Set([...other, ...record.ids]));
+    if (other === undefined) perDocument.set(index, { ids: record.ids, found: [next.length - 1] });
+    else perDocument.set(index, { ids: new Set([...other.ids, ...record.ids]), found: [...other.found, next.length - 1] });
   }
   return { next, perDocument: new Map([...perDocument].sort((a, b) => a[0] - b[0])) };
 }

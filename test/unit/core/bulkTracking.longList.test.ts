@@ -48,6 +48,53 @@ test('the rejected ids of a long list follow every edit as on the full parse, an
   }
 });
 
+test('a diagnostic of a rejected id that an edit left as it was is the same object, in a long list and a short one; every one as made afresh', () => {
+  for (const ids of [IDS, IDS.slice(0, 5)]) {
+    const rejected = [at(ids, 1), at(ids, 3), at(ids, -1)];
+    const base = `ids:\n${list(ids)}${SITE}`;
+    const renamed = base.replace(`- ${at(ids, 1)}\n`, `- ${at(ids, 3)}\n`); // the same length, another rejected id
+    const inserted = renamed.replace(`- ${at(ids, 2)}\n`, `- ${at(ids, 2)}\n  - new\n`); // a line above two of them
+    const versions = [
+      base,
+      base.replace('name: Shop', 'name: Shops'), // nothing about them changes
+      base.replace('name: Shop', 'name: Shopx'), // nor here
+      renamed,
+      inserted,
+      `# a note\n${inserted}`, // a line above the list: the same items, moved
+      `# a note\nx: 1\n---\n${inserted}`, // a document above: their lines move
+      `---\n---\n---\n${inserted}`, // the same lines, the next document
+    ];
+    // Which of the version before's each version keeps.
+    const kept = [
+      [false, false, false],
+      [true, true, true],
+      [true, true, true],
+      [false, true, true],
+      [true, false, false],
+      [false, false, false],
+      [false, false, false],
+      [false, false, false],
+    ];
+    const service = new LanguageService(() => 'unset');
+    let before: readonly unknown[] = [];
+    for (const [file, text, v] of parsedVersions(service, URI, versions)) {
+      if (v === 0) service.recordBulkOutcome(URI, file, { documentIndex: 0, sent: ids, invalid: rejected, failed: [] });
+      const diagnostics = service.runDiagnostics(URI, file);
+      const label = `${ids.length} ids, version ${v + 1}`;
+      const fresh = fullParse(text);
+      const index = fresh.documents.length - 1;
+      assert.deepEqual(diagnostics, trackInvalidIds([createInvalidIdRecord(fresh, index, rejected)], fresh).diagnostics, label);
+      assert.equal(diagnostics.length, 3, label);
+      assert.deepEqual(
+        diagnostics.map((d, i) => d === before[i]),
+        kept[v],
+        `${label}: which are the objects of the version before`,
+      );
+      before = diagnostics;
+    }
+  }
+});
+
 test('every id of a long list rejected: the editor is shown the first maxProblems, told how many more, and only those items are made', () => {
   // More ids than where they stood is kept for: the list is read in order up to the last one shown.
   const ids = sandboxTargetIds(MAX_REMEMBERED + 500, 12);

@@ -139,6 +139,7 @@ test('pathAtOffset on a long list: binary search finds the item', () => {
 test('JSON pointers: encode, decode, typed by the data, formatted for people', () => {
   assert.equal(encodeJsonPointer([]), '');
   assert.equal(encodeJsonPointer(['site', 'headers', 2, 'a/b~c']), '/site/headers/2/a~1b~0c');
+  assert.equal(encodeJsonPointer(['a~b', 'c/d', 'e']), '/a~0b/c~1d/e');
   assert.deepEqual(decodeJsonPointer('/site/headers/2/a~1b~0c'), ['site', 'headers', '2', 'a/b~c']);
   assert.deepEqual(decodeJsonPointer(''), []);
   assert.deepEqual(decodeJsonPointer('#/a%20b/0'), ['a b', '0']);
