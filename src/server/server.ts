@@ -52,9 +52,8 @@ function coversQuickFix(kind: string): boolean {
 }
 
 /**
- * Resolves after `ms` milliseconds, or at once when `token` is cancelled. Without a delay, right
- * after the messages already received (`runSoon`): a completion asked for with the change goes
- * first, and a newer change with its cancellation of this request.
+ * Resolves after `ms` milliseconds, or at once when `token` is cancelled; without a delay, on the
+ * next turn of the event loop (`runSoon`), as a pushed validation runs (see schedule).
  */
 function settle(ms: number, token: CancellationToken, runSoon: (work: () => void) => void): Promise<void> {
   if (token.isCancellationRequested) return Promise.resolve();
@@ -307,6 +306,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     if (published.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
     await settle(settings.validation.debounceMs, token, (work) => host.runSoon(work));
     if (token.isCancellationRequested) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'a newer version of the document was asked about');
+    // (null: not an open target-settings file, which has none; undefined: the validation failed.)
     const current = guard(`Validating ${uri}`, () => currentDiagnostics(uri) ?? null);
     if (current === undefined) throw new ResponseError(ErrorCodes.InternalError, `Validating ${uri} failed; the server's log says why`);
     return reports.report(uri, current?.diagnostics ?? [], params.previousResultId);

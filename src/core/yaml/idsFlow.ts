@@ -51,15 +51,20 @@ interface ItemNotes {
 
 /** Item `i`: its type, where its scalar starts and ends, and where the `,` or `]` after it is. */
 function itemOffsets(scan: FlowScan, i: number): { type: ScalarType; start: number; end: number; separator: number } {
+  const { type, start, end } = scalarOffsets(scan, i);
+  return { type, start, end, separator: skipFlowSpace(scan.source, end, scan.minIndent)! };
+}
+
+/** Where the scalar of item `i` starts and ends in the scan's text, and its type. */
+function scalarOffsets(scan: FlowScan, i: number): { type: ScalarType; start: number; end: number } {
   const start = scan.starts[i]!;
   const type = scalarTypeAt(scan.source, start);
-  const end = scalarEnd(start, scan.values[i]!, type);
-  return { type, start, end, separator: skipFlowSpace(scan.source, end, scan.minIndent)! };
+  return { type, start, end: scalarEnd(start, scan.values[i]!, type) };
 }
 
 /** Where the scalar of item `i` starts and ends, at file offsets (its node's range, without making it). */
 export function flowItemRange(scan: FlowScan, i: number): { start: number; end: number } {
-  const { start, end } = itemOffsets(scan, i);
+  const { start, end } = scalarOffsets(scan, i);
   return { start: scan.base + start, end: scan.base + end };
 }
 
