@@ -23,7 +23,7 @@ import { entitlementDiagnostics } from './entitlements/diagnostics';
 import type { EntitlementsRecord } from './entitlements/types';
 import type { EnvCheck } from './envPlaceholders';
 import { documentSymbols, foldingRanges, type FoldingOffsets, type OutlineSymbol } from './outline';
-import { limitDiagnostics, validateFileUpTo } from './validation';
+import { isTurnedOff, limitDiagnostics, validateFileUpTo, withSeverityOverrides } from './validation';
 import {
   INVALID_ID_CODE,
   outcomeDiagnostics,
@@ -176,8 +176,11 @@ export class LanguageService {
     const max = params.maxProblems ?? Infinity;
     const { diagnostics: all, omitted } = this.validate(file, params, max);
     const run = this.runDiagnosticsUpTo(uri, file, max);
-    const shown = run.shown.length === 0 ? all : [...all, ...run.shown];
-    return max === Infinity ? shown : limitDiagnostics(shown, max, run.omitted + omitted);
+    // The user's severities hold for them too (`off`: neither shown nor counted).
+    const ran = withSeverityOverrides(run.shown, params);
+    const ranOmitted = isTurnedOff(params, INVALID_ID_CODE) ? 0 : run.omitted;
+    const shown = ran.length === 0 ? all : [...all, ...ran];
+    return max === Infinity ? shown : limitDiagnostics(shown, max, ranOmitted + omitted);
   }
 
   /** Everything checked before a bulk update sends (ids, validation errors, body), placeholders left unresolved. */

@@ -10,7 +10,7 @@ import type { ParsedFile } from '../yaml/parsedFile';
 import { createValidator, type ValidationOptions, type Validator } from './validate';
 
 export { DIAGNOSTIC_CODES } from './codes';
-export { createValidator, type ValidationOptions, type Validator } from './validate';
+export { createValidator, isTurnedOff, withSeverityOverrides, type ValidationOptions, type Validator } from './validate';
 export { limitDiagnostics, mostSevere } from './limit';
 
 let shared: Validator | undefined;

@@ -256,6 +256,28 @@ function overrideOf(options: ValidationOptions | undefined, code: string): Sever
   return overrides !== undefined && Object.prototype.hasOwnProperty.call(overrides, code) ? overrides[code] : undefined;
 }
 
+/**
+ * Diagnostics the checks do not make (what a bulk update left on a file) with the severities
+ * `options` sets, as validation's get them (`off`: left out). One whose severity changes is a
+ * copy: those given may be kept for the next version (invalidIdDiagnostics).
+ */
+export function withSeverityOverrides(diagnostics: readonly CoreDiagnostic[], options: ValidationOptions | undefined): readonly CoreDiagnostic[] {
+  const overrides = options?.severityOverrides;
+  if (overrides === undefined || diagnostics.every((d) => !Object.prototype.hasOwnProperty.call(overrides, d.code))) return diagnostics;
+  const out: CoreDiagnostic[] = [];
+  for (const d of diagnostics) {
+    const override = overrideOf(options, d.code);
+    if (override === 'off') continue;
+    out.push(override !== undefined && SEVERITIES.has(override) && override !== d.severity ? { ...d, severity: override } : d);
+  }
+  return out;
+}
+
+/** Whether `options` turns `code` off. */
+export function isTurnedOff(options: ValidationOptions | undefined, code: string): boolean {
+  return overrideOf(options, code) === 'off';
+}
+
 /** Severity overrides, de-duplication (same range and message) and a stable order. */
 function finish(diagnostics: CoreDiagnostic[], options: ValidationOptions | undefined): CoreDiagnostic[] {
   const seen = new Set<string>();

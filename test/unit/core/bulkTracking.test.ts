@@ -201,3 +201,25 @@ describe("removing invalid ids (quick fixes, over the assist module's removeSequ
     assert.deepEqual(removeIdsEdits(file, 4, ['bad1']), []);
   });
 });
+
+test("a run's diagnostics take the user's severities, as validation's do: raised, lowered, off (neither shown nor counted), and back", () => {
+  const service = new LanguageService(() => 'unset');
+  const file = service.parse(URI, 1, ONE);
+  service.recordBulkOutcome(URI, file, {
+    documentIndex: 0,
+    sent: ['good1', 'bad1', 'good2', 'bad2'],
+    invalid: ['bad1', 'bad2'],
+    failed: [{ fieldErrors: [{ path: ['site', 'name'], messages: ['Too long.'] }], chunkIds: ['good1'] }],
+  });
+  const shown = (severityOverrides?: Record<string, 'error' | 'warning' | 'information' | 'hint' | 'off'>, maxProblems?: number): string[] =>
+    service.diagnostics(URI, file, { severityOverrides, maxProblems }).map((d) => `${d.code} ${d.severity}`);
+  const asRecorded = ['invalid-id error', 'invalid-id error', 'service-validation error'];
+  assert.deepEqual(shown(), asRecorded);
+  assert.deepEqual(shown({ 'invalid-id': 'warning', 'service-validation': 'hint' }), ['invalid-id warning', 'invalid-id warning', 'service-validation hint']);
+  assert.deepEqual(shown({ 'invalid-id': 'off' }), ['service-validation error']);
+  // Capped: the rejected ids turned off are not counted among those left out.
+  assert.deepEqual(shown({ 'invalid-id': 'off' }, 1), ['service-validation error']);
+  assert.deepEqual(shown({}, 1), ['invalid-id error', 'too-many-problems information']);
+  // The diagnostics kept from one version to the next were not changed by the overrides.
+  assert.deepEqual(shown(), asRecorded);
+});
