@@ -59,22 +59,23 @@ export function sameDiagnostics(a: readonly CoreDiagnostic[], b: readonly CoreDi
     const x = a[i]!;
     const y = b[i]!;
     if (x === y) continue; // kept from one version to the next (invalidIdDiagnostics)
-    const [r, s] = [x.range, y.range];
     if (
       x.message !== y.message ||
       x.code !== y.code ||
       x.severity !== y.severity ||
       x.document !== y.document ||
       x.path !== y.path ||
-      r.start.line !== s.start.line ||
-      r.start.character !== s.start.character ||
-      r.end.line !== s.end.line ||
-      r.end.character !== s.end.character ||
+      !sameRange(x.range, y.range) ||
       !sameJson(x.data, y.data)
     )
       return false;
   }
   return true;
+}
+
+/** Whether two ranges are the same. */
+export function sameRange(a: Range, b: Range): boolean {
+  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
 }
 
 /** Whether two JSON values (plain objects, arrays, strings, numbers, booleans, null) are the same. */

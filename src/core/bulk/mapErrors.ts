@@ -11,7 +11,7 @@
 //   existing ancestor (its key, or its first line), the message naming the full field.
 // - `[]` (`non_field_errors` of the body): on the first line of the document.
 
-import type { CoreDiagnostic, Range } from '../diagnostic';
+import { sameRange, type CoreDiagnostic } from '../diagnostic';
 import { isCollection } from 'yaml';
 import { encodeJsonPointer, formatFieldPath, type PathSegment } from '../paths';
 import { deepestNodeAtPath, type NodeAtPath, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml';
@@ -150,10 +150,6 @@ export function invalidIdDiagnostics(
     });
   }
   return out;
-}
-
-function sameRange(a: Range, b: Range): boolean {
-  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
 }
 
 /** Where a found node's diagnostic goes (see the file comment). */

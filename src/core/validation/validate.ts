@@ -195,7 +195,7 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
     for (const doc of file.documents) {
       for (const f of findingsOf(file, doc)) {
         out.push(toDiagnostic(file, doc, f));
-        if (f.omittedAfter !== undefined && overrideOf(options, f.code) !== 'off') omitted += f.omittedAfter;
+        if (f.omittedAfter !== undefined && !isTurnedOff(options, f.code)) omitted += f.omittedAfter;
       }
     }
     pushAll(out, withoutWarningsOnErrors(options?.extra ?? [], out));
@@ -262,8 +262,7 @@ function overrideOf(options: ValidationOptions | undefined, code: string): Sever
  * copy: those given may be kept for the next version (invalidIdDiagnostics).
  */
 export function withSeverityOverrides(diagnostics: readonly CoreDiagnostic[], options: ValidationOptions | undefined): readonly CoreDiagnostic[] {
-  const overrides = options?.severityOverrides;
-  if (overrides === undefined || diagnostics.every((d) => !Object.prototype.hasOwnProperty.call(overrides, d.code))) return diagnostics;
+  if (options?.severityOverrides === undefined) return diagnostics;
   const out: CoreDiagnostic[] = [];
   for (const d of diagnostics) {
     const override = overrideOf(options, d.code);
