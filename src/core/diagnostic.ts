@@ -75,7 +75,11 @@ export function sameDiagnostics(a: readonly CoreDiagnostic[], b: readonly CoreDi
 
 /** Whether two ranges are the same. */
 export function sameRange(a: Range, b: Range): boolean {
-  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+  return samePosition(a.start, b.start) && samePosition(a.end, b.end);
+}
+
+export function samePosition(a: Position, b: Position): boolean {
+  return a.line === b.line && a.character === b.character;
 }
 
 /** Whether two JSON values (plain objects, arrays, strings, numbers, booleans, null) are the same. */

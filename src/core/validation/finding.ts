@@ -39,17 +39,24 @@ export interface Finding {
  * without trailing white space.
  */
 export function displayRange(file: ParsedFile, start: number, end: number): Range {
-  const from = file.positionAt(start);
-  let to = Math.min(Math.max(end, start), file.lineEnd(from.line));
+  const at = file.lineAt(start);
+  const from = { line: at.line, character: Math.max(0, Math.min(start, file.source.length)) - at.start };
+  let to = Math.max(end, start);
+  // (Only a range that reaches its line's break is cut at the line's end: most are a word.)
+  if (to > at.next - 2) to = Math.min(to, file.lineEnd(from.line));
   const text = file.source;
   let trimmed = to;
-  while (trimmed > start && ' \t\r'.includes(text.charAt(trimmed - 1))) {
+  while (trimmed > start && isTrailingSpace(text.charCodeAt(trimmed - 1))) {
     trimmed--;
   }
   if (trimmed > start) {
     to = trimmed; // (a range of only white space, such as a tab indentation, is kept as it is)
   }
   return { start: from, end: { line: from.line, character: from.character + (to - start) } };
+}
+
+function isTrailingSpace(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0d;
 }
 
 function rangeOfNode(file: ParsedFile, node: Node | null | undefined): Range | undefined {

@@ -4,7 +4,7 @@
 // native scan), blackout period times, whitelist / blacklist forms and the blacklist's precedence
 // over the whitelist.
 
-import { indexesOutside, repeatedItems, type KnownIds } from '../yaml';
+import { indexesOutside, repeatedItems, type KnownIds, type RepeatedItem } from '../yaml';
 import type { PathSegment } from '../paths';
 import { formatFieldPath } from '../paths';
 import type { Finding } from './finding';
@@ -81,16 +81,18 @@ function checkIds(ids: unknown, out: Finding[], known: KnownIds | undefined, max
   // items around them are looked at one by one, for empty ones. The ids that repeat are found where
   // they stand, for the index of their first occurrence (repeatedItems); the findings are made for
   // the first `maxRepeats` repeats only.
+  // Both in list order: merged.
   const repeats = repeatedItems(ids, known);
-  const found: Array<[index: number, finding: Finding]> = [];
+  const empty: number[] = [];
+  for (const i of indexesOutside(known, ids.length)) if (isEmptyId(ids[i])) empty.push(i);
   const made = Math.min(repeats.length, maxRepeats);
+  let e = 0;
   for (let k = 0; k < made; k++) {
-    const { index, id, first } = repeats[k]!;
-    found.push([index, duplicateId(id, index, first, k === made - 1 ? repeats.length - made : 0)]);
+    const item = repeats[k]!;
+    while (e < empty.length && empty[e]! < item.index) out.push(emptyId(empty[e++]!));
+    out.push(repeatFinding(item, k === made - 1 ? repeats.length - made : 0));
   }
-  for (const i of indexesOutside(known, ids.length)) if (isEmptyId(ids[i])) found.push([i, emptyId(i)]);
-  found.sort((a, b) => a[0] - b[0]);
-  for (const [, finding] of found) out.push(finding);
+  while (e < empty.length) out.push(emptyId(empty[e++]!));
 }
 
 /** Whether ids[i] is empty or repeats an earlier id (`first`: the index each id was first seen at). */
@@ -114,6 +116,21 @@ function isEmptyId(id: unknown): boolean {
 
 function emptyId(i: number): Finding {
   return { code: 'empty-id', message: `ids[${i}] is empty; write a target id or remove the line`, path: ['ids', i], anchor: 'value' };
+}
+
+/**
+ * The finding of each repeated item of a long list as last made (the items are remembered from one
+ * version of the list to the next, see repeatedItems): given again while it says the same, so that
+ * its diagnostic is kept too (see toDiagnostic in validate.ts).
+ */
+const findingOf = new WeakMap<RepeatedItem, Finding>();
+
+function repeatFinding(item: RepeatedItem, omittedAfter: number): Finding {
+  const made = findingOf.get(item);
+  if (made !== undefined && made.path[1] === item.index && made.data?.firstIndex === item.first && (made.omittedAfter ?? 0) === omittedAfter) return made;
+  const finding = duplicateId(item.id, item.index, item.first, omittedAfter);
+  findingOf.set(item, finding);
+  return finding;
 }
 
 function duplicateId(id: string, i: number, firstIndex: number, omittedAfter = 0): Finding {

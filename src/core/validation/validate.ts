@@ -15,7 +15,7 @@
 //   the first line of a node.
 
 import type { ValidateFunction } from 'ajv';
-import type { CoreDiagnostic, Severity } from '../diagnostic';
+import { samePosition, sameRange, type CoreDiagnostic, type Severity } from '../diagnostic';
 import type { KnownIds } from '../yaml';
 import { parseFile } from '../yaml/parse';
 import type { ParsedDocument } from '../yaml/parsedDocument';
@@ -235,9 +235,22 @@ function diagnostic(f: Finding, document: number, range: CoreDiagnostic['range']
   return d;
 }
 
+/**
+ * The diagnostic of each finding as last made, given again while its document and range stay: a
+ * finding kept from one version to the next (a document's, while it is unchanged; a repeated id's,
+ * see ruleFindings) then costs its placing only, and the server finds its diagnostic the one the
+ * client holds at once (sameDiagnostics). With 1,000 repeated ids, making them afresh on every
+ * keystroke was most of its time and garbage. Never changed after it is made (see finish).
+ */
+const diagnosticOf = new WeakMap<Finding, CoreDiagnostic>();
+
 function toDiagnostic(file: ParsedFile, doc: ParsedDocument, f: Finding): CoreDiagnostic {
   const range = f.code === 'empty-document' ? documentRange(file, doc) : placeFinding(file, doc, f);
-  return diagnostic(f, doc.index, range);
+  const made = diagnosticOf.get(f);
+  if (made !== undefined && made.document === doc.index && sameRange(made.range, range)) return made;
+  const d = diagnostic(f, doc.index, range);
+  diagnosticOf.set(f, d);
+  return d;
 }
 
 /**
@@ -277,33 +290,38 @@ export function isTurnedOff(options: ValidationOptions | undefined, code: string
   return overrideOf(options, code) === 'off';
 }
 
-/** Severity overrides, de-duplication (same range and message) and a stable order. */
-function finish(diagnostics: CoreDiagnostic[], options: ValidationOptions | undefined): CoreDiagnostic[] {
-  const seen = new Set<string>();
+/**
+ * Severity overrides, de-duplication (same document, range and message: the first is kept) and a
+ * stable order. A diagnostic whose severity changes is a copy: those given may be kept for the next
+ * version (toDiagnostic).
+ */
+function finish(diagnostics: readonly CoreDiagnostic[], options: ValidationOptions | undefined): CoreDiagnostic[] {
+  const sorted = withSeverityOverrides(diagnostics, options)
+    .slice()
+    .sort(
+      (a, b) =>
+        a.document - b.document ||
+        a.range.start.line - b.range.start.line ||
+        a.range.start.character - b.range.start.character ||
+        (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
+    );
+  // (The sort is stable: of the diagnostics that start at the same place, the first kept is the
+  // first given, and a repeat of it is among those after it.)
   const out: CoreDiagnostic[] = [];
-  for (const d of diagnostics) {
-    const override = overrideOf(options, d.code);
-    if (override === 'off') {
-      continue;
-    }
-    if (override !== undefined && SEVERITIES.has(override)) {
-      d.severity = override;
-    }
-    const r = d.range;
-    const key = `${d.document}:${r.start.line}:${r.start.character}:${r.end.line}:${r.end.character}:${d.message}`;
-    if (seen.has(key)) {
-      continue;
-    }
-    seen.add(key);
+  let startsHere = 0; // the first diagnostic of `out` that starts where the last one does
+  for (const d of sorted) {
+    const first = out[startsHere];
+    if (first === undefined || first.document !== d.document || !samePosition(first.range.start, d.range.start)) startsHere = out.length;
+    else if (isRepeatFrom(out, startsHere, d)) continue;
     out.push(d);
   }
-  return out.sort(
-    (a, b) =>
-      a.document - b.document ||
-      a.range.start.line - b.range.start.line ||
-      a.range.start.character - b.range.start.character ||
-      (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
-  );
+  return out;
+}
+
+/** Whether one of `out[from..]` has the range and message of `d`. */
+function isRepeatFrom(out: readonly CoreDiagnostic[], from: number, d: CoreDiagnostic): boolean {
+  for (let k = from; k < out.length; k++) if (out[k]!.message === d.message && sameRange(out[k]!.range, d.range)) return true;
+  return false;
 }
 
 /**

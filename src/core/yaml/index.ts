@@ -9,4 +9,4 @@ export { indexesOutside, type KnownIds, type LongIdsList } from './fastIds';
 export { repeatedItems } from './repeatedIds';
 export { flat, sameText, type Text } from './text';
 export { ChunkedText } from './chunkedText';
-export { upperBound, type Holding } from './idsText';
+export { upperBound, type Holding, type RepeatedItem } from './idsText';

@@ -177,11 +177,23 @@ export class ParsedDocument {
    * learns of that work; `undefined` for a list the parser read as any other.
    */
   get longIdsList(): LongIdsList | undefined {
+    const kept = this.longIds;
+    // (The entry holds another value only while documentToJS converts the rest of the document.)
+    if (kept !== undefined && kept.long.pair.value === kept.seq) return kept.long;
     const fast = fastIdsOf(this.document);
     if (fast === undefined) return undefined;
-    const { list } = fast;
-    return { pair: fast.pair, values: list.scalarValues, known: list.known, valueRange: (i) => list.valueRange(i) };
+    const { list, pair } = fast;
+    const long: LongIdsList = { pair, values: list.scalarValues, known: list.known, valueRange: (i) => list.valueRange(i) };
+    this.longIds = { seq: pair.value, long };
+    return long;
   }
+
+  /**
+   * {@link longIdsList} as first made, which holds as long as the list (until the next parse of the
+   * document): asked for the range of each of 1,000 repeated ids, making it each time was 0.5 MB of
+   * garbage a keystroke.
+   */
+  private longIds: { seq: unknown; long: LongIdsList } | undefined;
 
   /**
    * The key of the document's long list the fast path built (any key, a misspelled one too; none for

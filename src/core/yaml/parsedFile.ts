@@ -114,9 +114,16 @@ export class ParsedFile {
 
   /** 0-based position of an offset (clamped to the text). */
   positionAt(offset: number): Position {
-    const o = Math.max(0, Math.min(offset, this.source.length));
-    const line = this.lines.lineOf(o);
-    return { line, character: o - this.lines.lineStart(line) };
+    const { line, start } = this.lineAt(offset);
+    return { line, character: Math.max(0, Math.min(offset, this.source.length)) - start };
+  }
+
+  /**
+   * The 0-based line that holds an offset (clamped to the text), where it starts and where the line
+   * after it starts (`Infinity` after the last line).
+   */
+  lineAt(offset: number): { line: number; start: number; next: number } {
+    return this.lines.lineAt(Math.max(0, Math.min(offset, this.source.length)));
   }
 
   /** Offset of a 0-based position; a character past the end of its line is clamped to it. */
@@ -134,7 +141,11 @@ export class ParsedFile {
   rangeOf(offsets: OffsetRange | NodeRange): Range {
     const start = isOffsetArray(offsets) ? offsets[0] : offsets.start;
     const end = isOffsetArray(offsets) ? offsets[1] : offsets.end;
-    return { start: this.positionAt(start), end: this.positionAt(Math.max(start, end)) };
+    const at = this.lineAt(start);
+    const to = Math.max(start, end);
+    // (Most ranges end on the line they start on.)
+    const endPosition = to < at.next ? { line: at.line, character: Math.min(to, this.source.length) - at.start } : this.positionAt(to);
+    return { start: { line: at.line, character: Math.max(0, Math.min(start, this.source.length)) - at.start }, end: endPosition };
   }
 
   /**

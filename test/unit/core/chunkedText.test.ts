@@ -101,6 +101,8 @@ function assertLinesOf(index: LineIndex, plain: string, what: string): void {
   for (let offset = 0; offset <= plain.length; offset++) {
     while (line + 1 < starts.length && starts[line + 1]! <= offset) line++;
     assert.equal(index.lineOf(offset), line, `${what}: line of offset ${offset} of ${JSON.stringify(plain)}`);
+    const next = starts[line + 1] ?? Infinity;
+    assert.deepEqual(index.lineAt(offset), { line, start: starts[line], next }, `${what}: lineAt(${offset}) of ${JSON.stringify(plain)}`);
   }
 }
 

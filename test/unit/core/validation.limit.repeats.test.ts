@@ -97,3 +97,37 @@ test('the repeats a keystroke shows, as edits make and unmake repeats before the
     }
   }
 });
+
+test("a repeat's diagnostic is kept from one version to the next while it says the same in the same place, whatever severity a version sets", () => {
+  // Kept rather than made again (ruleFindings keeps each repeated item's finding, toDiagnostic the
+  // diagnostic of a finding): the server then finds it the one the client holds at once. A kept
+  // diagnostic must never carry a version's severity override into the next.
+  const uri = 'file:///w/kept.target-settings.yaml';
+  const edited = (...edits: Array<[string, string]>): string => edits.reduce((text, [from, to]) => text.replace(from, to), repeated(250));
+  const versions: Array<[text: string, severity: Severity | undefined, kept: 'all' | 'none', of: number]> = [
+    [edited(), undefined, 'none', 0],
+    [edited(['name: Shop', 'name: Shoq']), undefined, 'all', 0], // an edit outside the list: every repeat as it was
+    [edited(['name: Shop', 'name: Shoq'], ['ids:\n', `ids:\n  - ${IDS[399]}x\n`]), undefined, 'none', 1], // an item put in above: every one moved
+    [edited(['name: Shop', 'name: Shoq'], ['ids:\n', `ids:\n  - ${IDS[399]}y\n`]), 'error', 'none', 2], // that item changed, the repeats errors: copies
+    [edited(['name: Shop', 'name: Shor'], ['ids:\n', `ids:\n  - ${IDS[399]}y\n`]), undefined, 'all', 2], // as version 3 was made, warnings
+    [edited(['name: Shop', 'name: Shor'], ['ids:\n', `ids:\n  - ${IDS[399]}y\n`], [`  - ${IDS[1]}\n`, `  # a note\n  - ${IDS[1]}\n`]), undefined, 'none', 4], // a line put in above: the same repeats, one line lower
+  ];
+  const service = new LanguageService(() => 'unset');
+  const shownIn: Array<readonly object[]> = [];
+  for (const [file, text, v] of parsedVersions(
+    service,
+    uri,
+    versions.map(([text]) => text),
+  )) {
+    const [, severity, kept, of] = versions[v]!;
+    const severityOverrides = severity === undefined ? undefined : { 'duplicate-id': severity };
+    const shown = service.diagnostics(uri, file, { maxProblems: 100, severityOverrides, entitlementChecks: false });
+    const fresh = validateFile(parseFile(text, undefined, undefined, { fastIds: false }), { severityOverrides });
+    assert.deepStrictEqual(shown, limitDiagnostics(fresh, 100), `version ${v + 1}`);
+    const repeats = shown.filter((d) => d.code === 'duplicate-id');
+    assert.equal(repeats.length, 100, `version ${v + 1}`);
+    const same = repeats.filter((d) => shownIn[of]?.includes(d)).length;
+    assert.equal(same, kept === 'all' ? 100 : 0, `version ${v + 1}: diagnostics of version ${of + 1} kept`);
+    shownIn.push(repeats);
+  }
+});
