@@ -68,6 +68,24 @@ export function offsetRange(document: DocumentPositions, range: OffsetRange): Ra
   return { start: document.positionAt(range.start), end: document.positionAt(range.end) };
 }
 
+/**
+ * `convert`, giving again what it made of a diagnostic when given the same one: most of a file's
+ * diagnostics are kept from one version to the next (toDiagnostic in validate.ts,
+ * invalidIdDiagnostics), and converting a thousand again for each edit that changes one of them
+ * cost a millisecond. What it gives must not be changed.
+ */
+export function convertingOnce(convert: (core: CoreDiagnostic) => Diagnostic): (core: CoreDiagnostic) => Diagnostic {
+  const converted = new WeakMap<CoreDiagnostic, Diagnostic>();
+  return (core) => {
+    let diagnostic = converted.get(core);
+    if (diagnostic === undefined) {
+      diagnostic = convert(core);
+      converted.set(core, diagnostic);
+    }
+    return diagnostic;
+  };
+}
+
 /** `codePage` gives the address of the page that explains a code (none: the code has no link). */
 export function toDiagnostic(core: CoreDiagnostic, codePage: (code: string) => string | undefined): Diagnostic {
   const page = codePage(core.code);

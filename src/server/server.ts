@@ -27,6 +27,7 @@ import {
   toCodeAction,
   toCodeLenses,
   toCompletionItem,
+  convertingOnce,
   toDiagnostic,
   toDocumentSymbol,
   toFoldingRanges,
@@ -91,7 +92,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
    * after each change. Clients without (Neovim 0.7) get them pushed.
    */
   let pullsDiagnostics = false;
-  const reports = new DiagnosticReports((d) => toDiagnostic(d, codePage));
+  const toLsp = convertingOnce((d) => toDiagnostic(d, codePage));
+  const reports = new DiagnosticReports(toLsp);
   /**
    * The open documents the client has pulled diagnostics of. VS Code's pulls only for the files it
    * shows: one an apply opened without showing gets its bulk outcome pushed, until it is pulled.
@@ -140,7 +142,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
       return;
     }
     published.add(uri);
-    void connection.sendDiagnostics({ uri, version: current.version, diagnostics: current.diagnostics.map((d) => toDiagnostic(d, codePage)) });
+    void connection.sendDiagnostics({ uri, version: current.version, diagnostics: current.diagnostics.map(toLsp) });
   };
 
   const schedule = (uri: string, delayMs = settings.validation.debounceMs): void => {
