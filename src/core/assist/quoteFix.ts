@@ -52,7 +52,7 @@ export function quoteAllIdsEdits(file: ParsedFile): OffsetEdit[] {
 
 /**
  * The items of a document's `ids` list written plain and read as a number or true/false. (Of a
- * long list the fast path built, only the items it left to the parser can be: its own are text.)
+ * long list the fast path built, only the items outside the spans of ids it vouches for can be.)
  */
 function unquotedIds(doc: ParsedDocument): Scalar[] {
   const seq = nodeAtPath(doc.document, ['ids'])?.value;

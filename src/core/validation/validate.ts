@@ -48,8 +48,9 @@ export interface Validator {
   validateFile(file: ParsedFile, options?: ValidationOptions): CoreDiagnostic[];
   /**
    * {@link validateFile} for a view that shows at most `max` diagnostics (see limitDiagnostics):
-   * of the repeated ids of a long list, which may run into the tens of thousands, only the first
-   * `max` of each document are made (the others could not be shown), and counted in `omitted`.
+   * of the repeated ids of a long list, and of its ids read as numbers or true/false, which may run
+   * into the tens of thousands, only the first `max` of each document are made (the others could
+   * not be shown), and counted in `omitted`.
    */
   validateFileUpTo(file: ParsedFile, max: number, options?: ValidationOptions): { diagnostics: CoreDiagnostic[]; omitted: number };
   /** Validates one document of a parsed file. */
@@ -142,11 +143,12 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
       return findings;
     }
     const known = doc.longIdsList?.known;
-    if (!validateSkipping(validate, value as Record<string, unknown>, known)) {
+    const checked = validateSkipping(validate, value as Record<string, unknown>, known, maxRepeats);
+    if (!checked.ok) {
       const errors = (validate.errors ?? []).filter(
         (e) => !(PLACEHOLDER_EXEMPT.has(e.keyword) && hasPlaceholder(e.data)) && !isCoveredByRules(e.instancePath, e.keyword, e.data),
       );
-      pushAll(findings, translateAjvErrors(errors, value, index));
+      pushAll(findings, withTypedOmitted(translateAjvErrors(errors, value, index), checked));
     }
     pushAll(findings, ruleFindings(value as Record<string, unknown>, known, maxRepeats));
     return findings;
@@ -324,29 +326,62 @@ function isRepeatFrom(out: readonly CoreDiagnostic[], from: number, d: CoreDiagn
   return false;
 }
 
+/** What validateSkipping checked: whether the value passed; of the ids read as a number or true/false, how many it left out past the cap, and the last one it kept. */
+interface Checked {
+  readonly ok: boolean;
+  readonly omitted: number;
+  readonly lastKept: number;
+}
+
 /**
  * Runs the schema validator on a document's value; the ids the parse vouches for (`known`:
  * non-empty strings; repeats are the rules') are left out of the `ids` list it sees, one of them
  * kept so the list is never empty where it was not, and the errors' item indexes are put back to
  * the full list's. Safe while the schema asks nothing more of `ids` than at least one non-empty
- * string: test/unit/core/validation.idsShortcut.test.ts fails the day it does.
+ * string: test/unit/core/validation.idsShortcut.test.ts fails the day it does. Of the ids read as a
+ * number or true/false (ids pasted from a spreadsheet column may be 100,000 of them), each of which
+ * the schema refuses once ("must be a string"), only the first `max` are handed over, as the rules
+ * make only the first `max` repeats: a view that shows `max` diagnostics could not show the others.
  */
-function validateSkipping(validate: ValidateFunction, value: Record<string, unknown>, known: KnownIds | undefined): boolean {
+function validateSkipping(validate: ValidateFunction, value: Record<string, unknown>, known: KnownIds | undefined, max: number): Checked {
   const ids = value.ids;
-  const firstSpan = known?.spans[0];
-  if (known === undefined || !Array.isArray(ids) || firstSpan === undefined) return validate(value);
-  const indexes: number[] = [firstSpan[0]];
+  if (known === undefined || !Array.isArray(ids)) return { ok: validate(value), omitted: 0, lastKept: -1 };
+  const firstSpan = known.spans[0];
+  const indexes: number[] = firstSpan === undefined ? [] : [firstSpan[0]];
+  let typedLeft = Math.max(max, 1);
+  let omitted = 0;
+  let lastKept = -1;
+  const add = (n: number): void => {
+    const id: unknown = ids[n];
+    if (typeof id === 'number' || typeof id === 'boolean') {
+      if (typedLeft === 0) {
+        omitted++;
+        return;
+      }
+      typedLeft--;
+      lastKept = n;
+    }
+    indexes.push(n);
+  };
   let i = 0;
   for (const [from, count] of known.spans) {
-    for (; i < from; i++) indexes.push(i);
+    for (; i < from; i++) add(i);
     i = from + count;
   }
-  for (; i < ids.length; i++) indexes.push(i);
+  for (; i < ids.length; i++) add(i);
   indexes.sort((a, b) => a - b);
   const ok = validate({ ...value, ids: indexes.map((n): unknown => ids[n]) });
   for (const e of validate.errors ?? []) {
     const m = /^\/ids\/(\d+)(?=\/|$)/.exec(e.instancePath);
     if (m !== null) e.instancePath = `/ids/${indexes[Number(m[1])]}${e.instancePath.slice(m[0].length)}`;
   }
-  return ok;
+  return { ok, omitted, lastKept };
+}
+
+/** The schema's findings, the one on the last id validateSkipping kept of those it caps saying how many more it left out. */
+function withTypedOmitted(findings: Finding[], { omitted, lastKept }: Checked): Finding[] {
+  if (omitted === 0) return findings;
+  return findings.map((f) =>
+    f.code === 'invalid-type' && f.path.length === 2 && f.path[0] === 'ids' && f.path[1] === lastKept ? { ...f, omittedAfter: omitted } : f,
+  );
 }

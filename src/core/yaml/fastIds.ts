@@ -14,7 +14,10 @@
 // - a block list: item lines `<indent>- <id>` (more spaces may follow the dash) with the id
 //   plain, 'single-quoted' or "double-quoted" (no escapes), optionally followed by `# comment`;
 //   between items, comment lines and blank lines (they become the next item's `commentBefore` /
-//   `spaceBefore`, as the `yaml` composer makes them); any line breaks, mixed or not;
+//   `spaceBefore`, as the `yaml` composer makes them); any line breaks, mixed or not; plain items
+//   the schema reads as a number, true/false or null (`12345`, `0x1F`: ids pasted from a
+//   spreadsheet column) too, kept marked (TYPED in idsText.ts) and left out of the spans of ids
+//   it vouches for, so that the checks look at each of them;
 // - a flow list opened on the `ids:` line, on one line or several: `ids: [a, "b", 'c']`, with
 //   comment and blank lines between the items and comments after their commas; the same list as
 //   an entry of a document that is a flow mapping (JSON, as programs write it: `{"ids": [...]}`).
@@ -29,7 +32,7 @@
 // may run on over the lines after it, and the `yaml` package reads those as they are.
 //
 // It steps aside (the caller parses the original text) whenever unsure: no long run, a list not at
-// the root, ids the schema would read as anything but a string (`true`, `null`, `0x1F`, `1e5`...),
+// the root, items of a flow list the schema would read as anything but a string (`true`, `0x1F`...),
 // and, after the stand-in parse, any error or warning inside a run, or any run that did not come
 // out as exactly one padded item of the `ids` list. test/unit/core/yaml.fastIds.test.ts checks it
 // against the full parse: same AST (every node, value and range), same values, same diagnostics,
@@ -40,7 +43,20 @@ import { blockItemNode, blockItemRange, lineOfItem, rescanBlockList, scanBlockLi
 import { flowItemNode, flowItemRange, rescanFlowList, scanFlowList, type FlowScan } from './idsFlow';
 import { lazyItems, type ListItems } from './idsItems';
 import { PADDING, blockRuns, flowRun, type IdsRun } from './idsRuns';
-import { eolAt, fastIdsStats, nextLine, skipBlanks, startsLine, upperBound, type Holding, type IdCounts, type Options, type RepeatedItem } from './idsText';
+import {
+  eolAt,
+  fastIdsStats,
+  isTyped,
+  jsValueOf,
+  nextLine,
+  skipBlanks,
+  startsLine,
+  upperBound,
+  type Holding,
+  type IdCounts,
+  type Options,
+  type RepeatedItem,
+} from './idsText';
 import type { TextChange } from './textChange';
 import type { Text } from './text';
 
@@ -504,7 +520,8 @@ function standIn(
 
     if (scan.kind === 'flow') {
       const run = runs[0];
-      if (run === undefined || seq.items.length !== 1 || !isSimpleStandIn(seq.items[0], run, start) || seq.range[0] !== start + scan.open) return false;
+      if (run === undefined || seq.items.length !== 1 || !isSimpleStandIn(seq.items[0], run, start, scan.options) || seq.range[0] !== start + scan.open)
+        return false;
       const items = lazyItems(
         seq,
         values.length,
@@ -535,14 +552,15 @@ function standIn(
         parsedItems.push(item);
         continue;
       }
-      if (!isSimpleStandIn(item, run, start) || item.comment !== PADDING || item.range[2] !== start + run.end) return false;
+      if (!isSimpleStandIn(item, run, start, scan.options) || item.comment !== PADDING || item.range[2] !== start + run.end) return false;
       pieces.push({ run, parsed: item });
       r++;
     }
     if (r !== runs.length) return false;
 
     const plain = parsedItems.every((n) => isScalar(n) && n.anchor === undefined);
-    const whole = pieces.length === 1 && runs[0]?.count === values.length;
+    // (The scan's values are the list's as they are: no typed item's text to resolve.)
+    const whole = pieces.length === 1 && runs[0]?.count === values.length && !scan.counts.holdsTyped;
     if (whole) scan.mixed = undefined;
     const scalarsOf = (): unknown[] =>
       fillValues(
@@ -557,7 +575,7 @@ function standIn(
     let at = 0;
     for (const piece of pieces) {
       pieceStarts.push(at);
-      if (!Array.isArray(piece)) spans.push([at, piece.run.count]);
+      if (!Array.isArray(piece)) pushSpans(spans, scan, piece.run, at);
       at += Array.isArray(piece) ? piece.length : piece.run.count;
     }
     const items = lazyItems(
@@ -616,7 +634,26 @@ function pieceItemRange(scan: ListScan, pieces: readonly Piece[], pieceStarts: r
   const piece = pieces[p];
   const offset = i - pieceStarts[p]!;
   if (piece === undefined || Array.isArray(piece) || offset >= piece.run.count) return undefined;
-  return blockItemRange(scan, lineOfItem(scan, piece.run.firstItem + offset));
+  const item = piece.run.firstItem + offset;
+  return isTyped(scan.values[item]!) ? undefined : blockItemRange(scan, lineOfItem(scan, item));
+}
+
+/**
+ * The spans of a run at list index `at`: its items but the typed ones (a number among the ids:
+ * what the checks look at one by one). Found by a pass over the run only when the list holds one.
+ */
+function pushSpans(spans: Array<[number, number]>, scan: ListScan, run: IdsRun, at: number): void {
+  if (!scan.counts.holdsTyped) {
+    spans.push([at, run.count]);
+    return;
+  }
+  let from = 0;
+  for (let k = 0; k < run.count; k++) {
+    if (!isTyped(scan.values[run.firstItem + k]!)) continue;
+    if (k > from) spans.push([at + from, k - from]);
+    from = k + 1;
+  }
+  if (run.count > from) spans.push([at + from, run.count - from]);
 }
 
 /**
@@ -625,12 +662,17 @@ function pieceItemRange(scan: ListScan, pieces: readonly Piece[], pieceStarts: r
  * values, in place: making a new one of 100,000 entries on every keystroke costs fresh memory
  * each time, and a major collection soon. The runs' stretches are written only when the pieces
  * lie otherwise or the scan's values changed since the last fill (typing in an item the parse
- * reads, an unclosed quote, changes neither).
+ * reads, an unclosed quote, changes neither); after one edit that left every item in its place,
+ * only the items it changed (a typed item's value is resolved each time it is written: 100,000
+ * numbers took 10 ms).
  */
 function fillValues(scan: ListScan, pieces: readonly Piece[], kind: keyof MixedValues, parsedValues: readonly unknown[]): unknown[] {
   const layout = pieces.map((piece) => (Array.isArray(piece) ? piece.length : `${piece.run.firstItem}+${piece.run.count}`)).join();
   const last = scan.mixed?.[kind];
-  const runsHold = last !== undefined && last.layout === layout && last.valueEdits === scan.valueEdits;
+  const sameLayout = last !== undefined && last.layout === layout;
+  const runsHold = sameLayout && last.valueEdits === scan.valueEdits;
+  // One edit since, which left every item in its place (a keystroke in an id): its items only.
+  const edited = sameLayout && last.valueEdits === scan.valueEdits - 1 && scan.lastValueEdit?.edit === scan.valueEdits ? scan.lastValueEdit : undefined;
   const target = last?.values ?? [];
   let at = 0;
   let parsed = 0;
@@ -639,9 +681,14 @@ function fillValues(scan: ListScan, pieces: readonly Piece[], kind: keyof MixedV
       for (let k = 0; k < piece.length; k++) target[at++] = parsedValues[parsed++];
     } else if (runsHold) {
       at += piece.run.count;
+    } else if (edited !== undefined) {
+      const { firstItem, count } = piece.run;
+      const to = Math.min(firstItem + count, edited.at + edited.count);
+      for (let i = Math.max(firstItem, edited.at); i < to; i++) target[at + i - firstItem] = jsValueOf(scan.values[i]!, scan.options);
+      at += count;
     } else {
       const { firstItem, count } = piece.run;
-      for (let i = firstItem; i < firstItem + count; i++) target[at++] = scan.values[i];
+      for (let i = firstItem; i < firstItem + count; i++) target[at++] = jsValueOf(scan.values[i]!, scan.options);
     }
   }
   target.length = at;
@@ -650,11 +697,11 @@ function fillValues(scan: ListScan, pieces: readonly Piece[], kind: keyof MixedV
 }
 
 /** Whether the parsed stand-in item is the run's first item, as written. */
-function isSimpleStandIn(item: unknown, run: IdsRun, start: number): item is Scalar & { range: [number, number, number] } {
+function isSimpleStandIn(item: unknown, run: IdsRun, start: number, options: Options): item is Scalar & { range: [number, number, number] } {
   const first = run.first;
   return (
     isScalar(item) &&
-    item.value === first.value &&
+    item.value === jsValueOf(first.value, options) &&
     item.type === first.type &&
     item.tag === undefined &&
     item.anchor === undefined &&

@@ -7,6 +7,7 @@
 import {
   IdCounts,
   contentEnd,
+  isTyped,
   eolAt,
   fastIdsStats,
   itemLineEnd,
@@ -21,9 +22,10 @@ import {
   type Options,
   type ScalarType,
 } from './idsText';
+import type { Scalar } from 'yaml';
 import { shiftFrom, spliceIn } from '../arrays';
 import { detachedSlice } from './detachedSlice';
-import { IdNode, type ScannedList } from './idsNodes';
+import { IdNode, typedNode, type ScannedList } from './idsNodes';
 import { commonEndsOf, type TextChange } from './textChange';
 import type { Text } from './text';
 
@@ -51,7 +53,10 @@ export interface ListLine {
   readonly quote: number;
 }
 
-/** A line of a block list: a simple item is its value, any other line a {@link ListLine}. */
+/**
+ * A line of a block list: a simple item is its value (a typed one's marked: see TYPED in
+ * idsText.ts), any other line a {@link ListLine}.
+ */
 export type Line = string | ListLine;
 
 export function isItem(line: Line): line is string {
@@ -95,6 +100,11 @@ export interface ListScan extends ScannedList {
   mixed?: MixedValues;
   /** How many edits have changed `values`: a copy of them made before is stale. */
   valueEdits: number;
+  /**
+   * The last edit that changed `values` (its count in `valueEdits`), where it left every item in
+   * its place: which items it changed (a copy made before it is stale at those only).
+   */
+  lastValueEdit?: { readonly edit: number; readonly at: number; readonly count: number } | undefined;
   /**
    * The lines that are not simple items, in order. `nonItems[k] - k` item lines come before line
    * `nonItems[k]`: so the line of an item is found without a pass over the lines, and the runs
@@ -150,10 +160,13 @@ interface NodeProps {
  * it unless `props` says otherwise. (Made on demand: holding one for every id of a long list
  * would take more memory than all the rest of the list.)
  */
-export function blockItemNode(scan: ListScan, n: number, props: NodeProps = lineProps(scan.lines, n)): IdNode {
+export function blockItemNode(scan: ListScan, n: number, props: NodeProps = lineProps(scan.lines, n)): Scalar {
   const { value, type, valueStart, valueEnd, lineEnd } = itemLine(scan, n);
   const { base } = scan;
-  const node = new IdNode(value, type, base + valueStart, base + valueEnd, base + lineEnd, commentAfter(scan.source, valueEnd));
+  const comment = commentAfter(scan.source, valueEnd);
+  const node = isTyped(value)
+    ? typedNode(value, scan.options, base + valueStart, base + valueEnd, base + lineEnd, comment)
+    : new IdNode(value, type, base + valueStart, base + valueEnd, base + lineEnd, comment);
   if (props.commentBefore != null) node.commentBefore = props.commentBefore;
   if (props.spaceBefore === true) node.spaceBefore = true;
   return node;
@@ -185,7 +198,7 @@ function readLine(source: Text, pos: number, indent: string, tests: readonly Reg
   fastIdsStats.linesRead++;
   const isItem = isItemLine(source, pos, indent);
   if (isItem && source.charCodeAt(pos + indent.length + 1) === 0x20) {
-    const scalar = scalarAt(source, valueStartOf(source, pos, indent), tests, false);
+    const scalar = scalarAt(source, valueStartOf(source, pos, indent), tests, false, true);
     const next = scalar === undefined ? -1 : itemLineEnd(source, scalar.end);
     if (scalar !== undefined && next !== -1) {
       lines.push(scalar.value);
@@ -395,7 +408,10 @@ export function rescanBlockList(scan: ListScan, source: Text, base: number, chan
   shiftFrom(starts, i + read.length, delta);
   spliceIn(scan.values, itemAt, removed.length, added);
   // (The line before the change is read again: most edits take out and put back the same ids.)
-  if (removed.length !== added.length || removed.some((value, n) => value !== added[n])) scan.valueEdits++;
+  if (removed.length !== added.length || removed.some((value, n) => value !== added[n])) {
+    scan.valueEdits++;
+    scan.lastValueEdit = removed.length === added.length ? { edit: scan.valueEdits, at: itemAt, count: added.length } : undefined;
+  }
   // The lines that are not items: those before the read lines kept, those of the read lines
   // found, those after moved.
   const { nonItems } = scan;

@@ -2,13 +2,13 @@
 // lists): the ids' values and the text they were read from, the node of an id (made when a
 // feature asks for it), and the move of a scan with its document. Pure.
 
-import { Scalar, type Range } from 'yaml';
-import { fastIdsStats, type IdCounts, type ScalarType } from './idsText';
+import { Scalar, isScalar, type Range } from 'yaml';
+import { fastIdsStats, resolveTyped, type IdCounts, type Options, type ScalarType } from './idsText';
 import type { Text } from './text';
 
 /** What every scan has: the values of the ids it read, in order, and the text they were read from. */
 export interface ScannedList {
-  readonly options: object;
+  readonly options: Options;
   /** The text read (one YAML document's), and the file offset where it starts: nodes have file offsets. */
   source: Text;
   base: number;
@@ -61,6 +61,22 @@ Object.defineProperties(IdNode.prototype, {
     },
   },
 });
+
+/**
+ * The node of a typed item of a scan (TYPED in idsText.ts: a number, true, null...), as the
+ * composer makes it (composeScalar): few lists hold many, so an ordinary Scalar.
+ */
+export function typedNode(value: string, options: Options, start: number, valueEnd: number, nodeEnd: number, comment?: string): Scalar {
+  fastIdsStats.nodesMade++;
+  const { source, resolved, format } = resolveTyped(value, options);
+  const node = isScalar(resolved) ? resolved : new Scalar(resolved);
+  node.range = [start, valueEnd, nodeEnd];
+  node.source = source;
+  node.type = 'PLAIN';
+  if (format !== undefined) node.format = format;
+  if (comment !== undefined) node.comment = comment;
+  return node;
+}
 
 /**
  * Moves a scan: its document moved in the file by `delta`, its text unchanged. (The scan keeps the

@@ -4,7 +4,7 @@
 
 import { eolOf, isItem, itemLine, type Line, type ListLine, type ListScan } from './idsBlock';
 import type { FlowScan } from './idsFlow';
-import { scalarEnd, scalarTypeAt, type ScalarType } from './idsText';
+import { isTyped, scalarEnd, scalarTypeAt, type ScalarType } from './idsText';
 
 /** Shorter runs of simple lines stay in the stand-in as they are. */
 const MIN_RUN = 32;
@@ -106,7 +106,8 @@ export function blockRuns(scan: ListScan): { runs: IdsRun[]; outside: Map<string
   const addOutside = (to: number): void => {
     for (; m < to; m++) {
       const line = lines[m]!;
-      if (isItem(line)) outside.set(line, (outside.get(line) ?? 0) + 1);
+      // (Typed items are not ids: the counts leave them out too.)
+      if (isItem(line) && !isTyped(line)) outside.set(line, (outside.get(line) ?? 0) + 1);
     }
   };
   for (const [runFrom, runTo] of bounds) {

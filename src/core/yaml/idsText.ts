@@ -2,7 +2,7 @@
 // fast path reads them (plain, 'single-quoted', "double-quoted" without escapes; only strings),
 // line breaks and white space, and the helpers that compare two versions of a text. Pure.
 
-import { Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
+import { Document, isScalar, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
 import { compactSlice, detachedSlice } from './detachedSlice';
 import { StringSet } from './stringSet';
 import type { Text } from './text';
@@ -28,21 +28,65 @@ function isPlainStringStart(c: number): boolean {
   return lower >= 0x61 && lower <= 0x7a && lower !== 0x6e && lower !== 0x74 && lower !== 0x66;
 }
 
-const testsBySchema = new WeakMap<object, RegExp[]>();
+/** A tag of the schema by which the composer resolves a plain scalar to a non-string (null, bool, int, float). */
+interface NonStringTag {
+  readonly test: RegExp;
+  readonly format?: string;
+  resolve(source: string, onError: (message: string) => void, options: Options): unknown;
+}
+
+const tagsBySchema = new WeakMap<object, { tags: NonStringTag[]; tests: RegExp[] }>();
+
+function nonStringTags(options: Options): { tags: NonStringTag[]; tests: RegExp[] } {
+  let found = tagsBySchema.get(options);
+  if (found === undefined) {
+    const tags: NonStringTag[] = [];
+    for (const tag of new Document(null, options).schema.tags) {
+      // As the composer's findScalarTagByTest: a default tag whose test matches wins over `str`.
+      const t = tag as Partial<NonStringTag> & { default?: unknown; tag?: string };
+      if (t.default === true && t.test instanceof RegExp && t.tag !== 'tag:yaml.org,2002:str') tags.push(t as NonStringTag);
+    }
+    found = { tags, tests: tags.map((t) => t.test) };
+    tagsBySchema.set(options, found);
+  }
+  return found;
+}
 
 /** The tests by which the composer resolves a plain scalar to a non-string (null, bool, int, float). */
 export function nonStringTests(options: Options): RegExp[] {
-  let tests = testsBySchema.get(options);
-  if (tests === undefined) {
-    tests = [];
-    for (const tag of new Document(null, options).schema.tags) {
-      // As the composer's findScalarTagByTest: a default tag whose test matches wins over `str`.
-      const t = tag as { default?: unknown; test?: RegExp; tag?: string };
-      if (t.default === true && t.test instanceof RegExp && t.tag !== 'tag:yaml.org,2002:str') tests.push(t.test);
-    }
-    testsBySchema.set(options, tests);
-  }
-  return tests;
+  return nonStringTags(options).tests;
+}
+
+/**
+ * What a block list's scan keeps of an item the schema reads as anything but a string (`12345`,
+ * `0x1F`, `true`, `null`: ids pasted from a spreadsheet column): its text after this mark, which
+ * no id read as a string holds (a plain id is letters, digits, `_` and `-`; a quoted one printable
+ * ASCII). Such items stay in the scan's runs, outside the spans of ids it vouches for: a file of
+ * numbers no longer takes the full parse on every keystroke.
+ */
+const TYPED = '\u0000';
+
+/** Whether a value of a scan is a typed item's ({@link TYPED}). */
+export function isTyped(value: string): boolean {
+  return value.charCodeAt(0) === 0;
+}
+
+/**
+ * A typed item's text resolved as the composer resolves it (composeScalar: a value, or a Scalar
+ * some tags make), and the `format` it gives the node.
+ */
+export function resolveTyped(value: string, options: Options): { source: string; resolved: unknown; format?: string } {
+  const source = value.slice(TYPED.length);
+  // (The scan marks only what one of these tests matched; resolving them raises no error in the core schema.)
+  const tag = nonStringTags(options).tags.find((t) => t.test.test(source));
+  return { source, resolved: tag === undefined ? source : tag.resolve(source, () => undefined, options), format: tag?.format };
+}
+
+/** The JS value of a scan's value: a typed item's resolved, an id as it is. */
+export function jsValueOf(value: string, options: Options): unknown {
+  if (!isTyped(value)) return value;
+  const { resolved } = resolveTyped(value, options);
+  return isScalar(resolved) ? resolved.value : resolved;
 }
 
 export type ScalarType = 'PLAIN' | 'QUOTE_SINGLE' | 'QUOTE_DOUBLE';
@@ -58,7 +102,7 @@ export function scalarTypeAt(source: Text, pos: number): ScalarType {
  * double-quoted id has no escapes, a single-quoted one writes each `'` of its value twice.
  */
 export function scalarEnd(start: number, value: string, type: ScalarType): number {
-  if (type === 'PLAIN') return start + value.length;
+  if (type === 'PLAIN') return start + value.length - (isTyped(value) ? TYPED.length : 0);
   let quotes = 0;
   if (type === 'QUOTE_SINGLE') for (let at = value.indexOf("'"); at !== -1; at = value.indexOf("'", at + 1)) quotes++;
   return start + value.length + quotes + 2;
@@ -87,8 +131,18 @@ export function quotedEnd(source: Text, pos: number): number {
   }
 }
 
-/** A scalar at `pos` as a simple id: where it ends and its value; undefined when it is not one. */
-export function scalarAt(source: Text, pos: number, tests: readonly RegExp[], flow: boolean): { end: number; value: string; type: ScalarType } | undefined {
+/**
+ * A scalar at `pos` as a simple id: where it ends and its value; undefined when it is not one.
+ * `typed`: a plain scalar of id characters the schema reads as anything but a string is read too,
+ * its value marked ({@link TYPED}).
+ */
+export function scalarAt(
+  source: Text,
+  pos: number,
+  tests: readonly RegExp[],
+  flow: boolean,
+  typed = false,
+): { end: number; value: string; type: ScalarType } | undefined {
   const c = source.charCodeAt(pos);
   if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
     const end = quotedEnd(source, pos);
@@ -101,16 +155,16 @@ export function scalarAt(source: Text, pos: number, tests: readonly RegExp[], fl
   if (!isIdChar(c) || c === 0x2d) return undefined;
   let j = pos;
   while (isIdChar(source.charCodeAt(j))) j++;
-  const value = compactSlice(source, pos, j);
-  // In the YAML 1.2 core schema only a plain scalar starting with `~`, N/n (null), T/t/F/f (bool),
-  // a digit, `+`, `-` or `.` (int, float) can resolve to anything but a string; others skip the tests.
-  if (!isPlainStringStart(c)) {
-    for (const test of tests) if (test.test(value)) return undefined;
-  }
   // In a block list a plain scalar ends at the line's end or before ` #`; in a flow list also at
   // `,`/`]` and white space (a tab: the separator after it must then be `,` or `]`).
   const next = source.charCodeAt(j);
   if (!(next === 0x20 || next === 0x0a || next === 0x0d || Number.isNaN(next) || (flow && (next === 0x2c || next === 0x5d || next === 0x09)))) return undefined;
+  const value = compactSlice(source, pos, j);
+  // In the YAML 1.2 core schema only a plain scalar starting with `~`, N/n (null), T/t/F/f (bool),
+  // a digit, `+`, `-` or `.` (int, float) can resolve to anything but a string; others skip the tests.
+  if (!isPlainStringStart(c)) {
+    for (const test of tests) if (test.test(value)) return typed ? { end: j, value: TYPED + value, type: 'PLAIN' } : undefined;
+  }
   return { end: j, value, type: 'PLAIN' };
 }
 
@@ -224,6 +278,8 @@ export class IdCounts {
   private readonly totals = new Map<ReadonlySet<string>, Holding>();
   /** How many items hold a placeholder's opening, `${`. */
   private openings = 0;
+  /** How many items are typed ({@link TYPED}): not ids, not counted among them. */
+  private typed = 0;
   /** How many times items were replaced ({@link replace}): which state of the list a remembered answer is of. */
   private edits = 0;
   /**
@@ -263,6 +319,11 @@ export class IdCounts {
   /** The ids held by more than one item. */
   repeated(): Iterable<string> {
     return this.more.keys();
+  }
+
+  /** Whether an item is typed ({@link TYPED}). */
+  get holdsTyped(): boolean {
+    return this.typed > 0;
   }
 
   /** Whether an item holds `${`, which opens a placeholder (`${env:NAME}`). */
@@ -323,6 +384,10 @@ export class IdCounts {
     const following = this.totals.size !== 0;
     for (let i = 0; i < values.length; i++) {
       const value = values[i]!;
+      if (isTyped(value)) {
+        this.typed++;
+        continue;
+      }
       if (!this.held.add(value)) this.more.set(value, (this.more.get(value) ?? 0) + 1);
       if (value.includes(OPENING)) this.openings++;
       if (following) this.follow(value, 1);
@@ -333,6 +398,10 @@ export class IdCounts {
     const following = this.totals.size !== 0;
     for (let i = 0; i < values.length; i++) {
       const value = values[i]!;
+      if (isTyped(value)) {
+        this.typed--;
+        continue;
+      }
       const more = this.more.get(value);
       if (more === undefined) this.held.delete(value);
       else if (more === 1) this.more.delete(value);

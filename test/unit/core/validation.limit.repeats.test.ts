@@ -31,6 +31,16 @@ const files: Array<[string, string]> = [
     `ids:\n${list(IDS)}${list(IDS.slice(0, 200))}${list(IDS.slice(0, 50))}  - !!str ${IDS[9]}\n${SITE}`,
   ],
   ['two documents with repeats', `${repeated(150)}---\n${repeated(120, '', PROBLEMS)}`],
+  // Ids read as numbers or true/false: only the first of them are handed to the schema check (validateSkipping).
+  [
+    'ids written as numbers, true and null among the others',
+    `ids:\n${list(IDS.map((id, i) => (i % 3 === 0 ? String(1000 + i) : i % 7 === 0 ? 'true' : i % 11 === 0 ? 'null' : id)))}${SITE}`,
+  ],
+  ['every id a number, and other problems', `${PROBLEMS}ids:\n${list(IDS.map((_, i) => String(i % 2 === 0 ? 5000 + i : 0x1f)))}`],
+  [
+    'numbers and repeats, two documents',
+    `ids:\n${list(IDS.map((id, i) => (i % 5 === 0 ? String(i) : id)))}${list(IDS.slice(1, 90))}${SITE}---\n${repeated(0).replace(`  - ${IDS[3]}\n`, '  - 1e5\n')}`,
+  ],
 ];
 
 const overrides: Array<Record<string, Severity | 'off'> | undefined> = [
@@ -38,6 +48,8 @@ const overrides: Array<Record<string, Severity | 'off'> | undefined> = [
   { 'duplicate-id': 'error' },
   { 'duplicate-id': 'off' },
   { 'duplicate-id': 'hint', 'unknown-property': 'off' },
+  { 'invalid-type': 'warning' },
+  { 'invalid-type': 'off', 'duplicate-id': 'error' },
 ];
 
 test('the capped diagnostics of repeated ids are those of capping every diagnostic, for every cap, severity and file', () => {
@@ -129,5 +141,18 @@ test("a repeat's diagnostic is kept from one version to the next while it says t
     const same = repeats.filter((d) => shownIn[of]?.includes(d)).length;
     assert.equal(same, kept === 'all' ? 100 : 0, `version ${v + 1}: diagnostics of version ${of + 1} kept`);
     shownIn.push(repeats);
+  }
+});
+
+test('past the cap the ids read as numbers are not checked one by one: a keystroke makes the items the editor shows', () => {
+  const numbers = `ids:\n${list(IDS.map((id, i) => (i % 4 === 0 ? id : String(1000 + i))))}${SITE}`;
+  const service = new LanguageService(() => 'unset');
+  const uri = 'file:///w/n.target-settings.yaml';
+  for (const [file, , v] of parsedVersions(service, uri, [numbers, numbers.replace('name: Shop', 'name: Shoq')])) {
+    const made = fastIdsStats.nodesMade;
+    const shown = service.diagnostics(uri, file, { maxProblems: 20, entitlementChecks: false });
+    assert.equal(shown.length, 21, `version ${v + 1}`);
+    assert.match(shown.at(-1)?.message ?? '', /^253 more problems are not shown \(273 in all/);
+    assert.ok(fastIdsStats.nodesMade - made <= 40, `version ${v + 1}: ${fastIdsStats.nodesMade - made} items made`);
   }
 });

@@ -23,7 +23,10 @@ test('a diagnostic kept from one version to the next is converted once; another,
   });
   const kept = diagnostic('ids[3] repeats ids[1]');
   const first = toLsp(kept);
-  assert.deepEqual(first, toDiagnostic(kept, (code) => `file:///docs/codes/${code}.md`));
+  assert.deepEqual(
+    first,
+    toDiagnostic(kept, (code) => `file:///docs/codes/${code}.md`),
+  );
   assert.equal(toLsp(kept), first);
   assert.equal(calls, 1);
   const equal = diagnostic('ids[3] repeats ids[1]');
