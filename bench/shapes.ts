@@ -236,6 +236,12 @@ export function shapes(n: number): Shape[] {
   const twice = plain.replace('\nsite:\n', `\n${batch.map((id) => `  - ${id}\n`).join('')}site:\n`);
   if (twice === plain) throw new Error('shapes: site: not found');
   add('repeats', `20. ${batch.length.toLocaleString('en-US')} ids listed twice (a batch pasted again)`, twice);
+  // A column of numeric ids pasted from a spreadsheet, left unquoted: each id is read as a number,
+  // an error its author has not fixed yet (the quick fix puts them all in quotes); the edits turn
+  // a number into text and back.
+  const numbers = ids.map((_, i) => String(4_000_000_000 + i * 7919));
+  const numbered = withIds(numbers, (id) => `  - ${id}\n`);
+  add('numbers', '21. ids read as numbers (a spreadsheet column pasted) `  - 4000007919`', numbered, 'errors', listEdits(numbered, numbers));
   return list;
 }
 
