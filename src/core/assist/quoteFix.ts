@@ -7,7 +7,7 @@
 import { isScalar, isSeq, type Scalar } from 'yaml';
 import type { ParsedDocument } from '../yaml/parsedDocument';
 import type { ParsedFile } from '../yaml/parsedFile';
-import { collectionItems, indexesThatMayNest, nodeAtPath, nodeRange } from '../yaml/nodes';
+import { collectionItems, indexesToCheck, nodeAtPath, nodeRange } from '../yaml/nodes';
 import { targetSettingsNavigator } from '../schema/bundledSchema';
 import { documentInstance } from '../schema/nodeInstance';
 import { typesOf } from '../schema/schemaNode';
@@ -58,7 +58,7 @@ function unquotedIds(doc: ParsedDocument): Scalar[] {
   const seq = nodeAtPath(doc.document, ['ids'])?.value;
   if (!isSeq(seq)) return [];
   const items = collectionItems(seq);
-  return indexesThatMayNest(seq)
+  return indexesToCheck(seq)
     .map((i) => items.at(i))
     .filter((node): node is Scalar => isScalar(node) && quotable(node));
 }

@@ -80,8 +80,7 @@ function checkIds(ids: unknown, out: Finding[], known: KnownIds | undefined, max
   // The known spans hold non-empty ids, and the parse keeps count of the ids they repeat: only the
   // items around them are looked at one by one, for empty ones. The ids that repeat are found where
   // they stand, for the index of their first occurrence (repeatedItems); the findings are made for
-  // the first `maxRepeats` repeats only.
-  // Both in list order: merged.
+  // the first `maxRepeats` repeats only, and merged in list order with the empty ones.
   const repeats = repeatedItems(ids, known);
   const empty: number[] = [];
   for (const i of indexesOutside(known, ids.length)) if (isEmptyId(ids[i])) empty.push(i);

@@ -326,7 +326,10 @@ function isRepeatFrom(out: readonly CoreDiagnostic[], from: number, d: CoreDiagn
   return false;
 }
 
-/** What validateSkipping checked: whether the value passed; of the ids read as a number or true/false, how many it left out past the cap, and the last one it kept. */
+/**
+ * What validateSkipping checked: whether the value passed; of the ids read as a number or
+ * true/false, how many it left out past the cap, and the last one it kept.
+ */
 interface Checked {
   readonly ok: boolean;
   readonly omitted: number;
@@ -348,6 +351,7 @@ function validateSkipping(validate: ValidateFunction, value: Record<string, unkn
   if (known === undefined || !Array.isArray(ids)) return { ok: validate(value), omitted: 0, lastKept: -1 };
   const firstSpan = known.spans[0];
   const indexes: number[] = firstSpan === undefined ? [] : [firstSpan[0]];
+  // (At least one kept: the finding that says how many more there are.)
   let typedLeft = Math.max(max, 1);
   let omitted = 0;
   let lastKept = -1;

@@ -12,7 +12,7 @@ export interface ScannedList {
   /** The text read (one YAML document's), and the file offset where it starts: nodes have file offsets. */
   source: Text;
   base: number;
-  /** The value of each id read (each item line of a block list, each item of a flow list), in order. */
+  /** The value of each id read (each item line of a block list, a typed one's marked: TYPED in idsText.ts; each item of a flow list), in order. */
   readonly values: string[];
   /** How many ids of the list hold each value. */
   readonly counts: IdCounts;

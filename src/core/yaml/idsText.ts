@@ -1,5 +1,6 @@
 // Reading ids from YAML text, a character at a time: the scalars an `ids` list may hold as the
-// fast path reads them (plain, 'single-quoted', "double-quoted" without escapes; only strings),
+// fast path reads them (plain, 'single-quoted', "double-quoted" without escapes: strings; in a
+// block list also plain scalars the schema reads as a number, true/false or null, marked: TYPED),
 // line breaks and white space, and the helpers that compare two versions of a text. Pure.
 
 import { Document, isScalar, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';

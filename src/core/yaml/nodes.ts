@@ -208,10 +208,22 @@ export function itemsThatMayNest(collection: YAMLMap | YAMLSeq): readonly unknow
   return fastListOf(collection)?.parsedItems ?? collection.items;
 }
 
-/** The indexes in a list of {@link itemsThatMayNest}'s items (an alias is one of them too). */
-export function indexesThatMayNest(seq: YAMLSeq): readonly number[] {
+/**
+ * The indexes of a list's items but the ids a long `ids` list's parse vouches for (all of another
+ * list's): those a check looks at one by one (of a long list, the items the `yaml` parse read and
+ * the items read as numbers, true/false or null).
+ */
+export function indexesToCheck(seq: YAMLSeq): readonly number[] {
   const fast = fastListOf(seq);
   return fast === undefined ? Array.from(seq.items.keys()) : [...indexesOutside(fast.known, fast.length)];
+}
+
+/** The indexes of a list's items that may be collections or aliases (of a long `ids` list, none of its scalars is looked at). */
+export function indexesThatMayNest(seq: YAMLSeq): readonly number[] {
+  const fast = fastListOf(seq);
+  if (fast === undefined) return Array.from(seq.items.keys());
+  const values = fast.scalarValues; // (undefined for a collection or an alias)
+  return indexesToCheck(seq).filter((i) => values[i] === undefined);
 }
 
 /** Index of the last item starting at or before `offset` (items are in source order). */

@@ -51,3 +51,18 @@ for (const [label, item] of Object.entries(ODD_ITEMS)) {
     }
   });
 }
+
+test('a long list of ids written as numbers, a mapping among them: the outline and folding make no node per number', () => {
+  // The numbers lie outside the spans of ids the parse vouches for, as the items the parse read
+  // do; only those that may be collections (indexesThatMayNest) are looked at for the outline.
+  const text = `ids:\n${IDS.map((id, i) => (i === 700 ? `  - id: ${id}\n    name: pasted\n` : i % 2 === 0 ? `  - ${10_000 + i}\n` : `  - ${id}\n`)).join('')}site:\n  name: Shop\n`;
+  const service = new LanguageService(() => 'unset');
+  const file = service.parse(URI, 1, text);
+  assert.ok(file.documents[0]?.longIdsList !== undefined, 'the fast path read the list');
+  const made = fastIdsStats.nodesMade;
+  const fast = { symbols: service.symbols(file), folding: service.folding(file) };
+  assert.ok(fastIdsStats.nodesMade - made <= 5, `${fastIdsStats.nodesMade - made} items made`);
+  const full = parseFile(text, undefined, undefined, { fastIds: false });
+  const reference = new LanguageService(() => 'unset');
+  assert.deepEqual(fast, { symbols: reference.symbols(full), folding: reference.folding(full) });
+});
