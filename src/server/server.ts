@@ -21,13 +21,13 @@ import { LanguageService, type ValidateParams } from '../core/service';
 import { fileTooLargeDiagnostic } from '../core/validation/limit';
 import type { ParsedFile, Text } from '../core/yaml';
 import {
+  convertingOnce,
   deferredOf,
   fromDiagnostic,
   offsetRange,
   toCodeAction,
   toCodeLenses,
   toCompletionItem,
-  convertingOnce,
   toDiagnostic,
   toDocumentSymbol,
   toFoldingRanges,

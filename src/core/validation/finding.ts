@@ -40,7 +40,7 @@ export interface Finding {
  */
 export function displayRange(file: ParsedFile, start: number, end: number): Range {
   const at = file.lineAt(start);
-  const from = { line: at.line, character: Math.max(0, Math.min(start, file.source.length)) - at.start };
+  const from = { line: at.line, character: at.character };
   let to = Math.max(end, start);
   // (Only a range that reaches its line's break is cut at the line's end: most are a word.)
   if (to > at.next - 2) to = Math.min(to, file.lineEnd(from.line));

@@ -114,16 +114,18 @@ export class ParsedFile {
 
   /** 0-based position of an offset (clamped to the text). */
   positionAt(offset: number): Position {
-    const { line, start } = this.lineAt(offset);
-    return { line, character: Math.max(0, Math.min(offset, this.source.length)) - start };
+    const { line, character } = this.lineAt(offset);
+    return { line, character };
   }
 
   /**
-   * The 0-based line that holds an offset (clamped to the text), where it starts and where the line
-   * after it starts (`Infinity` after the last line).
+   * The 0-based position of an offset (clamped to the text), where its line starts and where the
+   * line after it starts (`Infinity` after the last line).
    */
-  lineAt(offset: number): { line: number; start: number; next: number } {
-    return this.lines.lineAt(Math.max(0, Math.min(offset, this.source.length)));
+  lineAt(offset: number): { line: number; character: number; start: number; next: number } {
+    const clamped = Math.max(0, Math.min(offset, this.source.length));
+    const { line, start, next } = this.lines.lineAt(clamped);
+    return { line, character: clamped - start, start, next };
   }
 
   /** Offset of a 0-based position; a character past the end of its line is clamped to it. */
@@ -145,7 +147,7 @@ export class ParsedFile {
     const to = Math.max(start, end);
     // (Most ranges end on the line they start on.)
     const endPosition = to < at.next ? { line: at.line, character: Math.min(to, this.source.length) - at.start } : this.positionAt(to);
-    return { start: { line: at.line, character: Math.max(0, Math.min(start, this.source.length)) - at.start }, end: endPosition };
+    return { start: { line: at.line, character: at.character }, end: endPosition };
   }
 
   /**
