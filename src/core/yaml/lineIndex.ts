@@ -58,11 +58,11 @@ export class LineIndex {
   }
 
   /**
-   * The 0-based line that holds an offset, in [0, length], where it starts and where the line after
-   * it starts (`Infinity` after the last line): what lineOf and lineStart say, mostly from the one
-   * chunk's breaks (a diagnostic's range asks for every one of a thousand ids).
+   * The 0-based position of an offset, in [0, length], where its line starts and where the line
+   * after it starts (`Infinity` after the last line): what lineOf and lineStart say, mostly from the
+   * one chunk's breaks (a diagnostic's range asks for every one of a thousand ids).
    */
-  lineAt(offset: number): { line: number; start: number; next: number } {
+  lineAt(offset: number): { line: number; character: number; start: number; next: number } {
     const n = this.chunks.length;
     const k = offset >= this.starts[n]! ? n : upperBound(this.starts, offset) - 1;
     const found = this.breaks[k];
@@ -70,7 +70,7 @@ export class LineIndex {
     const line = this.before[k]! + j;
     const start = j > 0 ? this.starts[k]! + found![j - 1]! : this.lineStart(line);
     const next = found !== undefined && j < found.length ? this.starts[k]! + found[j]! : line + 1 < this.lineCount ? this.lineStart(line + 1) : Infinity;
-    return { line, start, next };
+    return { line, character: offset - start, start, next };
   }
 
   /** Whether chunk k ends with a `\r` that the next chunk does not follow with `\n`. */

@@ -123,9 +123,7 @@ export class ParsedFile {
    * line after it starts (`Infinity` after the last line).
    */
   lineAt(offset: number): { line: number; character: number; start: number; next: number } {
-    const clamped = Math.max(0, Math.min(offset, this.source.length));
-    const { line, start, next } = this.lines.lineAt(clamped);
-    return { line, character: clamped - start, start, next };
+    return this.lines.lineAt(Math.max(0, Math.min(offset, this.source.length)));
   }
 
   /** Offset of a 0-based position; a character past the end of its line is clamped to it. */

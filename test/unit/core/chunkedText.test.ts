@@ -102,7 +102,11 @@ function assertLinesOf(index: LineIndex, plain: string, what: string): void {
     while (line + 1 < starts.length && starts[line + 1]! <= offset) line++;
     assert.equal(index.lineOf(offset), line, `${what}: line of offset ${offset} of ${JSON.stringify(plain)}`);
     const next = starts[line + 1] ?? Infinity;
-    assert.deepEqual(index.lineAt(offset), { line, start: starts[line], next }, `${what}: lineAt(${offset}) of ${JSON.stringify(plain)}`);
+    assert.deepEqual(
+      index.lineAt(offset),
+      { line, character: offset - starts[line]!, start: starts[line], next },
+      `${what}: lineAt(${offset}) of ${JSON.stringify(plain)}`,
+    );
   }
 }
 
