@@ -4,7 +4,7 @@
 // without a walk: the tracking of invalid ids runs on every keystroke.
 
 import { isAlias, isMap, isNode, isScalar, isSeq, type Node, type YAMLSeq } from 'yaml';
-import { collectionItems, findPair, indexesOutside, nodeRange, type Holding, type LongIdsList, type OffsetRange, type ParsedDocument } from '../yaml';
+import { collectionItems, findPair, indexesOfParsedItems, nodeRange, type Holding, type LongIdsList, type OffsetRange, type ParsedDocument } from '../yaml';
 import { MAX_REMEMBERED, indexesOfEach, pushAll } from '../arrays';
 
 /** One item of a document's `ids` sequence. */
@@ -138,10 +138,13 @@ function heldBy(long: LongIdsList, values: readonly unknown[], wanted: ReadonlyS
   return held;
 }
 
-/** How many items outside a long list's spans (the few the fast path did not vouch for) hold each of `wanted` that any of them holds. */
+/**
+ * How many items outside a long list's spans (the few the fast path did not vouch for) hold each of
+ * `wanted` that any of them holds (its typed items, no strings, are not looked at).
+ */
 function heldOutsideSpans(long: LongIdsList, values: readonly unknown[], wanted: ReadonlySet<string>): Map<string, number> {
   const held = new Map<string, number>();
-  for (const i of indexesOutside(long.known, values.length)) {
+  for (const i of indexesOfParsedItems(long.known, values.length)) {
     const value = values[i];
     if (typeof value === 'string' && wanted.has(value)) held.set(value, (held.get(value) ?? 0) + 1);
   }

@@ -5,7 +5,7 @@
 // the ids.
 
 import { isMap, isNode, isScalar, isSeq } from 'yaml';
-import { findPair, indexesOutside, nodeRange, type KnownIds, type OffsetRange, type ParsedFile } from '../yaml';
+import { findPair, indexesOfParsedItems, nodeRange, type KnownIds, type OffsetRange, type ParsedFile } from '../yaml';
 import { isUsableId } from './ids';
 
 export interface BulkUpdateLens {
@@ -43,7 +43,8 @@ function targetsOf(values: readonly unknown[]): number {
 /** The same of a long list, from its counts (the ids of its spans) and the items outside its spans: no pass over the ids. */
 function targetsOfLongList(values: readonly unknown[], known: KnownIds): number {
   const others = new Set<string>();
-  for (const i of indexesOutside(known, values.length)) {
+  // (Its typed items are no ids: only the items the parse built are looked at.)
+  for (const i of indexesOfParsedItems(known, values.length)) {
     const value = values[i];
     if (isUsableId(value) && known.inSpans(value) === 0) others.add(value);
   }

@@ -7,7 +7,7 @@ import { ENV_PLACEHOLDER, type EnvCheck } from '../envPlaceholders';
 import { encodeJsonPointer, type PathSegment } from '../paths';
 import { hasCycle, isRecord } from '../records';
 import { nodeAtPath, nodeRange } from '../yaml/nodes';
-import { indexesOutside, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml';
+import { indexesOfParsedItems, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml';
 import { PerDocument } from '../yaml/perDocument';
 
 /** A `${env:NAME}` reference of a document: its variable, where it is, and the path of its value. */
@@ -58,9 +58,9 @@ function referencesIn(doc: ParsedDocument, file: ParsedFile): Reference[] {
   for (const [key, child] of Object.entries(value)) {
     if (key === 'ids') continue;
     // A long list under another key (misspelled): where no id the parse read holds `${`, only the
-    // items it left to the parser are looked at.
+    // items it left to the parser are looked at (its typed items are no strings).
     if (long?.key === key && Array.isArray(child) && !long.known.mayHoldOpening()) {
-      for (const i of indexesOutside(long.known, child.length)) visitPlaceholders(child[i], [key, i], visit);
+      for (const i of indexesOfParsedItems(long.known, child.length)) visitPlaceholders(child[i], [key, i], visit);
       continue;
     }
     visitPlaceholders(child, [key], visit);

@@ -4,7 +4,7 @@
 // native scan), blackout period times, whitelist / blacklist forms and the blacklist's precedence
 // over the whitelist.
 
-import { indexesOutside, repeatedItems, type KnownIds, type RepeatedItem } from '../yaml';
+import { indexesOfParsedItems, repeatedItems, type KnownIds, type RepeatedItem } from '../yaml';
 import type { PathSegment } from '../paths';
 import { formatFieldPath } from '../paths';
 import type { Finding } from './finding';
@@ -77,13 +77,14 @@ function checkIds(ids: unknown, out: Finding[], known: KnownIds | undefined, max
     for (let i = 0; i < ids.length; i++) checkId(ids, i, first, out);
     return;
   }
-  // The known spans hold non-empty ids, and the parse keeps count of the ids they repeat: only the
-  // items around them are looked at one by one, for empty ones. The ids that repeat are found where
+  // The known spans hold non-empty ids (or numbers and true/false: typed, never empty), and the
+  // parse keeps count of the ids they repeat: only the items around them are looked at one by one,
+  // for empty ones. The ids that repeat are found where
   // they stand, for the index of their first occurrence (repeatedItems); the findings are made for
   // the first `maxRepeats` repeats only, and merged in list order with the empty ones.
   const repeats = repeatedItems(ids, known);
   const empty: number[] = [];
-  for (const i of indexesOutside(known, ids.length)) if (isEmptyId(ids[i])) empty.push(i);
+  for (const i of indexesOfParsedItems(known, ids.length)) if (isEmptyId(ids[i])) empty.push(i);
   const made = Math.min(repeats.length, maxRepeats);
   let e = 0;
   for (let k = 0; k < made; k++) {

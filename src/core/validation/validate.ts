@@ -16,7 +16,7 @@
 
 import type { ValidateFunction } from 'ajv';
 import { samePosition, sameRange, type CoreDiagnostic, type Severity } from '../diagnostic';
-import type { KnownIds } from '../yaml';
+import { indexesOfParsedItems, upperBound, type KnownIds } from '../yaml';
 import { parseFile } from '../yaml/parse';
 import type { ParsedDocument } from '../yaml/parsedDocument';
 import { PerDocument, type Keep } from '../yaml/perDocument';
@@ -78,6 +78,8 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
   // The cap on a long list's repeated ids for the call being answered (validateFileUpTo), and so
   // the key of what is kept.
   let maxRepeats = Infinity;
+  // What the schema found on each id of a long list read as a number or true/false (validateSkipping).
+  const typedFound: TypedFound = new WeakMap();
   const findingsOf = (file: ParsedFile, doc: ParsedDocument): readonly Finding[] => found.get(doc, maxRepeats, documentFindings, file, keepFindings);
 
   function documentFindings(doc: ParsedDocument, file: ParsedFile): Finding[] {
@@ -143,13 +145,14 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
       return findings;
     }
     const known = doc.longIdsList?.known;
-    const checked = validateSkipping(validate, value as Record<string, unknown>, known, maxRepeats);
-    if (!checked.ok) {
-      const errors = (validate.errors ?? []).filter(
-        (e) => !(PLACEHOLDER_EXEMPT.has(e.keyword) && hasPlaceholder(e.data)) && !isCoveredByRules(e.instancePath, e.keyword, e.data),
-      );
-      pushAll(findings, withTypedOmitted(translateAjvErrors(errors, value, index), checked));
-    }
+    const checked = validateSkipping(validate, value as Record<string, unknown>, known, maxRepeats, typedFound);
+    const errors = checked.ok
+      ? []
+      : (validate.errors ?? []).filter(
+          (e) => !(PLACEHOLDER_EXEMPT.has(e.keyword) && hasPlaceholder(e.data)) && !isCoveredByRules(e.instancePath, e.keyword, e.data),
+        );
+    const schemaFindings = withTypedFound(translateAjvErrors(errors, value, index), checked, known, (value as Record<string, unknown>).ids, typedFound);
+    pushAll(findings, withTypedOmitted(schemaFindings, checked));
     pushAll(findings, ruleFindings(value as Record<string, unknown>, known, maxRepeats));
     return findings;
   }
@@ -328,29 +331,53 @@ function isRepeatFrom(out: readonly CoreDiagnostic[], from: number, d: CoreDiagn
 
 /**
  * What validateSkipping checked: whether the value passed; of the ids read as a number or
- * true/false, how many it left out past the cap, and the last one it kept.
+ * true/false, how many it left out past the cap, and the last one it kept; of those it kept, the
+ * ones it handed to the validator and the ones whose findings it took from the last version.
  */
 interface Checked {
   readonly ok: boolean;
   readonly omitted: number;
   readonly lastKept: number;
+  readonly handed: readonly number[];
+  readonly reused: readonly number[];
 }
 
 /**
- * Runs the schema validator on a document's value; the ids the parse vouches for (`known`:
- * non-empty strings; repeats are the rules') are left out of the `ids` list it sees, one of them
- * kept so the list is never empty where it was not, and the errors' item indexes are put back to
- * the full list's. Safe while the schema asks nothing more of `ids` than at least one non-empty
- * string: test/unit/core/validation.idsShortcut.test.ts fails the day it does. Of the ids read as a
- * number or true/false (ids pasted from a spreadsheet column may be 100,000 of them), each of which
- * the schema refuses once ("must be a string"), only the first `max` are handed over, as the rules
- * make only the first `max` repeats: a view that shows `max` diagnostics could not show the others.
+ * What the schema found on each id read as a number or true/false, in the last version of a long
+ * list checked (by the list's lineage: KnownIds.lineage), by index: the value and the findings.
  */
-function validateSkipping(validate: ValidateFunction, value: Record<string, unknown>, known: KnownIds | undefined, max: number): Checked {
+type TypedFound = WeakMap<object, ReadonlyMap<number, { readonly value: unknown; readonly findings: Finding[] }>>;
+
+/**
+ * Runs the schema validator on a document's value; the ids the parse vouches for (`known`'s spans
+ * but its typed items: non-empty strings; repeats are the rules') are left out of the `ids` list it
+ * sees, one item of the spans kept so the list is never empty where it was not, and the errors'
+ * item indexes are put back to the full list's. Safe while the schema asks nothing more of `ids`
+ * than at least one non-empty string, each item judged on its own: test/unit/core/validation.idsShortcut.test.ts
+ * fails the day it does. Of the ids read as a number or true/false (ids pasted from a spreadsheet
+ * column may be 100,000 of them), each of which the schema refuses once ("must be a string"), only
+ * the first `max` are kept, as the rules make only the first `max` repeats: a view that shows `max`
+ * diagnostics could not show the others. Of those, one that holds the value it held at the same
+ * index in the last version is not handed over again: its findings are the last version's
+ * (withTypedFound), and with them their diagnostics and protocol forms, not made afresh on every
+ * keystroke.
+ */
+function validateSkipping(
+  validate: ValidateFunction,
+  value: Record<string, unknown>,
+  known: KnownIds | undefined,
+  max: number,
+  typedFound: TypedFound,
+): Checked {
   const ids = value.ids;
-  if (known === undefined || !Array.isArray(ids)) return { ok: validate(value), omitted: 0, lastKept: -1 };
-  const firstSpan = known.spans[0];
-  const indexes: number[] = firstSpan === undefined ? [] : [firstSpan[0]];
+  if (known === undefined || !Array.isArray(ids)) return { ok: validate(value), omitted: 0, lastKept: -1, handed: [], reused: [] };
+  const { spans, typed } = known;
+  const found = typedFound.get(known.lineage);
+  // One item of the spans always handed over: its first (a typed one is never taken from the last version).
+  const first = spans[0]?.[0];
+  const indexes: number[] = first === undefined || first === typed[0] ? [] : [first];
+  const handed: number[] = [];
+  const reused: number[] = [];
   // (At least one kept: the finding that says how many more there are.)
   let typedLeft = Math.max(max, 1);
   let omitted = 0;
@@ -364,22 +391,56 @@ function validateSkipping(validate: ValidateFunction, value: Record<string, unkn
       }
       typedLeft--;
       lastKept = n;
+      if (n !== first && found?.get(n)?.value === id) {
+        reused.push(n);
+        return;
+      }
+      handed.push(n);
     }
     indexes.push(n);
   };
-  let i = 0;
-  for (const [from, count] of known.spans) {
-    for (; i < from; i++) add(i);
-    i = from + count;
+  // The items the parse built and the typed ones, in list order; past the cap the typed are counted, not looked at.
+  let t = 0;
+  const addTypedBefore = (end: number): void => {
+    for (; t < end && typedLeft > 0; t++) add(typed[t]!);
+    omitted += end - t;
+    t = end;
+  };
+  for (const i of indexesOfParsedItems(known, ids.length)) {
+    addTypedBefore(upperBound(typed, i));
+    add(i);
   }
-  for (; i < ids.length; i++) add(i);
+  addTypedBefore(typed.length);
   indexes.sort((a, b) => a - b);
   const ok = validate({ ...value, ids: indexes.map((n): unknown => ids[n]) });
   for (const e of validate.errors ?? []) {
     const m = /^\/ids\/(\d+)(?=\/|$)/.exec(e.instancePath);
     if (m !== null) e.instancePath = `/ids/${indexes[Number(m[1])]}${e.instancePath.slice(m[0].length)}`;
   }
-  return { ok, omitted, lastKept };
+  return { ok, omitted, lastKept, handed, reused };
+}
+
+/**
+ * The schema's findings with those on the typed ids validateSkipping took from the last version,
+ * and remembers, for the next, what it found on each typed id it kept.
+ */
+function withTypedFound(findings: Finding[], checked: Checked, known: KnownIds | undefined, ids: unknown, typedFound: TypedFound): Finding[] {
+  if (known === undefined || !Array.isArray(ids)) return findings;
+  const last = typedFound.get(known.lineage);
+  const next = new Map<number, { value: unknown; findings: Finding[] }>();
+  for (const n of checked.handed) next.set(n, { value: ids[n], findings: [] });
+  for (const f of findings) {
+    const n = f.path.length === 2 && f.path[0] === 'ids' ? f.path[1] : undefined;
+    if (typeof n === 'number') next.get(n)?.findings.push(f);
+  }
+  const all = findings.slice();
+  for (const n of checked.reused) {
+    const kept = last!.get(n)!;
+    next.set(n, kept);
+    pushAll(all, kept.findings);
+  }
+  typedFound.set(known.lineage, next);
+  return all;
 }
 
 /** The schema's findings, the one on the last id validateSkipping kept of those it caps saying how many more it left out. */

@@ -15,9 +15,9 @@
 //   plain, 'single-quoted' or "double-quoted" (no escapes), optionally followed by `# comment`;
 //   between items, comment lines and blank lines (they become the next item's `commentBefore` /
 //   `spaceBefore`, as the `yaml` composer makes them); any line breaks, mixed or not; plain items
-//   the schema reads as a number, true/false or null (`12345`, `0x1F`: ids pasted from a
-//   spreadsheet column) too, kept marked (TYPED in idsText.ts) and left out of the spans of ids
-//   it vouches for, so that the checks look at each of them;
+//   the schema reads as a number or true/false (`12345`, `0x1F`: ids pasted from a spreadsheet
+//   column) too, kept marked (TYPED in idsText.ts) and listed apart from the ids the spans vouch
+//   for (KnownIds.typed), so that the checks look at each of them;
 // - a flow list opened on the `ids:` line, on one line or several: `ids: [a, "b", 'c']`, with
 //   comment and blank lines between the items and comments after their commas; the same list as
 //   an entry of a document that is a flow mapping (JSON, as programs write it: `{"ids": [...]}`).
@@ -46,7 +46,6 @@ import { PADDING, blockRuns, flowRun, type IdsRun } from './idsRuns';
 import {
   eolAt,
   fastIdsStats,
-  isTyped,
   jsValueOf,
   nextLine,
   skipBlanks,
@@ -97,13 +96,20 @@ export interface FastIdsStandIn {
 
 /**
  * What the fast path knows of an `ids` list it built: the items at these index spans of the list
- * are non-empty strings. Checks of every item (emptiness, type) can skip them and look only at the
- * others; repeats are found from `inSpans` and `repeatedInSpans`, kept up to date by the scan from
- * one version to the next, without a pass over the list.
+ * are the ones it read, non-empty strings but for those `typed` lists. Checks of every item
+ * (emptiness, type) can skip them and look only at the others (indexesOutside); repeats are found
+ * from `inSpans` and `repeatedInSpans`, kept up to date by the scan from one version to the next,
+ * without a pass over the list.
  */
 export interface KnownIds {
   /** `[first index, count]` of each span, in order. */
   readonly spans: readonly (readonly [number, number])[];
+  /**
+   * The indexes of the items of the spans the schema reads as a number or true/false (TYPED in
+   * idsText.ts: ids pasted from a spreadsheet column), in order: not ids, and not counted among them
+   * (valid until the next parse).
+   */
+  readonly typed: readonly number[];
   /** How many items of the spans hold `value`. */
   inSpans(value: string): number;
   /**
@@ -135,16 +141,36 @@ export interface KnownIds {
    * `indexesOfEach` in arrays.ts).
    */
   readonly lastFound: Map<string, readonly number[]>;
+  /**
+   * The same object for every version of the list while the scan is kept from one to the next:
+   * what a check keeps of one version for the next (checked before use) is keyed by it.
+   */
+  readonly lineage: object;
 }
 
-/** The indexes of a list of `length` items that no span of `known` covers, in order. */
-export function* indexesOutside(known: KnownIds, length: number): Generator<number> {
+/** The indexes of a list of `length` items that no span of `known` covers (the items the `yaml` parse built), in order. */
+export function* indexesOfParsedItems(known: KnownIds, length: number): Generator<number> {
   let i = 0;
   for (const [from, count] of known.spans) {
     for (; i < from; i++) yield i;
     i = from + count;
   }
   for (; i < length; i++) yield i;
+}
+
+/**
+ * The indexes of a list of `length` items that are not ids `known` vouches for, in order: those
+ * outside its spans and its typed ones. (Checks that look for strings only need not walk the typed:
+ * indexesOfParsedItems.)
+ */
+export function* indexesOutside(known: KnownIds, length: number): Generator<number> {
+  const { typed } = known;
+  let t = 0;
+  for (const i of indexesOfParsedItems(known, length)) {
+    while (t < typed.length && typed[t]! < i) yield typed[t++]!;
+    yield i;
+  }
+  while (t < typed.length) yield typed[t++]!;
 }
 
 /** An `ids` list the fast path built: its items by index (see idsItems.ts), and what it knows of them. */
@@ -166,9 +192,9 @@ export interface FastList extends ListItems {
    */
   readonly scalarValues: readonly unknown[];
   /**
-   * The range of item `i`'s node where it is an id of the spans, without making the node (what a
-   * diagnostic on it needs: a keystroke after a bulk update places a thousand); undefined for the
-   * other items (valid until the next parse).
+   * The range of item `i`'s node where it is an item of the spans (an id or a typed one), without
+   * making the node (what a diagnostic on it needs: a keystroke after a bulk update places a
+   * thousand); undefined for the other items (valid until the next parse).
    */
   valueRange(i: number): { start: number; end: number } | undefined;
 }
@@ -180,7 +206,7 @@ export interface LongIdsList {
   /** Each item's value where it is a scalar, undefined where not (FastList.scalarValues). */
   readonly values: readonly unknown[];
   readonly known: KnownIds;
-  /** The range of an id of the spans without making its node (FastList.valueRange). */
+  /** The range of an item of the spans without making its node (FastList.valueRange). */
   valueRange(i: number): { start: number; end: number } | undefined;
 }
 
@@ -256,7 +282,13 @@ function scanList(
 }
 
 /** What the list's spans hold: the scan's counts, less the items it read that stay outside the spans. */
-function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outside: ReadonlyMap<string, number>, whole: boolean): KnownIds {
+function knownIds(
+  spans: (readonly [number, number])[],
+  typed: readonly number[],
+  counts: IdCounts,
+  outside: ReadonlyMap<string, number>,
+  whole: boolean,
+): KnownIds {
   const inSpans = (value: string): number => counts.count(value) - (outside.get(value) ?? 0);
   // (The counts' indexes are those of the scan's items: the list's own where the scan's items are all of it.)
   const state = counts.state;
@@ -266,6 +298,7 @@ function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outsid
       if (whole) counts.rememberRepeats(state, items);
     },
     spans,
+    typed,
     inSpans,
     holdingInSpans(values) {
       const total = counts.holding(values);
@@ -287,6 +320,7 @@ function knownIds(spans: (readonly [number, number])[], counts: IdCounts, outsid
       return distinct;
     },
     lastFound: counts.lastFound,
+    lineage: counts,
   };
 }
 
@@ -529,7 +563,7 @@ function standIn(
         () => scan.base,
       );
       fastLists.set(seq, {
-        known: knownIds([[0, values.length]], scan.counts, outside, true),
+        known: knownIds([[0, values.length]], [], scan.counts, outside, true),
         parsedItems: [],
         valuesWith: () => values,
         scalarValues: values,
@@ -575,7 +609,7 @@ function standIn(
     let at = 0;
     for (const piece of pieces) {
       pieceStarts.push(at);
-      if (!Array.isArray(piece)) pushSpans(spans, scan, piece.run, at);
+      if (!Array.isArray(piece)) spans.push([at, piece.run.count]);
       at += Array.isArray(piece) ? piece.length : piece.run.count;
     }
     const items = lazyItems(
@@ -586,7 +620,7 @@ function standIn(
     );
     let scalarValues: readonly unknown[] | undefined = itemValues;
     fastLists.set(seq, {
-      known: knownIds(spans, scan.counts, outside, whole),
+      known: knownIds(spans, typedIndexes(scan, pieces, pieceStarts), scan.counts, outside, whole),
       parsedItems,
       valuesWith: (parsedValues) => itemValues ?? fillValues(scan, pieces, 'js', parsedValues),
       get scalarValues() {
@@ -634,26 +668,25 @@ function pieceItemRange(scan: ListScan, pieces: readonly Piece[], pieceStarts: r
   const piece = pieces[p];
   const offset = i - pieceStarts[p]!;
   if (piece === undefined || Array.isArray(piece) || offset >= piece.run.count) return undefined;
-  const item = piece.run.firstItem + offset;
-  return isTyped(scan.values[item]!) ? undefined : blockItemRange(scan, lineOfItem(scan, item));
+  return blockItemRange(scan, lineOfItem(scan, piece.run.firstItem + offset));
 }
 
 /**
- * The spans of a run at list index `at`: its items but the typed ones (a number among the ids:
- * what the checks look at one by one). Found by a pass over the run only when the list holds one.
+ * The list indexes of the runs' typed items, in order: the scan's own list where one run is the
+ * whole list (a file of numbers: no pass over them), else those of each run moved to where it stands.
  */
-function pushSpans(spans: Array<[number, number]>, scan: ListScan, run: IdsRun, at: number): void {
-  if (!scan.counts.holdsTyped) {
-    spans.push([at, run.count]);
-    return;
-  }
-  let from = 0;
-  for (let k = 0; k < run.count; k++) {
-    if (!isTyped(scan.values[run.firstItem + k]!)) continue;
-    if (k > from) spans.push([at + from, k - from]);
-    from = k + 1;
-  }
-  if (run.count > from) spans.push([at + from, run.count - from]);
+function typedIndexes(scan: ListScan, pieces: readonly Piece[], pieceStarts: readonly number[]): readonly number[] {
+  const { typedItems } = scan;
+  const only = pieces.length === 1 ? pieces[0] : undefined;
+  if (typedItems.length === 0 || (only !== undefined && !Array.isArray(only) && only.run.count === scan.values.length)) return typedItems;
+  const out: number[] = [];
+  pieces.forEach((piece, p) => {
+    if (Array.isArray(piece)) return;
+    const { firstItem, count } = piece.run;
+    const end = upperBound(typedItems, firstItem + count - 1);
+    for (let t = upperBound(typedItems, firstItem - 1); t < end; t++) out.push(pieceStarts[p]! + typedItems[t]! - firstItem);
+  });
+  return out;
 }
 
 /**

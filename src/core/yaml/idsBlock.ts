@@ -15,6 +15,7 @@ import {
   nextLine,
   nonStringTests,
   quotedEnd,
+  typedTests,
   scalarAt,
   scalarEnd,
   scalarTypeAt,
@@ -111,6 +112,8 @@ export interface ListScan extends ScannedList {
    * are found from one line the fast path does not read to the next, not line by line.
    */
   nonItems: number[];
+  /** The typed items (indexes in `values`, in order): listed apart, they are found without a pass over the values. */
+  typedItems: number[];
 }
 
 /** The lines of a block list and where they start, with the text they are read from (for their line breaks). */
@@ -190,15 +193,25 @@ function line(kind: ListLine['kind'], length: number, eol: number, parts: Partia
   return { kind, length, eol, text: parts.text ?? '', isItem: parts.isItem ?? false, openQuote: parts.openQuote ?? false, quote: parts.quote ?? 0 };
 }
 
+/** How a block list's plain items are told apart: those the schema reads as non-strings, of which the typed ones are kept. */
+interface ItemTests {
+  readonly tests: readonly RegExp[];
+  readonly typed: ReadonlySet<RegExp>;
+}
+
+function itemTests(options: Options): ItemTests {
+  return { tests: nonStringTests(options), typed: typedTests(options) };
+}
+
 /**
  * Reads the line at `pos` of a list indented by `indent` into `lines` (a simple item's value, or
  * the record of any other line); returns where the next line starts.
  */
-function readLine(source: Text, pos: number, indent: string, tests: readonly RegExp[], lines: Line[]): number {
+function readLine(source: Text, pos: number, indent: string, tests: ItemTests, lines: Line[]): number {
   fastIdsStats.linesRead++;
   const isItem = isItemLine(source, pos, indent);
   if (isItem && source.charCodeAt(pos + indent.length + 1) === 0x20) {
-    const scalar = scalarAt(source, valueStartOf(source, pos, indent), tests, false, true);
+    const scalar = scalarAt(source, valueStartOf(source, pos, indent), tests.tests, false, tests.typed);
     const next = scalar === undefined ? -1 : itemLineEnd(source, scalar.end);
     if (scalar !== undefined && next !== -1) {
       lines.push(scalar.value);
@@ -301,30 +314,46 @@ interface ReadLines {
   readonly lines: Line[];
   /** Offset of each line. */
   readonly starts: number[];
-  /** The values of the item lines, and the indexes of the other lines. */
+  /** The values of the item lines, the indexes of the other lines, and of the typed values. */
   readonly values: string[];
   readonly nonItems: number[];
+  readonly typedItems: number[];
   /** Where the line that ends the list starts (or the text's end), and what that line is. */
   readonly end: number;
   readonly ending: 'end' | 'key' | 'other';
 }
 
 /** Reads list lines from `pos` until the list ends. */
-function readLines(source: Text, pos: number, indent: string, tests: readonly RegExp[]): ReadLines {
+function readLines(source: Text, pos: number, indent: string, tests: ItemTests): ReadLines {
   const lines: Line[] = [];
   const starts: number[] = [];
   const values: string[] = [];
   const nonItems: number[] = [];
+  const typedItems: number[] = [];
   for (;;) {
     const ending = listEndAt(source, pos, indent);
-    if (ending !== undefined) return { lines, starts, values, nonItems, end: pos, ending };
+    if (ending !== undefined) return { lines, starts, values, nonItems, typedItems, end: pos, ending };
     starts.push(pos);
     pos = readLine(source, pos, indent, tests, lines);
     // (Sorted as they come: a long list's first read makes no second pass over its lines.)
     const line = lines[lines.length - 1]!;
-    if (isItem(line)) values.push(line);
-    else nonItems.push(lines.length - 1);
+    if (isItem(line)) {
+      if (isTyped(line)) typedItems.push(values.length);
+      values.push(line);
+    } else nonItems.push(lines.length - 1);
   }
+}
+
+/**
+ * Brings the typed items' indexes up to the values after `remove` of them at `at` became `added`:
+ * those replaced go, the typed ones of `added` come in, those after move.
+ */
+function spliceTyped(typedItems: number[], at: number, remove: number, added: readonly string[]): void {
+  const from = upperBound(typedItems, at - 1);
+  const found: number[] = [];
+  for (let n = 0; n < added.length; n++) if (isTyped(added[n]!)) found.push(at + n);
+  spliceIn(typedItems, from, upperBound(typedItems, at + remove - 1) - from, found);
+  shiftFrom(typedItems, from + found.length, added.length - remove);
 }
 
 /** The values of the item lines of `lines`, in order. */
@@ -339,10 +368,10 @@ export function scanBlockList(source: Text, keyStart: number, listStart: number,
   while (source.charCodeAt(p) === 0x20) p++;
   const indent = source.slice(listStart, p);
   if (!isItemLine(source, listStart, indent)) return undefined;
-  const { lines, starts, values, nonItems, end, ending } = readLines(source, listStart, indent, nonStringTests(options));
+  const { lines, starts, values, nonItems, typedItems, end, ending } = readLines(source, listStart, indent, itemTests(options));
   const counts = new IdCounts();
   counts.add(values);
-  return { kind: 'block', options, source, base, keyStart, listStart, indent, lines, starts, end, ending, counts, values, nonItems, valueEdits: 0 };
+  return { kind: 'block', options, source, base, keyStart, listStart, indent, lines, starts, end, ending, counts, values, nonItems, typedItems, valueEdits: 0 };
 }
 
 /**
@@ -376,7 +405,7 @@ export function rescanBlockList(scan: ListScan, source: Text, base: number, chan
   // The first character of the line that ends the list decides the end: a change after it leaves the list as it is.
   if (prefix > scan.end) return finish();
   const { lines, starts } = scan;
-  const tests = nonStringTests(scan.options);
+  const tests = itemTests(scan.options);
   // From the line before the one the change starts in (a line's reading depends on its own text only).
   const i = Math.max(0, upperBound(starts, prefix) - 2);
   const read: Line[] = [];
@@ -407,6 +436,7 @@ export function rescanBlockList(scan: ListScan, source: Text, base: number, chan
   spliceIn(starts, i, k - i, readStarts);
   shiftFrom(starts, i + read.length, delta);
   spliceIn(scan.values, itemAt, removed.length, added);
+  spliceTyped(scan.typedItems, itemAt, removed.length, added);
   // (The line before the change is read again: most edits take out and put back the same ids.)
   if (removed.length !== added.length || removed.some((value, n) => value !== added[n])) {
     scan.valueEdits++;

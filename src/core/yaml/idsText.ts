@@ -1,6 +1,6 @@
 // Reading ids from YAML text, a character at a time: the scalars an `ids` list may hold as the
 // fast path reads them (plain, 'single-quoted', "double-quoted" without escapes: strings; in a
-// block list also plain scalars the schema reads as a number, true/false or null, marked: TYPED),
+// block list also plain scalars the schema reads as a number or true/false, marked: TYPED),
 // line breaks and white space, and the helpers that compare two versions of a text. Pure.
 
 import { Document, isScalar, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
@@ -36,18 +36,26 @@ interface NonStringTag {
   resolve(source: string, onError: (message: string) => void, options: Options): unknown;
 }
 
-const tagsBySchema = new WeakMap<object, { tags: NonStringTag[]; tests: RegExp[] }>();
+/** The non-string tags of a schema, their tests, and the tests of those a block list's scan keeps its items of (see TYPED). */
+interface NonStringTags {
+  readonly tags: NonStringTag[];
+  readonly tests: RegExp[];
+  readonly typed: ReadonlySet<RegExp>;
+}
 
-function nonStringTags(options: Options): { tags: NonStringTag[]; tests: RegExp[] } {
+const tagsBySchema = new WeakMap<object, NonStringTags>();
+
+function nonStringTags(options: Options): NonStringTags {
   let found = tagsBySchema.get(options);
   if (found === undefined) {
-    const tags: NonStringTag[] = [];
+    const tags: (NonStringTag & { tag?: string })[] = [];
     for (const tag of new Document(null, options).schema.tags) {
       // As the composer's findScalarTagByTest: a default tag whose test matches wins over `str`.
       const t = tag as Partial<NonStringTag> & { default?: unknown; tag?: string };
       if (t.default === true && t.test instanceof RegExp && t.tag !== 'tag:yaml.org,2002:str') tags.push(t as NonStringTag);
     }
-    found = { tags, tests: tags.map((t) => t.test) };
+    const typed = new Set(tags.filter((t) => t.tag !== 'tag:yaml.org,2002:null').map((t) => t.test));
+    found = { tags, tests: tags.map((t) => t.test), typed };
     tagsBySchema.set(options, found);
   }
   return found;
@@ -58,12 +66,19 @@ export function nonStringTests(options: Options): RegExp[] {
   return nonStringTags(options).tests;
 }
 
+/** Those of {@link nonStringTests} by which a block list's scan reads an item and keeps it marked (TYPED): a number or true/false. */
+export function typedTests(options: Options): ReadonlySet<RegExp> {
+  return nonStringTags(options).typed;
+}
+
 /**
- * What a block list's scan keeps of an item the schema reads as anything but a string (`12345`,
- * `0x1F`, `true`, `null`: ids pasted from a spreadsheet column): its text after this mark, which
- * no id read as a string holds (a plain id is letters, digits, `_` and `-`; a quoted one printable
- * ASCII). Such items stay in the scan's runs, outside the spans of ids it vouches for: a file of
- * numbers no longer takes the full parse on every keystroke.
+ * What a block list's scan keeps of an item the schema reads as a number or true/false (`12345`,
+ * `0x1F`, `true`: ids pasted from a spreadsheet column): its text after this mark, which no id
+ * read as a string holds (a plain id is letters, digits, `_` and `-`; a quoted one printable
+ * ASCII). Such items stay in the scan's runs, listed apart from the ids the spans vouch for
+ * (KnownIds.typed): a file of numbers no longer takes the full parse on every keystroke. (A null,
+ * `- null`, is left to the parser: the rules call it an empty id, so a typed item is always one
+ * the schema refuses as it is and the rules pass over, and the checks need no pass over them.)
  */
 const TYPED = '\u0000';
 
@@ -134,15 +149,15 @@ export function quotedEnd(source: Text, pos: number): number {
 
 /**
  * A scalar at `pos` as a simple id: where it ends and its value; undefined when it is not one.
- * `typed`: a plain scalar of id characters the schema reads as anything but a string is read too,
- * its value marked ({@link TYPED}).
+ * `typed`: a plain scalar of id characters the schema reads as anything but a string by one of these
+ * tests ({@link typedTests}) is read too, its value marked ({@link TYPED}).
  */
 export function scalarAt(
   source: Text,
   pos: number,
   tests: readonly RegExp[],
   flow: boolean,
-  typed = false,
+  typed?: ReadonlySet<RegExp>,
 ): { end: number; value: string; type: ScalarType } | undefined {
   const c = source.charCodeAt(pos);
   if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
@@ -164,7 +179,7 @@ export function scalarAt(
   // In the YAML 1.2 core schema only a plain scalar starting with `~`, N/n (null), T/t/F/f (bool),
   // a digit, `+`, `-` or `.` (int, float) can resolve to anything but a string; others skip the tests.
   if (!isPlainStringStart(c)) {
-    for (const test of tests) if (test.test(value)) return typed ? { end: j, value: TYPED + value, type: 'PLAIN' } : undefined;
+    for (const test of tests) if (test.test(value)) return typed?.has(test) === true ? { end: j, value: TYPED + value, type: 'PLAIN' } : undefined;
   }
   return { end: j, value, type: 'PLAIN' };
 }

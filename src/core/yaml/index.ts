@@ -5,7 +5,7 @@ export * from './parsedFile';
 export { MAX_FLOW_DEPTH } from './slice';
 export * from './nodes';
 export { composeChanges, type TextChange } from './textChange';
-export { indexesOutside, type KnownIds, type LongIdsList } from './fastIds';
+export { indexesOfParsedItems, indexesOutside, type KnownIds, type LongIdsList } from './fastIds';
 export { repeatedItems } from './repeatedIds';
 export { flat, sameText, type Text } from './text';
 export { ChunkedText } from './chunkedText';

@@ -5,7 +5,7 @@
 import { isAlias, isCollection, isMap, isNode, isPair, isScalar, isSeq, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import type { PathSegment, YamlPath } from '../paths';
 import { valueText } from '../wording';
-import { fastListOf, indexesOutside } from './fastIds';
+import { fastListOf, indexesOfParsedItems, indexesOutside } from './fastIds';
 
 /** A half-open range of offsets `[start, end)` into the file text. */
 export interface OffsetRange {
@@ -211,7 +211,7 @@ export function itemsThatMayNest(collection: YAMLMap | YAMLSeq): readonly unknow
 /**
  * The indexes of a list's items but the ids a long `ids` list's parse vouches for (all of another
  * list's): those a check looks at one by one (of a long list, the items the `yaml` parse read and
- * the items read as numbers, true/false or null).
+ * the items read as numbers or true/false).
  */
 export function indexesToCheck(seq: YAMLSeq): readonly number[] {
   const fast = fastListOf(seq);
@@ -223,7 +223,7 @@ export function indexesThatMayNest(seq: YAMLSeq): readonly number[] {
   const fast = fastListOf(seq);
   if (fast === undefined) return Array.from(seq.items.keys());
   const values = fast.scalarValues; // (undefined for a collection or an alias)
-  return indexesToCheck(seq).filter((i) => values[i] === undefined);
+  return [...indexesOfParsedItems(fast.known, fast.length)].filter((i) => values[i] === undefined);
 }
 
 /** Index of the last item starting at or before `offset` (items are in source order). */

@@ -3,7 +3,7 @@
 // items outside its spans, without a pass over the list. The duplicate-id rule reads it for its
 // warnings, and its quick fix for the items to remove.
 import { indexesOfEach } from '../arrays';
-import { indexesOutside, type KnownIds } from './fastIds';
+import { indexesOfParsedItems, type KnownIds } from './fastIds';
 import type { RepeatedItem } from './idsText';
 
 /**
@@ -55,7 +55,8 @@ function merged(a: readonly RepeatedItem[], b: readonly RepeatedItem[]): Repeate
 function repeatedIds(ids: readonly unknown[], known: KnownIds): Map<string, readonly number[]> {
   const repeats = new Set(known.repeatedInSpans());
   const outside = new Map<string, number>();
-  for (const i of indexesOutside(known, ids.length)) {
+  // (The typed items are no strings: only the items the parse built are looked at.)
+  for (const i of indexesOfParsedItems(known, ids.length)) {
     const id: unknown = ids[i];
     if (typeof id !== 'string' || id.trim() === '') continue;
     const before = outside.get(id) ?? 0;

@@ -156,3 +156,40 @@ test('past the cap the ids read as numbers are not checked one by one: a keystro
     assert.ok(fastIdsStats.nodesMade - made <= 40, `version ${v + 1}: ${fastIdsStats.nodesMade - made} items made`);
   }
 });
+
+test('an error on an id read as a number is kept from one version to the next while its item holds the same value at the same index, whatever severity a version sets', () => {
+  // Such an item is refused on its own ("must be a string"): validateSkipping takes its findings
+  // from the last version rather than handing it to the validator again, and toDiagnostic then
+  // gives the same diagnostic. (The one that carries the count left out past the cap is a copy in
+  // every version.)
+  const uri = 'file:///w/kept-numbers.target-settings.yaml';
+  const numbers = IDS.map((id, i) => (i % 2 === 0 ? id : String(1000 + i)));
+  const base = `ids:\n${list(numbers)}${SITE}`;
+  const versions: Array<[text: string, severity: Severity | undefined, kept: number, of: number]> = [
+    [base, undefined, 0, 0],
+    [base.replace('name: Shop', 'name: Shoq'), undefined, 99, 0], // an edit outside the list: every error as it was
+    [base.replace('name: Shop', 'name: Shoq').replace('  - 1003\n', '  - 99999\n'), undefined, 98, 1], // one number changed: its error made again
+    [base.replace('name: Shop', 'name: Shoq').replace('  - 1003\n', '  - 1003x\n'), undefined, 98, 2], // that number made text: one error fewer
+    [base.replace('ids:\n', `ids:\n  - 4711\n`), undefined, 0, 3], // a number put in above: every item moved
+    [base.replace('ids:\n', `ids:\n  - 4711\n`).replace('name: Shop', 'name: Shoq'), 'warning', 0, 4], // the errors warnings: copies
+    [base.replace('ids:\n', `ids:\n  - 4711\n`).replace('name: Shop', 'name: Shor'), undefined, 98, 4], // as version 5 was made, errors (but the first item's: always handed over)
+  ];
+  const service = new LanguageService(() => 'unset');
+  const shownIn: Array<readonly object[]> = [];
+  for (const [file, text, v] of parsedVersions(
+    service,
+    uri,
+    versions.map(([text]) => text),
+  )) {
+    const [, severity, kept, of] = versions[v]!;
+    const severityOverrides = severity === undefined ? undefined : { 'invalid-type': severity };
+    const shown = service.diagnostics(uri, file, { maxProblems: 100, severityOverrides, entitlementChecks: false });
+    const fresh = validateFile(parseFile(text, undefined, undefined, { fastIds: false }), { severityOverrides });
+    assert.deepStrictEqual(shown, limitDiagnostics(fresh, 100), `version ${v + 1}`);
+    const errors = shown.filter((d) => d.code === 'invalid-type');
+    assert.equal(errors.length, 100, `version ${v + 1}`);
+    const same = errors.filter((d) => shownIn[of]?.includes(d)).length;
+    assert.equal(same, kept, `version ${v + 1}: diagnostics of version ${of + 1} kept`);
+    shownIn.push(errors);
+  }
+});

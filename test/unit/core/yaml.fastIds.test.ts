@@ -9,7 +9,17 @@ import { Composer, Parser, Scalar, isAlias, isCollection, isNode, isPair, isScal
 import { fastIdsStats, readIds, MIN_FAST_IDS } from '../../../src/core/yaml/fastIds';
 import { IdNode } from '../../../src/core/yaml/idsNodes';
 import { LanguageService } from '../../../src/core/service';
-import { ChunkedText, YAML_OPTIONS, composeChanges, nodeAtPath, parseFile, pathAtOffset, type ParsedFile, type TextChange } from '../../../src/core/yaml';
+import {
+  ChunkedText,
+  YAML_OPTIONS,
+  composeChanges,
+  nodeAtPath,
+  parseFile,
+  pathAtOffset,
+  type LongIdsList,
+  type ParsedFile,
+  type TextChange,
+} from '../../../src/core/yaml';
 import * as fc from 'fast-check';
 import { validateFile, validateText } from '../../../src/core/validation';
 import { mulberry32 } from '../../../src/sandbox/prng';
@@ -30,7 +40,10 @@ function randomIds(n: number, random: () => number, length = 12): string[] {
 }
 
 /** Plain scalars of id characters that the core schema reads as a number, true/false or null. */
-const TYPED_IDS = ['123', '007', '0x1F', '0o17', '1e5', '1e-5', 'true', 'False', 'null', 'NULL', '12345678901234567890', '0'];
+/** Plain items the schema reads as a number or true/false: the scan keeps them (TYPED in idsText.ts). */
+const TYPED_IDS = ['123', '007', '0x1F', '0o17', '1e5', '1e-5', 'true', 'False', '12345678901234567890', '0'];
+/** Those and nulls, which the scan leaves to the parser (an empty id). */
+const NON_STRING_IDS = [...TYPED_IDS, 'null', 'NULL'];
 
 const N = MIN_FAST_IDS + 20;
 const IDS = randomIds(N, mulberry32(7));
@@ -98,6 +111,38 @@ function fullDiagnostics(text: string): ReturnType<typeof validateText> {
 }
 
 /**
+ * Asserts what a long list says it knows (KnownIds): its spans, in order, within the list; its typed
+ * items, in order, each in a span and a number or true/false; every other item of the spans a
+ * non-empty string; and the counts of the spans' ids.
+ */
+function holdsWhatItKnows(long: LongIdsList, label: string): void {
+  const { spans, typed } = long.known;
+  const typedSet = new Set(typed);
+  assert.deepStrictEqual(
+    [...typed].sort((x, y) => x - y),
+    [...typed],
+    `${label}: the typed items in order`,
+  );
+  const counts = new Map<string, number>();
+  let end = 0;
+  for (const [from, count] of spans) {
+    assert.ok(from >= end && count > 0 && from + count <= long.values.length, `${label}: span [${from}, ${count}] in order, within the list`);
+    for (let i = from; i < from + count; i++) {
+      const value = long.values[i];
+      if (typedSet.delete(i)) {
+        assert.ok(typeof value === 'number' || typeof value === 'boolean', `${label}: typed ids[${i}] is ${JSON.stringify(value)}`);
+      } else {
+        assert.ok(typeof value === 'string' && value.trim() !== '', `${label}: ids[${i}] of the spans is ${JSON.stringify(value)}`);
+        counts.set(value, (counts.get(value) ?? 0) + 1);
+      }
+    }
+    end = from + count;
+  }
+  assert.deepStrictEqual([...typedSet], [], `${label}: every typed item in a span`);
+  for (const [value, n] of counts) assert.equal(long.known.inSpans(value), n, `${label}: the spans hold ${JSON.stringify(value)} ${n} times`);
+}
+
+/**
  * Asserts that the `ids` items of each document of `fast`, looked at one at a time (as a
  * diagnostic or the cursor does, before anything reads a whole list: the fast path makes the
  * nodes asked for), are those of `full`: every `every`th one and the last, from the last one back.
@@ -111,6 +156,7 @@ function sameIdsOneByOne(fast: ParsedFile, full: ParsedFile, label: string, ever
     const a = at(fast.documents, d).document;
     const b = at(full.documents, d).document;
     const long = at(fast.documents, d).longIdsList;
+    if (long !== undefined) holdsWhatItKnows(long, `${label}, document ${d + 1}`);
     const seq = nodeAtPath(b, ['ids'])?.value;
     const count = isSeq(seq) ? seq.items.length : 0;
     for (let i = count - 1; i >= 0; i--) {
@@ -121,7 +167,11 @@ function sameIdsOneByOne(fast: ParsedFile, full: ParsedFile, label: string, ever
         ranges++;
         const node = (y?.value as { range?: number[] } | undefined)?.range;
         assert.deepStrictEqual(range, { start: node?.[0], end: node?.[1] }, `${label}: the range of ids[${i}] of document ${d + 1}`);
-        assert.equal(typeof long?.values[i], 'string', `${label}: ids[${i}] of document ${d + 1} has a range: an id`);
+        const value = long?.values[i];
+        assert.ok(
+          typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean',
+          `${label}: ids[${i}] of document ${d + 1} has a range: an id or a typed item`,
+        );
       }
       assert.deepStrictEqual(dump(nodeAtPath(a, ['ids', i])?.value), dump(y?.value), `${label}: ids[${i}] of document ${d + 1}`);
       const r = y?.valueRange;
@@ -617,10 +667,10 @@ describe('fast path for long ids lists', () => {
     assert.equal(fastIdsStats.restored - restoredBefore, versions.length, 'the fast path at every version');
   });
 
-  test('a list with ids written as numbers, true/false and null, edited one id at a time, agrees with the full parse at every version', () => {
-    // Such items stay in the runs (TYPED in idsText.ts), outside the spans the parse vouches for;
-    // their values are filled in place, and after an edit that leaves every item in its place only
-    // the items it changed are written again (fillValues): each version's values must be its own.
+  test('a list with ids written as numbers and true/false, edited one id at a time, agrees with the full parse at every version', () => {
+    // Such items stay in the runs (TYPED in idsText.ts), listed apart from the ids the parse vouches
+    // for; their values are filled in place, and after an edit that leaves every item in its place
+    // only the items it changed are written again (fillValues): each version's values must be its own.
     const cache = new LanguageService(() => 'unset');
     const uri = 'file:///typed.yaml';
     const ids = IDS.map((id, i) => (i % 4 === 1 ? at(TYPED_IDS, i % TYPED_IDS.length) : id));
@@ -640,6 +690,8 @@ describe('fast path for long ids lists', () => {
     edit('name: Shop', 'name: Shoq'); // an edit outside the list
     edit(`  - ${ids[0]}\n`, '  - 1e5\n'); // the first item (the one the stand-in keeps) a number
     edit(`  - ${ids[9]}\n`, `  - ${ids[9]}\n  - 12\n`); // a number that repeats another: no repeat (not an id)
+    edit(`  - ${ids[11]}\n`, '  - null\n'); // a null: left to the parser, an empty id
+    edit(`  - ${ids[3]}\n`, ''); // an item taken out before the typed ones: each moves up
     const restoredBefore = fastIdsStats.restored;
     versions.forEach((text, v) => {
       const cached = cache.parse(uri, v + 1, text);
@@ -801,7 +853,7 @@ describe('fast path for long ids lists', () => {
     const styles = ['plain', 'double', 'single', 'mixed'] as const;
     const scalar = (id: string, style: (typeof styles)[number], i: number): string => {
       // (A typed id is written plain, as pasted from a spreadsheet column, whatever the others' style.)
-      const s = style === 'mixed' || TYPED_IDS.includes(id) ? (TYPED_IDS.includes(id) ? 'plain' : styles[i % 3]) : style;
+      const s = style === 'mixed' || NON_STRING_IDS.includes(id) ? (NON_STRING_IDS.includes(id) ? 'plain' : styles[i % 3]) : style;
       return s === 'double' ? `"${id}"` : s === 'single' ? `'${id}'` : id;
     };
     const fileArb = fc.record({
@@ -874,7 +926,7 @@ describe('fast path for long ids lists', () => {
         const random = mulberry32(f.seed);
         const ids = randomIds(f.count, random, 1 + Math.floor(random() * 12));
         for (let r = 0; r < f.repeats; r++) ids.splice(Math.floor(random() * ids.length), 0, ids[Math.floor(random() * ids.length)]!);
-        for (let i = 0; i < ids.length; i++) if (random() < f.typed) ids[i] = at(TYPED_IDS, Math.floor(random() * TYPED_IDS.length));
+        for (let i = 0; i < ids.length; i++) if (random() < f.typed) ids[i] = at(NON_STRING_IDS, Math.floor(random() * NON_STRING_IDS.length));
         let body: string;
         const key = f.key === 'none' ? '' : `${f.key}:`;
         const jsonKey = f.key === 'none' ? '"ids"' : f.key;
