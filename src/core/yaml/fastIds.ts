@@ -19,8 +19,10 @@
 //   column) too, kept marked (TYPED in idsText.ts) and listed apart from the ids the spans vouch
 //   for (KnownIds.typed), so that the checks look at each of them;
 // - a flow list opened on the `ids:` line, on one line or several: `ids: [a, "b", 'c']`, with
-//   comment and blank lines between the items and comments after their commas; the same list as
-//   an entry of a document that is a flow mapping (JSON, as programs write it: `{"ids": [...]}`).
+//   comment and blank lines between the items and comments after their commas, and plain items
+//   read as a number or true/false as in a block list; the same list as an entry of a document
+//   that is a flow mapping (JSON, as programs write it: `{"ids": [...]}`, ids written as numbers
+//   too: `{"ids": [4000007919, ...]}`).
 // The list read is kept from one version of the document to the next (idsBlock.ts, idsFlow.ts):
 // an edit reads again only the lines (or flow items) it touched; the others are kept, in the same
 // arrays, changed in place. So a parse's list, and the nodes made from it, hold until the next
@@ -32,16 +34,17 @@
 // may run on over the lines after it, and the `yaml` package reads those as they are.
 //
 // It steps aside (the caller parses the original text) whenever unsure: no long run, a list not at
-// the root, items of a flow list the schema would read as anything but a string (`true`, `0x1F`...),
-// and, after the stand-in parse, any error or warning inside a run, or any run that did not come
-// out as exactly one padded item of the `ids` list. test/unit/core/yaml.fastIds.test.ts checks it
+// the root, an item of a flow list it does not read (`null`, a nested list...), and, after the
+// stand-in parse, any error or warning inside a run, or any run that did not come out as exactly
+// one padded item of the `ids` list. test/unit/core/yaml.fastIds.test.ts checks it
 // against the full parse: same AST (every node, value and range), same values, same diagnostics,
 // on adversarial files, random files and random edits.
 
 import { isMap, isNode, isScalar, isSeq, type Document, type Pair, type Scalar, type YAMLError, type YAMLSeq } from 'yaml';
-import { blockItemNode, blockItemRange, lineOfItem, rescanBlockList, scanBlockList, type ListScan, type MixedValues } from './idsBlock';
+import { blockItemNode, blockItemRange, lineOfItem, rescanBlockList, scanBlockList, type ListScan } from './idsBlock';
 import { flowItemNode, flowItemRange, rescanFlowList, scanFlowList, type FlowScan } from './idsFlow';
 import { lazyItems, type ListItems } from './idsItems';
+import type { MixedValues, ScannedList } from './idsNodes';
 import { PADDING, blockRuns, flowRun, type IdsRun } from './idsRuns';
 import {
   eolAt,
@@ -554,19 +557,23 @@ function standIn(
 
     if (scan.kind === 'flow') {
       const run = runs[0];
-      if (run === undefined || seq.items.length !== 1 || !isSimpleStandIn(seq.items[0], run, start, scan.options) || seq.range[0] !== start + scan.open)
-        return false;
+      const first = seq.items[0];
+      if (run === undefined || seq.items.length !== 1 || !isSimpleStandIn(first, run, start, scan.options) || seq.range[0] !== start + scan.open) return false;
       const items = lazyItems(
         seq,
         values.length,
         (i) => flowItemNode(scan, i),
         () => scan.base,
       );
+      // The scan's values as they are, but where typed items stand among them (resolved, in place).
+      const typed = scan.typedItems.length > 0;
+      if (!typed) scan.mixed = undefined;
+      const scalars = typed ? fillValues(scan, [{ run, parsed: first }], 'scalars', []) : values;
       fastLists.set(seq, {
-        known: knownIds([[0, values.length]], [], scan.counts, outside, true),
+        known: knownIds([[0, values.length]], scan.typedItems, scan.counts, outside, !typed),
         parsedItems: [],
-        valuesWith: () => values,
-        scalarValues: values,
+        valuesWith: () => scalars,
+        scalarValues: scalars,
         valueRange: (i) => (i >= 0 && i < values.length ? flowItemRange(scan, i) : undefined),
         ...items,
       });
@@ -690,7 +697,7 @@ function typedIndexes(scan: ListScan, pieces: readonly Piece[], pieceStarts: rea
 }
 
 /**
- * The values of a block list in pieces: a run's ids (the scan's `values`), then `parsedValues` in
+ * The values of a list in pieces (a flow list: one run): a run's ids (the scan's `values`), then `parsedValues` in
  * order for the parse's items. They are filled into an array the scan keeps for each `kind` of
  * values, in place: making a new one of 100,000 entries on every keystroke costs fresh memory
  * each time, and a major collection soon. The runs' stretches are written only when the pieces
@@ -699,7 +706,7 @@ function typedIndexes(scan: ListScan, pieces: readonly Piece[], pieceStarts: rea
  * only the items it changed (a typed item's value is resolved each time it is written: 100,000
  * numbers took 10 ms).
  */
-function fillValues(scan: ListScan, pieces: readonly Piece[], kind: keyof MixedValues, parsedValues: readonly unknown[]): unknown[] {
+function fillValues(scan: ScannedList, pieces: readonly Piece[], kind: keyof MixedValues, parsedValues: readonly unknown[]): unknown[] {
   const layout = pieces.map((piece) => (Array.isArray(piece) ? piece.length : `${piece.run.firstItem}+${piece.run.count}`)).join();
   const last = scan.mixed?.[kind];
   const sameLayout = last !== undefined && last.layout === layout;

@@ -5,7 +5,6 @@
 // made when a feature asks for it (blockItemNode), not for every id. Pure.
 
 import {
-  IdCounts,
   contentEnd,
   isTyped,
   eolAt,
@@ -13,20 +12,20 @@ import {
   itemLineEnd,
   commentAfter,
   nextLine,
-  nonStringTests,
   quotedEnd,
-  typedTests,
   scalarAt,
   scalarEnd,
   scalarTypeAt,
   upperBound,
+  itemTests,
+  type ItemTests,
   type Options,
   type ScalarType,
 } from './idsText';
 import type { Scalar } from 'yaml';
 import { shiftFrom, spliceIn } from '../arrays';
 import { detachedSlice } from './detachedSlice';
-import { IdNode, typedNode, type ScannedList } from './idsNodes';
+import { IdNode, replaceValues, scannedValues, typedNode, type ScannedList } from './idsNodes';
 import { commonEndsOf, type TextChange } from './textChange';
 import type { Text } from './text';
 
@@ -64,22 +63,6 @@ export function isItem(line: Line): line is string {
   return typeof line === 'string';
 }
 
-/** A list's values filled in among the items of the `yaml` parse, as fastIds.ts fills them. */
-interface FilledValues {
-  readonly values: unknown[];
-  readonly layout: string;
-  readonly valueEdits: number;
-}
-
-/**
- * The values of a list whose items of the `yaml` parse stand among the runs: each item's scalar
- * value (undefined where it is a mapping, a list, an alias), and where they differ, each item's JS.
- */
-export interface MixedValues {
-  scalars?: FilledValues;
-  js?: FilledValues;
-}
-
 /** The lines of a block list, read from `source`. */
 export interface ListScan extends ScannedList {
   readonly kind: 'block';
@@ -94,26 +77,11 @@ export interface ListScan extends ScannedList {
   end: number;
   ending: 'end' | 'key' | 'other';
   /**
-   * The list's values when items of the `yaml` parse stand among the runs (fastIds.ts fills them
-   * in place for each version; the next parse of the document makes them its own), with the
-   * pieces' layout and the count of `valueEdits` they were filled at.
-   */
-  mixed?: MixedValues;
-  /** How many edits have changed `values`: a copy of them made before is stale. */
-  valueEdits: number;
-  /**
-   * The last edit that changed `values` (its count in `valueEdits`), where it left every item in
-   * its place: which items it changed (a copy made before it is stale at those only).
-   */
-  lastValueEdit?: { readonly edit: number; readonly at: number; readonly count: number } | undefined;
-  /**
    * The lines that are not simple items, in order. `nonItems[k] - k` item lines come before line
    * `nonItems[k]`: so the line of an item is found without a pass over the lines, and the runs
    * are found from one line the fast path does not read to the next, not line by line.
    */
   nonItems: number[];
-  /** The typed items (indexes in `values`, in order): listed apart, they are found without a pass over the values. */
-  typedItems: number[];
 }
 
 /** The lines of a block list and where they start, with the text they are read from (for their line breaks). */
@@ -191,16 +159,6 @@ export function itemLine(scan: ListScan, n: number): { value: string; type: Scal
 
 function line(kind: ListLine['kind'], length: number, eol: number, parts: Partial<ListLine> = {}): ListLine {
   return { kind, length, eol, text: parts.text ?? '', isItem: parts.isItem ?? false, openQuote: parts.openQuote ?? false, quote: parts.quote ?? 0 };
-}
-
-/** How a block list's plain items are told apart: those the schema reads as non-strings, of which the typed ones are kept. */
-interface ItemTests {
-  readonly tests: readonly RegExp[];
-  readonly typed: ReadonlySet<RegExp>;
-}
-
-function itemTests(options: Options): ItemTests {
-  return { tests: nonStringTests(options), typed: typedTests(options) };
 }
 
 /**
@@ -344,18 +302,6 @@ function readLines(source: Text, pos: number, indent: string, tests: ItemTests):
   }
 }
 
-/**
- * Brings the typed items' indexes up to the values after `remove` of them at `at` became `added`:
- * those replaced go, the typed ones of `added` come in, those after move.
- */
-function spliceTyped(typedItems: number[], at: number, remove: number, added: readonly string[]): void {
-  const from = upperBound(typedItems, at - 1);
-  const found: number[] = [];
-  for (let n = 0; n < added.length; n++) if (isTyped(added[n]!)) found.push(at + n);
-  spliceIn(typedItems, from, upperBound(typedItems, at + remove - 1) - from, found);
-  shiftFrom(typedItems, from + found.length, added.length - remove);
-}
-
 /** The values of the item lines of `lines`, in order. */
 function itemsOf(lines: readonly Line[]): string[] {
   return lines.filter(isItem);
@@ -369,9 +315,7 @@ export function scanBlockList(source: Text, keyStart: number, listStart: number,
   const indent = source.slice(listStart, p);
   if (!isItemLine(source, listStart, indent)) return undefined;
   const { lines, starts, values, nonItems, typedItems, end, ending } = readLines(source, listStart, indent, itemTests(options));
-  const counts = new IdCounts();
-  counts.add(values);
-  return { kind: 'block', options, source, base, keyStart, listStart, indent, lines, starts, end, ending, counts, values, nonItems, typedItems, valueEdits: 0 };
+  return { kind: 'block', ...scannedValues(options, source, base, values, typedItems), keyStart, listStart, indent, lines, starts, end, ending, nonItems };
 }
 
 /**
@@ -431,17 +375,10 @@ export function rescanBlockList(scan: ListScan, source: Text, base: number, chan
   const added = itemsOf(read);
   // The index in `values` of the first item line at or after line i.
   const itemAt = i - upperBound(scan.nonItems, i - 1);
-  scan.counts.replace(itemAt, removed, added);
   spliceIn(lines, i, k - i, read);
   spliceIn(starts, i, k - i, readStarts);
   shiftFrom(starts, i + read.length, delta);
-  spliceIn(scan.values, itemAt, removed.length, added);
-  spliceTyped(scan.typedItems, itemAt, removed.length, added);
-  // (The line before the change is read again: most edits take out and put back the same ids.)
-  if (removed.length !== added.length || removed.some((value, n) => value !== added[n])) {
-    scan.valueEdits++;
-    scan.lastValueEdit = removed.length === added.length ? { edit: scan.valueEdits, at: itemAt, count: added.length } : undefined;
-  }
+  replaceValues(scan, itemAt, removed, added);
   // The lines that are not items: those before the read lines kept, those of the read lines
   // found, those after moved.
   const { nonItems } = scan;

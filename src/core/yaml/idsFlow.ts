@@ -1,25 +1,28 @@
 // A flow `ids` list (`ids: [a, "b", 'c']`, on one line or several, with comments and blank lines
-// between the items) as the fast path reads it, kept from one version of a document to the next:
+// between the items; items read as numbers or true/false too, marked: TYPED in idsText.ts) as the
+// fast path reads it, kept from one version of a document to the next:
 // its items' values, where each starts and what comments it has (an item's `yaml` node is made
 // when a feature asks for it, flowItemNode). The next version reads again only the items an edit
 // touched and splices them in, in place. Pure.
 
 import {
-  IdCounts,
   contentEnd,
   eolAt,
-  nonStringTests,
+  isTyped,
+  itemTests,
   scalarAt,
   scalarEnd,
   scalarTypeAt,
   skipBlanks,
   upperBound,
+  type ItemTests,
   type Options,
   type ScalarType,
 } from './idsText';
+import type { Scalar } from 'yaml';
 import { shiftFrom, spliceIn } from '../arrays';
 import { detachedSlice } from './detachedSlice';
-import { IdNode, type ScannedList } from './idsNodes';
+import { IdNode, replaceValues, scannedValues, typedNode, type ScannedList } from './idsNodes';
 import { commonEndsOf, type TextChange } from './textChange';
 import type { Text } from './text';
 
@@ -69,11 +72,14 @@ export function flowItemRange(scan: FlowScan, i: number): { start: number; end: 
 }
 
 /** The node of item `i`, at file offsets (made on demand, as a block list's: see blockItemNode). */
-export function flowItemNode(scan: FlowScan, i: number): IdNode {
+export function flowItemNode(scan: FlowScan, i: number): Scalar {
   const { type, start, end, separator } = itemOffsets(scan, i);
   const { base } = scan;
   const notes = scan.notes?.[i];
-  const node = new IdNode(scan.values[i]!, type, base + start, base + end, base + separator, notes?.comment);
+  const value = scan.values[i]!;
+  const node = isTyped(value)
+    ? typedNode(value, scan.options, base + start, base + end, base + separator, notes?.comment)
+    : new IdNode(value, type, base + start, base + end, base + separator, notes?.comment);
   if (notes?.commentBefore !== undefined) node.commentBefore = notes.commentBefore;
   if (notes?.spaceBefore === true) node.spaceBefore = true;
   return node;
@@ -89,11 +95,21 @@ export function scanFlowList(source: Text, open: number, options: Options, base:
   const values: string[] = [];
   const starts: number[] = [];
   const notes: (ItemNotes | undefined)[] = [];
-  const read = readFlowItems(source, open + 1, false, { tests: nonStringTests(options), minIndent }, { values, starts, notes });
+  const typedItems: number[] = [];
+  const read = readFlowItems(source, open + 1, false, { tests: itemTests(options), minIndent }, { values, starts, notes });
   if (read === undefined) return undefined;
-  const counts = new IdCounts();
-  counts.add(values);
-  return { kind: 'flow', options, source, base, open, close: read.close, minIndent, starts, counts, values, notes: read.noted ? notes : undefined };
+  values.forEach((value, i) => {
+    if (isTyped(value)) typedItems.push(i);
+  });
+  return {
+    kind: 'flow',
+    ...scannedValues(options, source, base, values, typedItems),
+    open,
+    close: read.close,
+    minIndent,
+    starts,
+    notes: read.noted ? notes : undefined,
+  };
 }
 
 /**
@@ -123,7 +139,7 @@ export function rescanFlowList(scan: FlowScan, source: Text, open: number, base:
   const pos = i > 0 ? itemOffsets(scan, i - 1).separator + 1 : open + 1;
   let m = upperBound(starts, oldChangeEnd - 1);
   const read: ReadItems = { values: [], starts: [], notes: [] };
-  const end = readFlowItems(source, pos, i > 0, { tests: nonStringTests(scan.options), minIndent: scan.minIndent }, read, (at) => {
+  const end = readFlowItems(source, pos, i > 0, { tests: itemTests(scan.options), minIndent: scan.minIndent }, read, (at) => {
     // Past the change, at an item that only moved: the rest is kept.
     while (m < starts.length && starts[m]! + delta < at) m++;
     const kept = starts[m];
@@ -132,7 +148,6 @@ export function rescanFlowList(scan: FlowScan, source: Text, open: number, base:
   if (end === undefined) return false;
   const keptFrom = end.keptFrom ?? values.length;
   const close = end.keptFrom === undefined ? end.close : scan.close + delta;
-  scan.counts.replace(i, values.slice(i, keptFrom), read.values);
   // The comment and blank lines before the first item kept were read again: the change may be among them.
   const gap = end.gap;
   if (end.noted || scan.notes !== undefined || (gap !== undefined && (gap.commentBefore !== undefined || gap.spaceBefore))) {
@@ -142,7 +157,7 @@ export function rescanFlowList(scan: FlowScan, source: Text, open: number, base:
   }
   spliceIn(starts, i, keptFrom - i, read.starts);
   shiftFrom(starts, i + read.values.length, delta);
-  spliceIn(values, i, keptFrom - i, read.values);
+  replaceValues(scan, i, values.slice(i, keptFrom), read.values);
   scan.close = close;
   return finish();
 
@@ -160,9 +175,9 @@ interface ReadItems {
   readonly notes: (ItemNotes | undefined)[];
 }
 
-/** How the items of a list are read: the tests that tell a string (nonStringTests), and the list's minIndent. */
+/** How the items of a list are read: the tests that tell a string and a typed item apart, and the list's minIndent. */
 interface Reading {
-  readonly tests: readonly RegExp[];
+  readonly tests: ItemTests;
   readonly minIndent: number;
 }
 
@@ -187,7 +202,7 @@ function readFlowItems(
     const at = gap.at;
     const keptFrom = kept?.(at);
     if (keptFrom !== undefined) return { close: -1, keptFrom, gap: { ...gap }, noted };
-    const scalar = scalarAt(source, at, tests, true);
+    const scalar = scalarAt(source, at, tests.tests, true, tests.typed);
     if (scalar === undefined) return undefined;
     const sep = skipFlowSpace(source, scalar.end, minIndent);
     if (sep === undefined) return undefined;

@@ -3,7 +3,8 @@
 // feature asks for it), and the move of a scan with its document. Pure.
 
 import { Scalar, isScalar, type Range } from 'yaml';
-import { fastIdsStats, resolveTyped, type IdCounts, type Options, type ScalarType } from './idsText';
+import { shiftFrom, spliceIn } from '../arrays';
+import { IdCounts, fastIdsStats, isTyped, resolveTyped, upperBound, type Options, type ScalarType } from './idsText';
 import type { Text } from './text';
 
 /** What every scan has: the values of the ids it read, in order, and the text they were read from. */
@@ -12,10 +13,76 @@ export interface ScannedList {
   /** The text read (one YAML document's), and the file offset where it starts: nodes have file offsets. */
   source: Text;
   base: number;
-  /** The value of each id read (each item line of a block list, a typed one's marked: TYPED in idsText.ts; each item of a flow list), in order. */
+  /** The value of each item read (each item line of a block list, each item of a flow list; a typed one's marked: TYPED in idsText.ts), in order. */
   readonly values: string[];
   /** How many ids of the list hold each value. */
   readonly counts: IdCounts;
+  /** The typed items (indexes in `values`, in order): listed apart, they are found without a pass over the values. */
+  readonly typedItems: number[];
+  /** How many edits have changed `values`: a copy of them made before is stale. */
+  valueEdits: number;
+  /**
+   * The last edit that changed `values` (its count in `valueEdits`), where it left every item in
+   * its place: which items it changed (a copy made before it is stale at those only).
+   */
+  lastValueEdit?: { readonly edit: number; readonly at: number; readonly count: number } | undefined;
+  /**
+   * The list's values as JS where they are not the scan's own (items of the `yaml` parse among the
+   * runs, typed items): fastIds.ts fills them in place for each version (the next parse of the
+   * document makes them its own), with the pieces' layout and the count of `valueEdits` they were
+   * filled at.
+   */
+  mixed?: MixedValues;
+}
+
+/** A list's values filled in among the items of the `yaml` parse, as fastIds.ts fills them. */
+interface FilledValues {
+  readonly values: unknown[];
+  readonly layout: string;
+  readonly valueEdits: number;
+}
+
+/**
+ * The values of a list whose values are not the scan's own: each item's scalar value (undefined
+ * where it is a mapping, a list, an alias), and where they differ, each item's JS.
+ */
+export interface MixedValues {
+  scalars?: FilledValues;
+  js?: FilledValues;
+}
+
+/** The values part of a scan read afresh: `values`, with the indexes of the typed ones among them. */
+export function scannedValues(
+  options: Options,
+  source: Text,
+  base: number,
+  values: string[],
+  typedItems: number[],
+): Pick<ScannedList, 'options' | 'source' | 'base' | 'values' | 'counts' | 'typedItems' | 'valueEdits'> {
+  const counts = new IdCounts();
+  counts.add(values);
+  return { options, source, base, values, counts, typedItems, valueEdits: 0 };
+}
+
+/**
+ * Replaces the values `removed` at index `at` of a scan with `added`, in place: the values, their
+ * counts, the typed items' indexes (those replaced go, the typed ones of `added` come in, those after
+ * move) and the record of edits.
+ */
+export function replaceValues(scan: ScannedList, at: number, removed: readonly string[], added: readonly string[]): void {
+  scan.counts.replace(at, removed, added);
+  spliceIn(scan.values, at, removed.length, added);
+  const { typedItems } = scan;
+  const from = upperBound(typedItems, at - 1);
+  const found: number[] = [];
+  for (let n = 0; n < added.length; n++) if (isTyped(added[n]!)) found.push(at + n);
+  spliceIn(typedItems, from, upperBound(typedItems, at + removed.length - 1) - from, found);
+  shiftFrom(typedItems, from + found.length, added.length - removed.length);
+  // (The item before the change is read again: most edits take out and put back the same ids.)
+  if (removed.length !== added.length || removed.some((value, n) => value !== added[n])) {
+    scan.valueEdits++;
+    scan.lastValueEdit = removed.length === added.length ? { edit: scan.valueEdits, at, count: added.length } : undefined;
+  }
 }
 
 /**

@@ -36,7 +36,7 @@ interface NonStringTag {
   resolve(source: string, onError: (message: string) => void, options: Options): unknown;
 }
 
-/** The non-string tags of a schema, their tests, and the tests of those a block list's scan keeps its items of (see TYPED). */
+/** The non-string tags of a schema, their tests, and the tests of those a scan keeps its items of (see TYPED). */
 interface NonStringTags {
   readonly tags: NonStringTag[];
   readonly tests: RegExp[];
@@ -61,14 +61,18 @@ function nonStringTags(options: Options): NonStringTags {
   return found;
 }
 
-/** The tests by which the composer resolves a plain scalar to a non-string (null, bool, int, float). */
-export function nonStringTests(options: Options): RegExp[] {
-  return nonStringTags(options).tests;
+/**
+ * How a scan tells its plain items apart: the tests by which the composer reads one as a
+ * non-string (null, bool, int, float), and those of them by which the scan reads it all the same
+ * and keeps it marked (TYPED): a number or true/false.
+ */
+export interface ItemTests {
+  readonly tests: readonly RegExp[];
+  readonly typed: ReadonlySet<RegExp>;
 }
 
-/** Those of {@link nonStringTests} by which a block list's scan reads an item and keeps it marked (TYPED): a number or true/false. */
-export function typedTests(options: Options): ReadonlySet<RegExp> {
-  return nonStringTags(options).typed;
+export function itemTests(options: Options): ItemTests {
+  return nonStringTags(options);
 }
 
 /**
@@ -150,7 +154,7 @@ export function quotedEnd(source: Text, pos: number): number {
 /**
  * A scalar at `pos` as a simple id: where it ends and its value; undefined when it is not one.
  * `typed`: a plain scalar of id characters the schema reads as anything but a string by one of these
- * tests ({@link typedTests}) is read too, its value marked ({@link TYPED}).
+ * tests (ItemTests.typed) is read too, its value marked ({@link TYPED}).
  */
 export function scalarAt(
   source: Text,

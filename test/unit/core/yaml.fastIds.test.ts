@@ -294,6 +294,7 @@ describe('fast path for long ids lists', () => {
       ['an anchor without a name', `ids: &\n${list(IDS)}${SITE}`],
       ['a tag glued to the list', `ids: !!seq[${IDS.join(', ')}]\n${SITE}`],
       ['flow list, a comment line before the `]`', `ids: [\n${IDS.map((id) => `  ${id},\n`).join('')}  # end\n]\n${SITE}`],
+      ['flow list with a null among numbers', `ids: [${IDS.map((_, i) => (i === N / 2 ? 'null' : String(i))).join(', ')}]\n${SITE}`],
       [
         'flow list, a comment after the last comma',
         `ids: [\n${IDS.map((id) => `  ${id},\n`)
@@ -703,6 +704,37 @@ describe('fast path for long ids lists', () => {
     assert.equal(fastIdsStats.restored - restoredBefore, versions.length, 'the fast path at every version');
   });
 
+  test('a flow list with ids written as numbers and true/false (JSON, as a program writes it), edited one id at a time, agrees with the full parse at every version', () => {
+    const cache = new LanguageService(() => 'unset');
+    const uri = 'file:///typed-flow.yaml';
+    const ids = IDS.map((id, i) => (i % 4 === 1 ? at(TYPED_IDS, i % TYPED_IDS.length) : `"${id}"`));
+    const versions = [`{"ids": [${ids.join(', ')}], "site": {"name": "x"}}\n`];
+    const edit = (from: string, to: string): void => {
+      const last = versions.at(-1)!;
+      assert.ok(last.includes(from), from);
+      versions.push(last.replace(from, to));
+    };
+    edit(`, ${ids[1]},`, `, ${ids[1]}9,`); // a typed id's text changed (to another number, or to text)
+    edit(`, ${ids[1]}9,`, `, ${ids[1]},`); // and back
+    edit(`, ${ids[2]},`, ', 4711,'); // an id made a number
+    edit(', 4711,', `, ${ids[2]},`); // and text again
+    edit(`, ${ids[6]},`, ', 0x1F,'); // another, in hex
+    edit(`, ${ids[7]},`, ', true, 12,'); // two put in for one: every item after it moved
+    edit('"name": "x"', '"name": "y"'); // an edit outside the list
+    edit(`[${ids[0]},`, '[1e5,'); // the first item (the one the stand-in keeps) a number
+    edit(`, ${ids[9]},`, `, ${ids[9]}, 12,`); // a number that repeats another: no repeat (not an id)
+    edit(`, ${ids[3]},`, ','); // an item taken out before the typed ones: each moves up
+    const restoredBefore = fastIdsStats.restored;
+    versions.forEach((text, v) => {
+      const cached = cache.parse(uri, v + 1, text);
+      const full = fullParse(text);
+      sameIdsOneByOne(cached, full, `version ${v + 1}`, 1);
+      assert.deepStrictEqual(fileDump(cached), fileDump(full), `version ${v + 1}`);
+      assert.deepStrictEqual(validateFile(cached), fullDiagnostics(text), `diagnostics of version ${v + 1}`);
+    });
+    assert.equal(fastIdsStats.restored - restoredBefore, versions.length, 'the fast path at every version');
+  });
+
   test('the benchmark files, as generated and with problems in them, give the diagnostics of the full parse', () => {
     for (const n of SIZES) {
       const { text, ids } = targetSettingsFile(n);
@@ -827,6 +859,19 @@ describe('fast path for long ids lists', () => {
       ['JSON with a comment after the list (YAML reads it)', `{\n  "ids": [${IDS.map((id) => `"${id}"`).join(', ')}], # all\n  "report_type": "owasp"\n}\n`],
       ['a flow list followed on its line by another entry', `{ids: [${IDS.join(', ')}], report_type: owasp}\n`],
       ['a single-quoted key on a flow list, with a byte order mark', `\uFEFF'ids': [${IDS.join(', ')}]\n${SITE}`],
+      // Ids written as numbers in a flow list: an export from a database whose ids are integers.
+      [
+        'JSON with ids written as numbers',
+        `${json(
+          IDS.map((_, i) => String(4_000_000_000 + i * 7919)),
+          '  ',
+        ).replace(/"(\d+)"/g, '$1')}\n`,
+      ],
+      [
+        'a flow list with numbers, true/false and hex among the ids',
+        `ids: [${IDS.map((id, i) => (i % 4 === 1 ? at(TYPED_IDS, i % TYPED_IDS.length) : id)).join(', ')}]\n${SITE}`,
+      ],
+      ['a flow list of numbers, one a line, the first and last too', `ids: [\n${IDS.map((_, i) => `  ${i * 3},\n`).join('')}]\n${SITE}`],
       // A misspelled key (a typo left in the file, a list pasted from another tool): invalid, but not a full parse per keystroke.
       ['a misspelled key', `idx:\n${list(IDS)}${SITE}`],
       ['a capitalised key after the settings, items at column 0, CRLF', `${SITE}Ids:\n${list(IDS, '')}`.replace(/\n/g, '\r\n')],
