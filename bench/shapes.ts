@@ -242,6 +242,9 @@ export function shapes(n: number): Shape[] {
   const numbers = ids.map((_, i) => String(4_000_000_000 + i * 7919));
   const numbered = withIds(numbers, (id) => `  - ${id}\n`);
   add('numbers', '21. ids read as numbers (a spreadsheet column pasted) `  - 4000007919`', numbered, 'errors', listEdits(numbered, numbers));
+  // The same column as a program writes it in JSON (an export from a database whose ids are integers).
+  const jsonNumbers = `${MODELINE}\n${JSON.stringify({ ids: numbers.map(Number), ...parse(SETTINGS) }, null, 2)}\n`;
+  add('json-numbers', '22. JSON with ids written as numbers `{"ids": [4000007919, ...], ...}`', jsonNumbers, 'errors', listEdits(jsonNumbers, numbers));
   return list;
 }
 
