@@ -697,14 +697,14 @@ function typedIndexes(scan: ListScan, pieces: readonly Piece[], pieceStarts: rea
 }
 
 /**
- * The values of a list in pieces (a flow list: one run): a run's ids (the scan's `values`), then `parsedValues` in
- * order for the parse's items. They are filled into an array the scan keeps for each `kind` of
- * values, in place: making a new one of 100,000 entries on every keystroke costs fresh memory
- * each time, and a major collection soon. The runs' stretches are written only when the pieces
- * lie otherwise or the scan's values changed since the last fill (typing in an item the parse
- * reads, an unclosed quote, changes neither); after one edit that left every item in its place,
- * only the items it changed (a typed item's value is resolved each time it is written: 100,000
- * numbers took 10 ms).
+ * The values of a list in pieces (a flow list's: one run): a run's ids (the scan's `values`, a
+ * typed item's resolved), then `parsedValues` in order for the parse's items. They are filled into
+ * an array the scan keeps for each `kind` of values, in place: making a new one of 100,000 entries
+ * on every keystroke costs fresh memory each time, and a major collection soon. The runs'
+ * stretches are written only when the pieces lie otherwise or the scan's values changed since the
+ * last fill (typing in an item the parse reads, an unclosed quote, changes neither); after one edit
+ * that left every item in its place, only the items it changed (a typed item's value is resolved
+ * each time it is written: 100,000 numbers took 10 ms).
  */
 function fillValues(scan: ScannedList, pieces: readonly Piece[], kind: keyof MixedValues, parsedValues: readonly unknown[]): unknown[] {
   const layout = pieces.map((piece) => (Array.isArray(piece) ? piece.length : `${piece.run.firstItem}+${piece.run.count}`)).join();

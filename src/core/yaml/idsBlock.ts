@@ -272,10 +272,9 @@ interface ReadLines {
   readonly lines: Line[];
   /** Offset of each line. */
   readonly starts: number[];
-  /** The values of the item lines, the indexes of the other lines, and of the typed values. */
+  /** The values of the item lines, and the indexes of the other lines. */
   readonly values: string[];
   readonly nonItems: number[];
-  readonly typedItems: number[];
   /** Where the line that ends the list starts (or the text's end), and what that line is. */
   readonly end: number;
   readonly ending: 'end' | 'key' | 'other';
@@ -287,18 +286,15 @@ function readLines(source: Text, pos: number, indent: string, tests: ItemTests):
   const starts: number[] = [];
   const values: string[] = [];
   const nonItems: number[] = [];
-  const typedItems: number[] = [];
   for (;;) {
     const ending = listEndAt(source, pos, indent);
-    if (ending !== undefined) return { lines, starts, values, nonItems, typedItems, end: pos, ending };
+    if (ending !== undefined) return { lines, starts, values, nonItems, end: pos, ending };
     starts.push(pos);
     pos = readLine(source, pos, indent, tests, lines);
     // (Sorted as they come: a long list's first read makes no second pass over its lines.)
     const line = lines[lines.length - 1]!;
-    if (isItem(line)) {
-      if (isTyped(line)) typedItems.push(values.length);
-      values.push(line);
-    } else nonItems.push(lines.length - 1);
+    if (isItem(line)) values.push(line);
+    else nonItems.push(lines.length - 1);
   }
 }
 
@@ -314,8 +310,8 @@ export function scanBlockList(source: Text, keyStart: number, listStart: number,
   while (source.charCodeAt(p) === 0x20) p++;
   const indent = source.slice(listStart, p);
   if (!isItemLine(source, listStart, indent)) return undefined;
-  const { lines, starts, values, nonItems, typedItems, end, ending } = readLines(source, listStart, indent, itemTests(options));
-  return { kind: 'block', ...scannedValues(options, source, base, values, typedItems), keyStart, listStart, indent, lines, starts, end, ending, nonItems };
+  const { lines, starts, values, nonItems, end, ending } = readLines(source, listStart, indent, itemTests(options));
+  return { kind: 'block', ...scannedValues(options, source, base, values), keyStart, listStart, indent, lines, starts, end, ending, nonItems };
 }
 
 /**

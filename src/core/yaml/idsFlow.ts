@@ -1,8 +1,8 @@
 // A flow `ids` list (`ids: [a, "b", 'c']`, on one line or several, with comments and blank lines
 // between the items; items read as numbers or true/false too, marked: TYPED in idsText.ts) as the
-// fast path reads it, kept from one version of a document to the next:
-// its items' values, where each starts and what comments it has (an item's `yaml` node is made
-// when a feature asks for it, flowItemNode). The next version reads again only the items an edit
+// fast path reads it, kept from one version of a document to the next: its items' values, where
+// each starts and what comments it has (an item's `yaml` node is made when a feature asks for it,
+// flowItemNode). The next version reads again only the items an edit
 // touched and splices them in, in place. Pure.
 
 import {
@@ -95,15 +95,11 @@ export function scanFlowList(source: Text, open: number, options: Options, base:
   const values: string[] = [];
   const starts: number[] = [];
   const notes: (ItemNotes | undefined)[] = [];
-  const typedItems: number[] = [];
   const read = readFlowItems(source, open + 1, false, { tests: itemTests(options), minIndent }, { values, starts, notes });
   if (read === undefined) return undefined;
-  values.forEach((value, i) => {
-    if (isTyped(value)) typedItems.push(i);
-  });
   return {
     kind: 'flow',
-    ...scannedValues(options, source, base, values, typedItems),
+    ...scannedValues(options, source, base, values),
     open,
     close: read.close,
     minIndent,

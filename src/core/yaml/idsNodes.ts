@@ -51,16 +51,17 @@ export interface MixedValues {
   js?: FilledValues;
 }
 
-/** The values part of a scan read afresh: `values`, with the indexes of the typed ones among them. */
+/** What every scan read afresh has: `values` read from `source`, their counts and the typed ones among them. */
 export function scannedValues(
   options: Options,
   source: Text,
   base: number,
   values: string[],
-  typedItems: number[],
 ): Pick<ScannedList, 'options' | 'source' | 'base' | 'values' | 'counts' | 'typedItems' | 'valueEdits'> {
   const counts = new IdCounts();
   counts.add(values);
+  const typedItems: number[] = [];
+  if (counts.holdsTyped) for (let i = 0; i < values.length; i++) if (isTyped(values[i]!)) typedItems.push(i);
   return { options, source, base, values, counts, typedItems, valueEdits: 0 };
 }
 
