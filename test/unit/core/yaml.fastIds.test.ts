@@ -201,6 +201,31 @@ function check(text: string, label: string): boolean {
   return used;
 }
 
+/** Versions of a text, each the last one with an edit (`edit(from, to)`: the first `from` replaced). */
+function editedVersions(first: string): { versions: string[]; edit: (from: string, to: string) => void } {
+  const versions = [first];
+  const edit = (from: string, to: string): void => {
+    const last = versions.at(-1)!;
+    assert.ok(last.includes(from), from);
+    versions.push(last.replace(from, to));
+  };
+  return { versions, edit };
+}
+
+/** Parses the versions in turn through one service, and asserts each takes the fast path and agrees with the full parse (AST, ids, diagnostics). */
+function agreesAtEveryVersion(uri: string, versions: readonly string[]): void {
+  const cache = new LanguageService(() => 'unset');
+  const restoredBefore = fastIdsStats.restored;
+  versions.forEach((text, v) => {
+    const cached = cache.parse(uri, v + 1, text);
+    const full = fullParse(text);
+    sameIdsOneByOne(cached, full, `version ${v + 1}`, 1);
+    assert.deepStrictEqual(fileDump(cached), fileDump(full), `version ${v + 1}`);
+    assert.deepStrictEqual(validateFile(cached), fullDiagnostics(text), `diagnostics of version ${v + 1}`);
+  });
+  assert.equal(fastIdsStats.restored - restoredBefore, versions.length, 'the fast path at every version');
+}
+
 describe('fast path for long ids lists', () => {
   test('the parse option turns it off, for the file and its later versions', () => {
     const text = `ids:\n${list(IDS)}${SITE}`;
@@ -672,15 +697,9 @@ describe('fast path for long ids lists', () => {
     // Such items stay in the runs (TYPED in idsText.ts), listed apart from the ids the parse vouches
     // for; their values are filled in place, and after an edit that leaves every item in its place
     // only the items it changed are written again (fillValues): each version's values must be its own.
-    const cache = new LanguageService(() => 'unset');
     const uri = 'file:///typed.yaml';
     const ids = IDS.map((id, i) => (i % 4 === 1 ? at(TYPED_IDS, i % TYPED_IDS.length) : id));
-    const versions = [`ids:\n${list(ids)}${SITE}`];
-    const edit = (from: string, to: string): void => {
-      const last = versions.at(-1)!;
-      assert.ok(last.includes(from), from);
-      versions.push(last.replace(from, to));
-    };
+    const { versions, edit } = editedVersions(`ids:\n${list(ids)}${SITE}`);
     const first = ids[1]!;
     edit(`  - ${first}\n`, `  - ${first}9\n`); // a typed id's text changed (to another number, or to text)
     edit(`  - ${first}9\n`, `  - ${first}\n`); // and back
@@ -693,27 +712,13 @@ describe('fast path for long ids lists', () => {
     edit(`  - ${ids[9]}\n`, `  - ${ids[9]}\n  - 12\n`); // a number that repeats another: no repeat (not an id)
     edit(`  - ${ids[11]}\n`, '  - null\n'); // a null: left to the parser, an empty id
     edit(`  - ${ids[3]}\n`, ''); // an item taken out before the typed ones: each moves up
-    const restoredBefore = fastIdsStats.restored;
-    versions.forEach((text, v) => {
-      const cached = cache.parse(uri, v + 1, text);
-      const full = fullParse(text);
-      sameIdsOneByOne(cached, full, `version ${v + 1}`, 1);
-      assert.deepStrictEqual(fileDump(cached), fileDump(full), `version ${v + 1}`);
-      assert.deepStrictEqual(validateFile(cached), fullDiagnostics(text), `diagnostics of version ${v + 1}`);
-    });
-    assert.equal(fastIdsStats.restored - restoredBefore, versions.length, 'the fast path at every version');
+    agreesAtEveryVersion(uri, versions);
   });
 
   test('a flow list with ids written as numbers and true/false (JSON, as a program writes it), edited one id at a time, agrees with the full parse at every version', () => {
-    const cache = new LanguageService(() => 'unset');
     const uri = 'file:///typed-flow.yaml';
     const ids = IDS.map((id, i) => (i % 4 === 1 ? at(TYPED_IDS, i % TYPED_IDS.length) : `"${id}"`));
-    const versions = [`{"ids": [${ids.join(', ')}], "site": {"name": "x"}}\n`];
-    const edit = (from: string, to: string): void => {
-      const last = versions.at(-1)!;
-      assert.ok(last.includes(from), from);
-      versions.push(last.replace(from, to));
-    };
+    const { versions, edit } = editedVersions(`{"ids": [${ids.join(', ')}], "site": {"name": "x"}}\n`);
     edit(`, ${ids[1]},`, `, ${ids[1]}9,`); // a typed id's text changed (to another number, or to text)
     edit(`, ${ids[1]}9,`, `, ${ids[1]},`); // and back
     edit(`, ${ids[2]},`, ', 4711,'); // an id made a number
@@ -724,15 +729,7 @@ describe('fast path for long ids lists', () => {
     edit(`[${ids[0]},`, '[1e5,'); // the first item (the one the stand-in keeps) a number
     edit(`, ${ids[9]},`, `, ${ids[9]}, 12,`); // a number that repeats another: no repeat (not an id)
     edit(`, ${ids[3]},`, ','); // an item taken out before the typed ones: each moves up
-    const restoredBefore = fastIdsStats.restored;
-    versions.forEach((text, v) => {
-      const cached = cache.parse(uri, v + 1, text);
-      const full = fullParse(text);
-      sameIdsOneByOne(cached, full, `version ${v + 1}`, 1);
-      assert.deepStrictEqual(fileDump(cached), fileDump(full), `version ${v + 1}`);
-      assert.deepStrictEqual(validateFile(cached), fullDiagnostics(text), `diagnostics of version ${v + 1}`);
-    });
-    assert.equal(fastIdsStats.restored - restoredBefore, versions.length, 'the fast path at every version');
+    agreesAtEveryVersion(uri, versions);
   });
 
   test('the benchmark files, as generated and with problems in them, give the diagnostics of the full parse', () => {
