@@ -79,9 +79,9 @@ function checkIds(ids: unknown, out: Finding[], known: KnownIds | undefined, max
   }
   // The known spans hold non-empty ids (or numbers and true/false: typed, never empty), and the
   // parse keeps count of the ids they repeat: only the items around them are looked at one by one,
-  // for empty ones. The ids that repeat are found where
-  // they stand, for the index of their first occurrence (repeatedItems); the findings are made for
-  // the first `maxRepeats` repeats only, and merged in list order with the empty ones.
+  // for empty ones. The ids that repeat are found where they stand, for the index of their first
+  // occurrence (repeatedItems); the findings are made for the first `maxRepeats` repeats only, and
+  // merged in list order with the empty ones.
   const repeats = repeatedItems(ids, known);
   const empty: number[] = [];
   for (const i of indexesOfParsedItems(known, ids.length)) if (isEmptyId(ids[i])) empty.push(i);

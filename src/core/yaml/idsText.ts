@@ -1,7 +1,7 @@
 // Reading ids from YAML text, a character at a time: the scalars an `ids` list may hold as the
-// fast path reads them (plain, 'single-quoted', "double-quoted" without escapes: strings; in a
-// block list also plain scalars the schema reads as a number or true/false, marked: TYPED),
-// line breaks and white space, and the helpers that compare two versions of a text. Pure.
+// fast path reads them (plain, 'single-quoted', "double-quoted" without escapes: strings; also
+// plain scalars the schema reads as a number or true/false, marked: TYPED), line breaks and white
+// space, and the helpers that compare two versions of a text. Pure.
 
 import { Document, isScalar, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
 import { compactSlice, detachedSlice } from './detachedSlice';
@@ -76,7 +76,7 @@ export function itemTests(options: Options): ItemTests {
 }
 
 /**
- * What a block list's scan keeps of an item the schema reads as a number or true/false (`12345`,
+ * What a list's scan keeps of an item the schema reads as a number or true/false (`12345`,
  * `0x1F`, `true`: ids pasted from a spreadsheet column): its text after this mark, which no id
  * read as a string holds (a plain id is letters, digits, `_` and `-`; a quoted one printable
  * ASCII). Such items stay in the scan's runs, listed apart from the ids the spans vouch for
