@@ -151,7 +151,7 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
       : (validate.errors ?? []).filter(
           (e) => !(PLACEHOLDER_EXEMPT.has(e.keyword) && hasPlaceholder(e.data)) && !isCoveredByRules(e.instancePath, e.keyword, e.data),
         );
-    const schemaFindings = withTypedFound(translateAjvErrors(errors, value, index), checked, known, (value as Record<string, unknown>).ids, typedFound);
+    const schemaFindings = withTypedFound(translateAjvErrors(errors, value, index), checked, typedFound);
     pushAll(findings, withTypedOmitted(schemaFindings, checked));
     pushAll(findings, ruleFindings(value as Record<string, unknown>, known, maxRepeats));
     return findings;
@@ -329,32 +329,40 @@ function isRepeatFrom(out: readonly CoreDiagnostic[], from: number, d: CoreDiagn
   return false;
 }
 
+/** What the schema found on an id read as a number or true/false: its value, and the findings on it. */
+interface TypedEntry {
+  readonly value: unknown;
+  readonly findings: Finding[];
+}
+
+/**
+ * What the schema found on each id read as a number or true/false, in the last version of a long
+ * list checked (by the list's lineage: KnownIds.lineage), by index.
+ */
+type TypedFound = WeakMap<object, ReadonlyMap<number, TypedEntry>>;
+
 /**
  * What validateSkipping checked: whether the value passed; of the ids read as a number or
  * true/false, how many it left out past the cap, and the last one it kept; of those it kept, the
- * ones it handed to the validator and the ones whose findings it took from the last version.
+ * ones it handed to the validator (index, value) and the ones whose findings it took from the last
+ * version (index, what was found); the lineage of the long list they are remembered by, if any.
  */
 interface Checked {
   readonly ok: boolean;
   readonly omitted: number;
   readonly lastKept: number;
-  readonly handed: readonly number[];
-  readonly reused: readonly number[];
+  readonly handed: readonly (readonly [number, unknown])[];
+  readonly reused: readonly (readonly [number, TypedEntry])[];
+  readonly lineage: object | undefined;
 }
-
-/**
- * What the schema found on each id read as a number or true/false, in the last version of a long
- * list checked (by the list's lineage: KnownIds.lineage), by index: the value and the findings.
- */
-type TypedFound = WeakMap<object, ReadonlyMap<number, { readonly value: unknown; readonly findings: Finding[] }>>;
 
 /**
  * Runs the schema validator on a document's value; the ids the parse vouches for (`known`'s spans
  * but its typed items: non-empty strings; repeats are the rules') are left out of the `ids` list it
  * sees, one item of the spans kept so the list is never empty where it was not, and the errors'
  * item indexes are put back to the full list's. Safe while the schema asks nothing more of `ids`
- * than at least one non-empty string, each item judged on its own: test/unit/core/validation.idsShortcut.test.ts
- * fails the day it does. Of the ids read as a number or true/false (ids pasted from a spreadsheet
+ * than at least one non-empty string, each item judged on its own:
+ * test/unit/core/validation.idsShortcut.test.ts fails the day it does. Of the ids read as a number or true/false (ids pasted from a spreadsheet
  * column may be 100,000 of them), each of which the schema refuses once ("must be a string"), only
  * the first `max` are kept, as the rules make only the first `max` repeats: a view that shows `max`
  * diagnostics could not show the others. Of those, one that holds the value it held at the same
@@ -370,14 +378,14 @@ function validateSkipping(
   typedFound: TypedFound,
 ): Checked {
   const ids = value.ids;
-  if (known === undefined || !Array.isArray(ids)) return { ok: validate(value), omitted: 0, lastKept: -1, handed: [], reused: [] };
+  if (known === undefined || !Array.isArray(ids)) return { ok: validate(value), omitted: 0, lastKept: -1, handed: [], reused: [], lineage: undefined };
   const { spans, typed } = known;
   const found = typedFound.get(known.lineage);
   // One item of the spans always handed over: its first (a typed one is never taken from the last version).
   const first = spans[0]?.[0];
   const indexes: number[] = first === undefined || first === typed[0] ? [] : [first];
-  const handed: number[] = [];
-  const reused: number[] = [];
+  const handed: [number, unknown][] = [];
+  const reused: [number, TypedEntry][] = [];
   // (At least one kept: the finding that says how many more there are.)
   let typedLeft = Math.max(max, 1);
   let omitted = 0;
@@ -391,11 +399,12 @@ function validateSkipping(
       }
       typedLeft--;
       lastKept = n;
-      if (n !== first && found?.get(n)?.value === id) {
-        reused.push(n);
+      const before = n === first ? undefined : found?.get(n);
+      if (before?.value === id) {
+        reused.push([n, before]);
         return;
       }
-      handed.push(n);
+      handed.push([n, id]);
     }
     indexes.push(n);
   };
@@ -417,29 +426,27 @@ function validateSkipping(
     const m = /^\/ids\/(\d+)(?=\/|$)/.exec(e.instancePath);
     if (m !== null) e.instancePath = `/ids/${indexes[Number(m[1])]}${e.instancePath.slice(m[0].length)}`;
   }
-  return { ok, omitted, lastKept, handed, reused };
+  return { ok, omitted, lastKept, handed, reused, lineage: known.lineage };
 }
 
 /**
  * The schema's findings with those on the typed ids validateSkipping took from the last version,
  * and remembers, for the next, what it found on each typed id it kept.
  */
-function withTypedFound(findings: Finding[], checked: Checked, known: KnownIds | undefined, ids: unknown, typedFound: TypedFound): Finding[] {
-  if (known === undefined || !Array.isArray(ids)) return findings;
-  const last = typedFound.get(known.lineage);
-  const next = new Map<number, { value: unknown; findings: Finding[] }>();
-  for (const n of checked.handed) next.set(n, { value: ids[n], findings: [] });
+function withTypedFound(findings: Finding[], { handed, reused, lineage }: Checked, typedFound: TypedFound): Finding[] {
+  if (lineage === undefined) return findings;
+  const next = new Map<number, TypedEntry>();
+  for (const [n, value] of handed) next.set(n, { value, findings: [] });
   for (const f of findings) {
     const n = f.path.length === 2 && f.path[0] === 'ids' ? f.path[1] : undefined;
     if (typeof n === 'number') next.get(n)?.findings.push(f);
   }
   const all = findings.slice();
-  for (const n of checked.reused) {
-    const kept = last!.get(n)!;
+  for (const [n, kept] of reused) {
     next.set(n, kept);
     pushAll(all, kept.findings);
   }
-  typedFound.set(known.lineage, next);
+  typedFound.set(lineage, next);
   return all;
 }
 

@@ -36,9 +36,9 @@
 // It steps aside (the caller parses the original text) whenever unsure: no long run, a list not at
 // the root, an item of a flow list it does not read (`null`, a nested list...), and, after the
 // stand-in parse, any error or warning inside a run, or any run that did not come out as exactly
-// one padded item of the `ids` list. test/unit/core/yaml.fastIds.test.ts checks it
-// against the full parse: same AST (every node, value and range), same values, same diagnostics,
-// on adversarial files, random files and random edits.
+// one padded item of the `ids` list. test/unit/core/yaml.fastIds.test.ts checks it against the
+// full parse: same AST (every node, value and range), same values, same diagnostics, on
+// adversarial files, random files and random edits.
 
 import { isMap, isNode, isScalar, isSeq, type Document, type Pair, type Scalar, type YAMLError, type YAMLSeq } from 'yaml';
 import { blockItemNode, blockItemRange, lineOfItem, rescanBlockList, scanBlockList, type ListScan } from './idsBlock';
@@ -601,7 +601,7 @@ function standIn(
 
     const plain = parsedItems.every((n) => isScalar(n) && n.anchor === undefined);
     // (The scan's values are the list's as they are: no typed item's text to resolve.)
-    const whole = pieces.length === 1 && runs[0]?.count === values.length && !scan.counts.holdsTyped;
+    const whole = pieces.length === 1 && runs[0]?.count === values.length && scan.typedItems.length === 0;
     if (whole) scan.mixed = undefined;
     const scalarsOf = (): unknown[] =>
       fillValues(

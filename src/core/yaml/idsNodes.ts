@@ -61,7 +61,7 @@ export function scannedValues(
   const counts = new IdCounts();
   counts.add(values);
   const typedItems: number[] = [];
-  if (counts.holdsTyped) for (let i = 0; i < values.length; i++) if (isTyped(values[i]!)) typedItems.push(i);
+  for (let i = 0; i < values.length; i++) if (isTyped(values[i]!)) typedItems.push(i);
   return { options, source, base, values, counts, typedItems, valueEdits: 0 };
 }
 

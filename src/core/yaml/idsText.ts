@@ -298,8 +298,6 @@ export class IdCounts {
   private readonly totals = new Map<ReadonlySet<string>, Holding>();
   /** How many items hold a placeholder's opening, `${`. */
   private openings = 0;
-  /** How many items are typed ({@link TYPED}): not ids, not counted among them. */
-  private typed = 0;
   /** How many times items were replaced ({@link replace}): which state of the list a remembered answer is of. */
   private edits = 0;
   /**
@@ -339,11 +337,6 @@ export class IdCounts {
   /** The ids held by more than one item. */
   repeated(): Iterable<string> {
     return this.more.keys();
-  }
-
-  /** Whether an item is typed ({@link TYPED}). */
-  get holdsTyped(): boolean {
-    return this.typed > 0;
   }
 
   /** Whether an item holds `${`, which opens a placeholder (`${env:NAME}`). */
@@ -404,10 +397,8 @@ export class IdCounts {
     const following = this.totals.size !== 0;
     for (let i = 0; i < values.length; i++) {
       const value = values[i]!;
-      if (isTyped(value)) {
-        this.typed++;
-        continue;
-      }
+      // (A typed item is no id: not counted. The scan lists them: ScannedList.typedItems.)
+      if (isTyped(value)) continue;
       if (!this.held.add(value)) this.more.set(value, (this.more.get(value) ?? 0) + 1);
       if (value.includes(OPENING)) this.openings++;
       if (following) this.follow(value, 1);
@@ -418,10 +409,7 @@ export class IdCounts {
     const following = this.totals.size !== 0;
     for (let i = 0; i < values.length; i++) {
       const value = values[i]!;
-      if (isTyped(value)) {
-        this.typed--;
-        continue;
-      }
+      if (isTyped(value)) continue;
       const more = this.more.get(value);
       if (more === undefined) this.held.delete(value);
       else if (more === 1) this.more.delete(value);
