@@ -23,7 +23,7 @@ import { entitlementDiagnostics } from './entitlements/diagnostics';
 import type { EntitlementsRecord } from './entitlements/types';
 import type { EnvCheck } from './envPlaceholders';
 import { documentSymbols, foldingRanges, type FoldingOffsets, type OutlineSymbol } from './outline';
-import { isTurnedOff, limitDiagnostics, validateFileUpTo, withSeverityOverrides } from './validation';
+import { isTurnedOff, limitDiagnostics, omittedTotal, validateFileUpTo, withSeverityOverrides, type OmittedCounts } from './validation';
 import {
   INVALID_ID_CODE,
   outcomeDiagnostics,
@@ -63,8 +63,8 @@ interface Validated {
   readonly key: string;
   readonly record: EntitlementsRecord | undefined;
   readonly diagnostics: CoreDiagnostic[];
-  /** The repeated ids not made past a cap (validateFileUpTo). */
-  readonly omitted: number;
+  /** The repeated ids (and ids read as numbers) not made past a cap (validateFileUpTo). */
+  readonly omitted: OmittedCounts;
 }
 
 /** What the service keeps of an open document. */
@@ -180,7 +180,7 @@ export class LanguageService {
     const ran = withSeverityOverrides(run.shown, params);
     const ranOmitted = isTurnedOff(params, INVALID_ID_CODE) ? 0 : run.omitted;
     const shown = ran.length === 0 ? all : [...all, ...ran];
-    return max === Infinity ? shown : limitDiagnostics(shown, max, ranOmitted + omitted);
+    return max === Infinity ? shown : limitDiagnostics(shown, max, ranOmitted + omittedTotal(omitted));
   }
 
   /** Everything checked before a bulk update sends (ids, validation errors, body), placeholders left unresolved. */

@@ -98,12 +98,13 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
       reports.push({ file: path, diagnostics: [], error: read.message });
       continue;
     }
-    const { diagnostics } = checkText(
+    const { diagnostics, omitted } = checkText(
       read.text,
       envCheckOf((name) => ctx.env[name]),
       record,
+      maxProblems,
     );
-    reports.push({ file: path, diagnostics });
+    reports.push({ file: path, diagnostics, unmade: omitted });
   }
 
   // The summary counts every problem; the formats print at most --max-problems of each file's.

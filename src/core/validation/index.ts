@@ -7,11 +7,11 @@ import type { CoreDiagnostic } from '../diagnostic';
 // validators into the language server's bundle too.
 import { targetSettings as targetSettingsValidate } from '../schema/generated/targetSettings';
 import type { ParsedFile } from '../yaml/parsedFile';
-import { createValidator, type ValidationOptions, type Validator } from './validate';
+import { createValidator, type Counted, type ValidationOptions, type Validator } from './validate';
 
 export { DIAGNOSTIC_CODES } from './codes';
-export { createValidator, isTurnedOff, withSeverityOverrides, type ValidationOptions, type Validator } from './validate';
-export { limitDiagnostics, mostSevere } from './limit';
+export { createValidator, isTurnedOff, withSeverityOverrides, type Counted, type ValidationOptions, type Validator } from './validate';
+export { limitDiagnostics, mostSevere, omittedTotal, type OmittedCounts } from './limit';
 
 let shared: Validator | undefined;
 
@@ -35,6 +35,6 @@ export function validateFile(file: ParsedFile, options?: ValidationOptions): Cor
 }
 
 /** {@link validateFile} for a view that shows at most `max` diagnostics (Validator.validateFileUpTo). */
-export function validateFileUpTo(file: ParsedFile, max: number, options?: ValidationOptions): { diagnostics: CoreDiagnostic[]; omitted: number } {
+export function validateFileUpTo(file: ParsedFile, max: number, options?: ValidationOptions): Counted {
   return targetSettingsValidator().validateFileUpTo(file, max, options);
 }

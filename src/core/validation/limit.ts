@@ -5,6 +5,19 @@ import type { CoreDiagnostic, Severity } from '../diagnostic';
 
 const SEVERITIES: readonly Severity[] = ['error', 'warning', 'information', 'hint'];
 
+/**
+ * How many diagnostics a cap left out without making them (Validator.validateFileUpTo), by the
+ * severity each would have had: a report that counts every problem by severity (the command
+ * line's summary) stays exact.
+ */
+export type OmittedCounts = Readonly<Record<Severity, number>>;
+
+export const NONE_OMITTED: OmittedCounts = { error: 0, warning: 0, information: 0, hint: 0 };
+
+export function omittedTotal(omitted: OmittedCounts): number {
+  return omitted.error + omitted.warning + omitted.information + omitted.hint;
+}
+
 export interface MostSevere {
   /** At most `max` of the diagnostics, the most severe, each in its place. */
   readonly shown: readonly CoreDiagnostic[];

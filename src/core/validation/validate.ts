@@ -23,8 +23,9 @@ import { PerDocument, type Keep } from '../yaml/perDocument';
 import type { ParsedFile } from '../yaml/parsedFile';
 import { encodeJsonPointer } from '../paths';
 import { translateAjvErrors } from './ajvErrors';
-import { DIAGNOSTIC_CODES } from './codes';
+import { DIAGNOSTIC_CODES, type DiagnosticCode } from './codes';
 import { displayRange, documentRange, placeFinding, type Finding } from './finding';
+import type { OmittedCounts } from './limit';
 import { hasPlaceholder, isCoveredByRules, ruleFindings } from './rules';
 import { SchemaIndex } from './schemaIndex';
 import { aliasFindings, yamlErrorFinding } from './yamlErrors';
@@ -47,14 +48,20 @@ export interface Validator {
   /** Validates every document of a parsed file (e.g. the language service's parse of an open file). */
   validateFile(file: ParsedFile, options?: ValidationOptions): CoreDiagnostic[];
   /**
-   * {@link validateFile} for a view that shows at most `max` diagnostics (see limitDiagnostics):
-   * of the repeated ids of a long list, and of its ids read as numbers or true/false, which may run
-   * into the tens of thousands, only the first `max` of each document are made (the others could
-   * not be shown), and counted in `omitted`.
+   * {@link validateFile} for a view that shows at most `max` diagnostics, the most severe first
+   * (see mostSevere): of the repeated ids of a long list, and of its ids read as numbers or
+   * true/false, which may run into the tens of thousands, only the first `max` of each document are
+   * made (the others could not be shown), and counted in `omitted`.
    */
-  validateFileUpTo(file: ParsedFile, max: number, options?: ValidationOptions): { diagnostics: CoreDiagnostic[]; omitted: number };
+  validateFileUpTo(file: ParsedFile, max: number, options?: ValidationOptions): Counted;
   /** Validates one document of a parsed file. */
   validateDocument(file: ParsedFile, document: ParsedDocument, options?: ValidationOptions): CoreDiagnostic[];
+}
+
+/** Diagnostics, and how many more a cap left out without making them. */
+export interface Counted {
+  readonly diagnostics: CoreDiagnostic[];
+  readonly omitted: OmittedCounts;
 }
 
 const SEVERITIES = new Set<string>(['error', 'warning', 'information', 'hint']);
@@ -168,7 +175,7 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
     return validateCounting(file, options).diagnostics;
   }
 
-  function validateFileUpTo(file: ParsedFile, max: number, options?: ValidationOptions): { diagnostics: CoreDiagnostic[]; omitted: number } {
+  function validateFileUpTo(file: ParsedFile, max: number, options?: ValidationOptions): Counted {
     maxRepeats = max;
     try {
       return validateCounting(file, options);
@@ -178,9 +185,9 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
   }
 
   /** The diagnostics of every document, and how many findings the cap on repeated ids left out (of codes not turned off). */
-  function validateCounting(file: ParsedFile, options?: ValidationOptions): { diagnostics: CoreDiagnostic[]; omitted: number } {
+  function validateCounting(file: ParsedFile, options?: ValidationOptions): Counted {
     const out: CoreDiagnostic[] = [];
-    let omitted = 0;
+    const omitted = { error: 0, warning: 0, information: 0, hint: 0 };
     if (file.documents.length === 0) {
       for (const e of file.streamErrors) {
         const f = yamlErrorFinding(file, undefined, e);
@@ -200,7 +207,9 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
     for (const doc of file.documents) {
       for (const f of findingsOf(file, doc)) {
         out.push(toDiagnostic(file, doc, f));
-        if (f.omittedAfter !== undefined && !isTurnedOff(options, f.code)) omitted += f.omittedAfter;
+        if (f.omittedAfter === undefined) continue;
+        const severity = severityOf(options, f.code);
+        if (severity !== 'off') omitted[severity] += f.omittedAfter;
       }
     }
     pushAll(out, withoutWarningsOnErrors(options?.extra ?? [], out));
@@ -288,6 +297,12 @@ export function withSeverityOverrides(diagnostics: readonly CoreDiagnostic[], op
     out.push(override !== undefined && SEVERITIES.has(override) && override !== d.severity ? { ...d, severity: override } : d);
   }
   return out;
+}
+
+/** The severity of `code`'s diagnostics under `options` (`off`: dropped). */
+function severityOf(options: ValidationOptions | undefined, code: DiagnosticCode): Severity | 'off' {
+  const override = overrideOf(options, code);
+  return override === 'off' || (override !== undefined && SEVERITIES.has(override)) ? override : DIAGNOSTIC_CODES[code].defaultSeverity;
 }
 
 /** Whether `options` turns `code` off. */
