@@ -57,6 +57,8 @@ export default tseslint.config(
       'src/editor/repository.ts',
       'src/server/main.ts',
       'src/server/nodeHost.ts',
+      'src/server/stdioConnection.ts',
+      'src/server/jsonEncoder.ts',
       'src/api/client.ts',
       'src/api/transport.ts',
       'src/api/tunnel.ts',

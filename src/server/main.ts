@@ -4,5 +4,6 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { nodeHost } from './nodeHost';
 import { startServer } from './server';
+import { stdioConnection } from './stdioConnection';
 
-startServer(createConnection(ProposedFeatures.all), nodeHost);
+startServer(process.argv.includes('--stdio') ? stdioConnection() : createConnection(ProposedFeatures.all), nodeHost);

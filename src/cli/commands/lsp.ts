@@ -1,6 +1,7 @@
 // `scan-targets lsp --stdio | --node-ipc`: the language server, for any editor with an LSP client.
-import { createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node';
+import { createConnection, IPCMessageReader, IPCMessageWriter, ProposedFeatures } from 'vscode-languageserver/node';
 import { nodeHost } from '../../server/nodeHost';
+import { stdioConnection } from '../../server/stdioConnection';
 import { startServer } from '../../server/server';
 import { parseCommandArgs } from '../args';
 import type { Command } from '../command';
@@ -31,9 +32,7 @@ async function run(args: readonly string[], ctx: CliContext): Promise<number> {
   if (values.stdio === values['node-ipc']) throw new UsageError('choose one transport: --stdio or --node-ipc.');
   if (values['node-ipc'] && typeof process.send !== 'function')
     throw new UsageError('--node-ipc needs a parent process that started this one with an IPC channel (child_process.fork).');
-  const connection = values.stdio
-    ? createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout))
-    : createConnection(ProposedFeatures.all, new IPCMessageReader(process), new IPCMessageWriter(process));
+  const connection = values.stdio ? stdioConnection() : createConnection(ProposedFeatures.all, new IPCMessageReader(process), new IPCMessageWriter(process));
   startServer(connection, nodeHost);
   // The connection exits the process when the client sends `exit` (or the input closes).
   return new Promise<number>(() => undefined);

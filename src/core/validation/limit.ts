@@ -12,8 +12,6 @@ const SEVERITIES: readonly Severity[] = ['error', 'warning', 'information', 'hin
  */
 export type OmittedCounts = Readonly<Record<Severity, number>>;
 
-export const NONE_OMITTED: OmittedCounts = { error: 0, warning: 0, information: 0, hint: 0 };
-
 export function omittedTotal(omitted: OmittedCounts): number {
   return omitted.error + omitted.warning + omitted.information + omitted.hint;
 }

@@ -342,6 +342,41 @@ test('a long list edited with several changes per message and several messages i
   }
 });
 
+test('hundreds of diagnostics, most of them published again after an edit, arrive whole: those of a fresh open of the same text', async () => {
+  assertBuilt();
+  const client = new StdioLspClient(process.execPath, [CLI, 'lsp', '--stdio'], () => ({ validation: { debounceMs: 0 } }));
+  try {
+    await client.request('initialize', { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } });
+    client.notify('initialized', {});
+    // 400 ids, each but the first repeating one before it: 399 warnings, written item by item (src/server/jsonEncoder.ts).
+    const ids = Array.from({ length: 400 }, (_, i) => `  - id${String(i % 2).padStart(8, '0')}é\n`).join('');
+    let text = `ids:\n${ids}site: {name: x, url: 'https://x.example'}\n`;
+    client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'yaml', version: 1, text } });
+    const opened = (await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 1))) as Published;
+    assert.equal(opened.diagnostics.length, 398);
+    // An id of the middle made unique: the diagnostics after it change, those before it are the same objects again.
+    const line = 201;
+    const lines = text.split('\n');
+    lines[line] = '  - unique';
+    text = lines.join('\n');
+    client.notify('textDocument/didChange', {
+      textDocument: { uri: URI, version: 2 },
+      contentChanges: [{ range: { start: { line, character: 4 }, end: { line, character: 15 } }, text: 'unique' }],
+    });
+    const edited = (await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 2))) as Published;
+    const freshUri = OTHER_URI.replace('notes', 'fresh.target-settings');
+    client.notify('textDocument/didOpen', { textDocument: { uri: freshUri, languageId: 'yaml', version: 1, text } });
+    const fresh = (await client.waitForNotification('textDocument/publishDiagnostics', published(freshUri, 1))) as Published;
+    assert.equal(edited.diagnostics.length, 397);
+    assert.deepEqual(edited.diagnostics, fresh.diagnostics);
+    await client.request('shutdown', null);
+    client.notify('exit', null);
+    assert.equal(await client.exited(), 0);
+  } finally {
+    client.process.kill();
+  }
+});
+
 test('a file over maxFileSizeMB gets one file-too-large warning and no parse; under it again, it is validated', async () => {
   assertBuilt();
   const client = new StdioLspClient(process.execPath, [CLI, 'lsp', '--stdio'], () => ({ validation: { debounceMs: 0, maxFileSizeMB: 1 } }));
