@@ -15,6 +15,7 @@ import { ROOT, at, kb, label, log, median, ms, now, ratio, verdict } from './com
 import { benchCompletion } from './completion';
 import {
   LSP_IDS,
+  RESTED_ABOVE_BYTES,
   benchLanguageServers,
   benchMemoryBySize,
   benchDocuments,
@@ -49,9 +50,16 @@ const GOALS = {
   editP95: 16,
   editMedian: 5,
   completionP95: 10,
-  rssBytes: 100 * 1024 * 1024,
+  rssBytes: RESTED_ABOVE_BYTES,
   keystrokeMs: 2,
 };
+
+/** What a server held at rest, where it was over the goal after the edits. */
+function restedOf(r: ServerResult): string {
+  return r.rssRested === undefined
+    ? ''
+    : `; 12 s later, at rest, ${mb(r.rssRested)}: V8's memory reducer collects it once the process has been idle several seconds`;
+}
 
 function mb(bytes: number): string {
   return Number.isFinite(bytes) ? `${(bytes / 1024 / 1024).toFixed(0)} MB` : 'n/a';
@@ -174,7 +182,7 @@ function documentsRows(r: DocumentsResult, first: DocumentsResult | undefined, i
       rss,
       GOALS.rssBytes,
       r.ours.failure ??
-        `${mb(rssOpen)} right after the open, of which ${mb(idleRss)} is the server before any file: about ${perDocumentKb.toFixed(1)} KB a document, the \`yaml\` document of each (its document, directives and schema objects, and a node, a range and a value for each key and scalar; a list of fewer than 64 ids is read as any other, an id a node) and what the parse and the checks keep beside it`,
+        `${mb(rssOpen)} right after the open, of which ${mb(idleRss)} is the server before any file: about ${perDocumentKb.toFixed(1)} KB a document, the \`yaml\` document of each (its document, directives and schema objects, and a node, a range and a value for each key and scalar; a list of fewer than 64 ids is read as any other, an id a node) and what the parse and the checks keep beside it${restedOf(r.ours)}`,
     ),
   );
   return rows;
@@ -235,7 +243,7 @@ function shapeTargetRows(c: Context): TargetRow[] {
     '≤ 100 MB',
     ours.rss,
     GOALS.rssBytes,
-    `${mb(ours.rssOpen)} right after the open, of which ${mb(c.idleRss)} is the server before any file (Node, its code); the rest grows with the ids (section 1.5 gives it per id: each id's value, its entries in the list's arrays (values, lines, line starts) and in the count of each id; no \`yaml\` node per id is kept, one is made when a feature asks for it); after the edits, memory the garbage collector has not given back (peak VmHWM ${mb(ours.hwm)})${failureOf(ours)}`,
+    `${mb(ours.rssOpen)} right after the open, of which ${mb(c.idleRss)} is the server before any file (Node, its code); the rest grows with the ids (section 1.5 gives it per id: each id's value, its entries in the list's arrays (values, lines, line starts) and in the count of each id; no \`yaml\` node per id is kept, one is made when a feature asks for it); after the edits, memory the garbage collector has not given back (peak VmHWM ${mb(ours.hwm)})${restedOf(ours)}${failureOf(ours)}`,
   );
   const k = shape.keystroke.stdio;
   row(
@@ -404,18 +412,18 @@ function lspSections(
   out.push('### 1.5 Server memory with the file open');
   out.push('');
   out.push(
-    '| shape | ours: VmRSS after open | ours: VmRSS after the edits | ours: peak (VmHWM) | yls: VmRSS after the edits | yls: peak (VmHWM) | hover on `ids` answered (ours / yls) | schema error reported (ours / yls) |',
+    '| shape | ours: VmRSS after open | ours: VmRSS after the edits | ours: 12 s later, at rest | ours: peak (VmHWM) | yls: VmRSS after the edits | yls: peak (VmHWM) | hover on `ids` answered (ours / yls) | schema error reported (ours / yls) |',
   );
-  out.push('|---|---:|---:|---:|---:|---:|---|---|');
+  out.push('|---|---:|---:|---:|---:|---:|---:|---|---|');
   const yes = (ok: boolean): string => (ok ? 'yes' : '**no**');
   for (const s of shapes) {
     out.push(
-      `| ${s.label} | ${mb(s.ours.rssOpen)} | ${mb(s.ours.rss)} | ${mb(s.ours.hwm)} | ${mb(s.yls.rss)} | ${mb(s.yls.hwm)} | ${yes(s.ours.structureCheck)} / ${yes(s.yls.structureCheck)} | ${yes(s.ours.schemaCheck)} / ${yes(s.yls.schemaCheck)} |`,
+      `| ${s.label} | ${mb(s.ours.rssOpen)} | ${mb(s.ours.rss)} | ${s.ours.rssRested === undefined ? '' : mb(s.ours.rssRested)} | ${mb(s.ours.hwm)} | ${mb(s.yls.rss)} | ${mb(s.yls.hwm)} | ${yes(s.ours.structureCheck)} / ${yes(s.yls.structureCheck)} | ${yes(s.ours.schemaCheck)} / ${yes(s.yls.schemaCheck)} |`,
     );
   }
   out.push('');
   out.push(
-    'From /proc/PID/status of the server process, after the edits and completions (the document still open; no forced garbage collection). Ours runs with the Node options the desktop extension starts it with (`--max-semi-space-size=2`, SERVER_NODE_OPTIONS in src/server/protocol.ts). Two checks close each process: "hover on `ids`" asks for a hover on the file\'s first `ids` key (its `site` key in a file without one), which answers only if the server read the file\'s structure; "schema error reported": a small second file with `report_type: nope` is opened, and the server must publish a diagnostic on that line. A server\'s figures for a shape are only trusted with two yeses; a no is repeated in the targets table.',
+    'From /proc/PID/status of the server process, after the edits and completions (the document still open; no forced garbage collection); where ours is over 100 MB then, read again after 12 s without a message, as the server sits while its user reads (the target is judged on the first reading). Ours runs with the Node options the desktop extension starts it with (`--max-semi-space-size=2`, SERVER_NODE_OPTIONS in src/server/protocol.ts). Two checks close each process: "hover on `ids`" asks for a hover on the file\'s first `ids` key (its `site` key in a file without one), which answers only if the server read the file\'s structure; "schema error reported": a small second file with `report_type: nope` is opened, and the server must publish a diagnostic on that line. A server\'s figures for a shape are only trusted with two yeses; a no is repeated in the targets table.',
   );
   out.push('');
   out.push('| plain file | ours: VmRSS, no file open | ours: VmRSS after open | ours: VmRSS after 30 edits | per id after open, from the smallest file |');
