@@ -14,7 +14,7 @@ export class ChangeReportingDocuments implements TextDocumentsConfiguration<Chun
   }
 
   update(document: ChunkedDocument, events: TextDocumentContentChangeEvent[], version: number): ChunkedDocument {
-    for (const event of events) this.changed(document.uri, document.apply(event));
+    for (const change of document.applyAll(events)) this.changed(document.uri, change);
     document.version = version;
     return document;
   }

@@ -7,7 +7,7 @@
 // character past a line's end is its end.
 
 import type { Position, Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import { ChunkedText, type TextChange } from '../core/yaml';
+import { MAX_CHUNK, ChunkedText, type TextChange } from '../core/yaml';
 
 export class ChunkedDocument {
   private content: ChunkedText;
@@ -53,6 +53,57 @@ export class ChunkedDocument {
     const end = Math.max(a, b);
     this.content = this.content.edit(start, end, event.text);
     return { start, oldEnd: end, newEnd: start + event.text.length };
+  }
+
+  /**
+   * Applies the change events of one `textDocument/didChange`, in order, and says where the text
+   * changed. Many at once (a replace-all, an edit at many cursors: VS Code sends them last first,
+   * each range before the one before it) are made in one pass over the text when they are so given
+   * (ChunkedText.editAll), reported as one change; one at a time, each copies the chunk it touches.
+   */
+  applyAll(events: readonly TextDocumentContentChangeEvent[]): TextChange[] {
+    // One at a time costs up to a chunk's copy per event; one pass, a copy of the text.
+    const edits = events.length > 1 && events.length * MAX_CHUNK >= this.content.length ? this.lastFirst(events) : undefined;
+    if (edits === undefined) return events.map((event) => this.apply(event));
+    this.content = this.content.editAll(edits);
+    const start = edits[0]!.start;
+    const oldEnd = edits[edits.length - 1]!.end;
+    let newEnd = oldEnd;
+    for (const edit of edits) newEnd += edit.text.length - (edit.end - edit.start);
+    return [{ start, oldEnd, newEnd }];
+  }
+
+  /**
+   * The events' edits in offsets of this text, in the text's order, when each event's range ends at
+   * or before the start of the one before it, so that its positions read the same in this text as
+   * in the text the events before it made, and names them exactly (a line of the text, a character
+   * within it); `undefined` otherwise, and for a whole-text event.
+   */
+  private lastFirst(events: readonly TextDocumentContentChangeEvent[]): { start: number; end: number; text: string }[] | undefined {
+    const edits: { start: number; end: number; text: string }[] = [];
+    let limit = this.content.length;
+    for (const event of events) {
+      if (!('range' in event)) return undefined;
+      const a = this.exactOffsetAt(event.range.start);
+      const b = this.exactOffsetAt(event.range.end);
+      if (a === undefined || b === undefined) return undefined;
+      const start = Math.min(a, b);
+      const end = Math.max(a, b);
+      // (At the start of the one before it, after a `\r`: that one may make it a `\r\n`, and so
+      // move where a line starts.)
+      if (end > limit || (end === limit && this.content.charCodeAt(end - 1) === 0x0d)) return undefined;
+      edits.push({ start, end, text: event.text });
+      limit = start;
+    }
+    return edits.reverse();
+  }
+
+  /** The offset of `position` when it names a line of the text and a character within that line's content. */
+  private exactOffsetAt(position: Position): number | undefined {
+    const lines = this.content.lines;
+    if (position.line < 0 || position.line >= lines.lineCount || position.character < 0) return undefined;
+    const offset = lines.lineStart(position.line) + position.character;
+    return this.offsetAt(position) === offset ? offset : undefined;
   }
 
   positionAt(offset: number): Position {

@@ -13,11 +13,12 @@ import { compactSlice, detachedSlice, holdsOnlyLatin1 } from './detachedSlice';
 import { upperBound } from './idsText';
 import { LineIndex, stringLineIndex } from './lineIndex';
 import { flat, type Text } from './text';
+import { pushAll } from '../arrays';
 
 /** The chunk size a whole text is cut to: half the most, so a chunk has room to grow by edits before it is cut again. */
 const FROM_CHUNK = 8192;
-/** The longest chunk an edit leaves. */
-const MAX_CHUNK = 16384;
+/** The longest chunk an edit leaves (and so about what an edit copies). */
+export const MAX_CHUNK = 16384;
 /** A piece an edit rebuilt shorter than this joins a neighbouring chunk, so that many edits do not leave many tiny chunks. */
 const MERGE_BELOW = 1024;
 
@@ -192,6 +193,49 @@ export class ChunkedText implements Text {
       this.chunks.slice(0, first).concat(rebuilt, this.chunks.slice(last + 1)),
       this.breaks.slice(0, first).concat(new Array<undefined>(rebuilt.length), this.breaks.slice(last + 1)),
     );
+  }
+
+  /**
+   * The text with each of `edits` made (`[start, end)` replaced by `text`, in offsets of this text,
+   * in the text's order, each ending at or before the next one's start), in one pass: the text is
+   * read once, chunk by chunk, and cut into new chunks as it goes. One edit at a time copies the
+   * chunk it touches, each time: a replace-all of 100,000 matches took 1.5 s so. Throws a
+   * RangeError for an edit out of range or out of order.
+   */
+  editAll(edits: readonly { readonly start: number; readonly end: number; readonly text: string }[]): ChunkedText {
+    const chunks: string[] = [];
+    let pending: string[] = [];
+    let pendingLength = 0;
+    const flush = (): void => {
+      if (pendingLength > 0) pushAll(chunks, cut(pending.join(''), FROM_CHUNK));
+      pending = [];
+      pendingLength = 0;
+    };
+    const add = (piece: string): void => {
+      if (piece.length === 0) return;
+      pending.push(piece);
+      pendingLength += piece.length;
+      if (pendingLength >= MAX_CHUNK) flush();
+    };
+    // [from, to) of this text, a chunk's part at a time: no string longer than a chunk is made.
+    const addRange = (from: number, to: number): void => {
+      for (let k = from < this.length ? this.chunkIndex(from) : this.chunks.length; from < to; k++) {
+        const end = Math.min(to, this.starts[k + 1]!);
+        add(this.chunks[k]!.slice(from - this.starts[k]!, end - this.starts[k]!));
+        from = end;
+      }
+    };
+    let at = 0;
+    for (const { start, end, text } of edits) {
+      this.checkRange(start, end);
+      if (start < at) throw new RangeError(`an edit at [${start}, ${end}) comes before the end of the one before it (${at})`);
+      addRange(at, start);
+      add(text);
+      at = end;
+    }
+    addRange(at, this.length);
+    flush();
+    return new ChunkedText(chunks);
   }
 
   /**

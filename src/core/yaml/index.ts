@@ -8,5 +8,5 @@ export { composeChanges, type TextChange } from './textChange';
 export { indexesOfParsedItems, indexesOutside, type KnownIds, type LongIdsList } from './fastIds';
 export { repeatedItems } from './repeatedIds';
 export { flat, sameText, type Text } from './text';
-export { ChunkedText } from './chunkedText';
+export { MAX_CHUNK, ChunkedText } from './chunkedText';
 export { upperBound, type Holding, type RepeatedItem } from './idsText';

@@ -267,6 +267,55 @@ describe('ChunkedText', () => {
     assert.deepEqual(ChunkedText.from('x'.repeat(20000)).edit(0, 20000, '').chunkLengths(), []);
   });
 
+  test('editAll makes many edits in one pass: the text, its lines and its chunks as those edits made one at a time', () => {
+    const editsArb = fc.array(editArb, { maxLength: 40 });
+    fc.assert(
+      fc.property(textArb, editsArb, fc.integer(), (initial, generated, seed) => {
+        const text = ChunkedText.from(initial);
+        // Apart and in order, as editAll takes them: each placed after the end of the one before.
+        const edits: { start: number; end: number; text: string }[] = [];
+        let at = 0;
+        for (const e of generated) {
+          const start = Math.min(at + Math.floor(e.at * (initial.length - at) * 0.2), initial.length);
+          const end = Math.min(start + e.remove, initial.length);
+          edits.push({ start, end, text: e.insert });
+          at = end;
+        }
+        let plain = initial;
+        for (const e of [...edits].reverse()) plain = plain.slice(0, e.start) + e.text + plain.slice(e.end);
+        const edited = text.editAll(edits);
+        assertReadsAs(edited, plain, seed);
+        assertLinesOf(edited.lines, plain, 'editAll');
+        assert.equal(text.toString(), initial, 'the version before the edits is unchanged');
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  test('editAll throws a RangeError for an edit out of range or out of order', () => {
+    const text = ChunkedText.from('hello world');
+    assert.throws(() => text.editAll([{ start: 3, end: 12, text: '' }]), RangeError);
+    assert.throws(
+      () =>
+        text.editAll([
+          { start: 4, end: 6, text: 'x' },
+          { start: 5, end: 7, text: 'y' },
+        ]),
+      RangeError,
+    );
+    assert.equal(
+      text
+        .editAll([
+          { start: 0, end: 0, text: '>' },
+          { start: 0, end: 5, text: 'HELLO' },
+          { start: 11, end: 11, text: '!' },
+        ])
+        .toString(),
+      '>HELLO world!',
+    );
+    assert.deepEqual(text.editAll([{ start: 0, end: 11, text: '' }]).chunkLengths(), []);
+  });
+
   test('edit and sub throw a RangeError for a range not in the text', () => {
     const text = ChunkedText.from('hello world');
     for (const [start, end] of [
