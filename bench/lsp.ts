@@ -790,6 +790,59 @@ export async function benchRejectedIds(counts: readonly number[], delivery: Deli
   return rows;
 }
 
+/** A replace-all on the plain file, through one server. */
+export interface ReplaceAllResult {
+  readonly kind: Kind;
+  readonly matches: number;
+  /** didChange -> the diagnostics of its version: a character put before each of the first `matches` ids, then taken away. */
+  readonly putMs: number;
+  readonly takenMs: number;
+  readonly failure?: string;
+}
+
+/**
+ * A replace-all as VS Code sends it (one didChange with a change per match, the last match first)
+ * over `counts` of the plain file's ids, each through a fresh server (yaml-language-server up to
+ * `ylsUpTo` matches: it takes seconds for thousands).
+ */
+export async function benchReplaceAll(counts: readonly number[], ylsUpTo: number): Promise<ReplaceAllResult[]> {
+  const shape = plainShape(LSP_IDS);
+  const idLines = shape.text.split('\n').flatMap((line, i) => (line.startsWith('  - ') ? [i] : []));
+  const rows: ReplaceAllResult[] = [];
+  for (const kind of ['ours', 'yls'] as const) {
+    for (const matches of counts.filter((n) => kind === 'ours' || n <= ylsUpTo)) {
+      log(`lsp: a replace-all of ${matches} matches, ${kind}`);
+      const { server } = await openFresh(kind, shape);
+      const uri = shapeUri(shape);
+      const times: number[] = [];
+      let failure: string | undefined;
+      try {
+        for (const [version, put] of [
+          [2, true],
+          [3, false],
+        ] as const) {
+          const contentChanges = idLines
+            .slice(0, matches)
+            .reverse()
+            .map((line) => ({ range: { start: { line, character: 4 }, end: { line, character: put ? 4 : 5 } }, text: put ? 'x' : '' }));
+          const after = server.client.notifications.length;
+          const t0 = now();
+          server.client.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges });
+          await server.diagnostics(uri, after, version);
+          times.push(now() - t0);
+        }
+      } catch (err) {
+        failure = err instanceof Error ? err.message : String(err);
+        log(`lsp replace-all ${matches} ${kind} failed: ${failure}`);
+      } finally {
+        await server.close();
+      }
+      rows.push({ kind, matches, putMs: times[0] ?? NaN, takenMs: times[1] ?? NaN, ...(failure !== undefined ? { failure } : {}) });
+    }
+  }
+  return rows;
+}
+
 /** Our server on a file of the 100,000 ids in many small documents. */
 export interface DocumentsResult {
   readonly documents: number;

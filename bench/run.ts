@@ -21,11 +21,13 @@ import {
   benchDocuments,
   benchPushed,
   benchRejectedIds,
+  benchReplaceAll,
   killServers,
   type MemoryBySize,
   type Delivery,
   type DocumentsResult,
   type RejectedIdsResult,
+  type ReplaceAllResult,
   type Series,
   type ServerResult,
   type ShapeResult,
@@ -289,6 +291,7 @@ function lspSections(
   rejected: readonly RejectedIdsResult[],
   pushed: ReadonlyArray<{ label: string; ours: ServerResult }>,
   documentFiles: readonly DocumentsResult[],
+  replaceAll: readonly ReplaceAllResult[],
 ): string[] {
   const out: string[] = [];
   out.push(`## 1. Language servers over stdio, ${label(LSP_IDS)}-id files`);
@@ -346,6 +349,20 @@ function lspSections(
   out.push(
     'The edits of the first series above (spread over the file), timed the same way; pulled as VS Code asks, and pushed as a client without pull (Neovim 0.7) gets them. The editor is shown at most `scanTargets.validation.maxProblems` (1,000) diagnostics, and one more saying how many were left out.',
   );
+  out.push('');
+  out.push(
+    'A replace-all on the plain file, as VS Code sends it (one didChange with a change per match, the last match first), timed from writing it to the diagnostics of its version: a character put before each of the first N ids, then taken away (a fresh server for each N):',
+  );
+  out.push('');
+  out.push('| matches | ours: put / taken away | yls: put / taken away |');
+  out.push('|---:|---|---|');
+  for (const matches of [...new Set(replaceAll.map((r) => r.matches))]) {
+    const cell = (kind: string): string => {
+      const r = replaceAll.find((x) => x.kind === kind && x.matches === matches);
+      return r === undefined ? 'not run (seconds for thousands)' : r.failure !== undefined ? `n/a (${r.failure})` : `${fmt(r.putMs)} / ${fmt(r.takenMs)}`;
+    };
+    out.push(`| ${label(matches)} | ${cell('ours')} | ${cell('yls')} |`);
+  }
   out.push('');
   out.push('Shape 20 with its diagnostics pushed (a client without pull, such as Neovim 0.7), the same series:');
   out.push('');
@@ -574,6 +591,7 @@ async function main(): Promise<void> {
   const memoryBySize = await benchMemoryBySize([10_000, LSP_IDS, 200_000]);
   const rejected = [...(await benchRejectedIds([3, 1_000, LSP_IDS], 'pull')), ...(await benchRejectedIds([1_000, LSP_IDS], 'push'))];
   const pushed = await benchPushed(['repeats']);
+  const replaceAll = await benchReplaceAll([1_000, 10_000, LSP_IDS], 10_000);
   const documentFiles = await benchDocuments([10_000, LSP_IDS]);
   // (Breakdowns run after all servers are done, so the bench process is quiet while they are measured.)
   const byKey = new Map(makeShapes(LSP_IDS).map((s) => [s.key, s]));
@@ -680,7 +698,7 @@ async function main(): Promise<void> {
   out.push('');
   out.push(...fullTable(targets));
   out.push('');
-  out.push(...lspSections(lsp, costs, cliFloorMs, memoryBySize, rejected, pushed, documentFiles));
+  out.push(...lspSections(lsp, costs, cliFloorMs, memoryBySize, rejected, pushed, documentFiles, replaceAll));
 
   out.push('## 2. Validation in-process (parse + schema + rules + positions)');
   out.push('');
