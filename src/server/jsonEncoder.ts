@@ -4,9 +4,9 @@
 //
 // Why: vscode-jsonrpc's own encoder makes a string of the whole message and then a buffer of it.
 // For a report of 1,000 diagnostics that is 0.4 MB of each on every keystroke that changes one of
-// them: fresh memory to allocate and to collect (most of the server's time of such a keystroke,
-// and memory the collector gives back late). Most of the diagnostics are the objects of the last
-// report (convertingOnce in convert.ts), whose JSON is known.
+// them: fresh memory to allocate and to collect (a repeat made and unmade among 10,000 repeated
+// ids: 5.0-5.4 ms a keystroke with it, 4.3-4.7 ms without). Most of the diagnostics are the
+// objects of the last report (convertingOnce in convert.ts), whose JSON is known.
 //
 // The kept buffer is safe to write again because vscode-jsonrpc's stream writer encodes the next
 // message only once the last one's write has completed (its write lock is held until then):
