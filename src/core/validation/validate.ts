@@ -23,7 +23,7 @@ import { PerDocument, type Keep } from '../yaml/perDocument';
 import type { ParsedFile } from '../yaml/parsedFile';
 import { encodeJsonPointer } from '../paths';
 import { translateAjvErrors } from './ajvErrors';
-import { DIAGNOSTIC_CODES, type DiagnosticCode } from './codes';
+import { DIAGNOSTIC_CODES } from './codes';
 import { displayRange, documentRange, placeFinding, type Finding } from './finding';
 import type { OmittedCounts } from './limit';
 import { hasPlaceholder, isCoveredByRules, ruleFindings } from './rules';
@@ -208,7 +208,7 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
       for (const f of findingsOf(file, doc)) {
         out.push(toDiagnostic(file, doc, f));
         if (f.omittedAfter === undefined) continue;
-        const severity = severityOf(options, f.code);
+        const severity = severityOf(options, f.code, DIAGNOSTIC_CODES[f.code].defaultSeverity);
         if (severity !== 'off') omitted[severity] += f.omittedAfter;
       }
     }
@@ -292,17 +292,17 @@ export function withSeverityOverrides(diagnostics: readonly CoreDiagnostic[], op
   if (options?.severityOverrides === undefined) return diagnostics;
   const out: CoreDiagnostic[] = [];
   for (const d of diagnostics) {
-    const override = overrideOf(options, d.code);
-    if (override === 'off') continue;
-    out.push(override !== undefined && SEVERITIES.has(override) && override !== d.severity ? { ...d, severity: override } : d);
+    const severity = severityOf(options, d.code, d.severity);
+    if (severity === 'off') continue;
+    out.push(severity !== d.severity ? { ...d, severity } : d);
   }
   return out;
 }
 
-/** The severity of `code`'s diagnostics under `options` (`off`: dropped). */
-function severityOf(options: ValidationOptions | undefined, code: DiagnosticCode): Severity | 'off' {
+/** The severity `options` give `code`'s diagnostics (`off`: dropped), `otherwise` where they set none. */
+function severityOf(options: ValidationOptions | undefined, code: string, otherwise: Severity): Severity | 'off' {
   const override = overrideOf(options, code);
-  return override === 'off' || (override !== undefined && SEVERITIES.has(override)) ? override : DIAGNOSTIC_CODES[code].defaultSeverity;
+  return override === 'off' || (override !== undefined && SEVERITIES.has(override)) ? override : otherwise;
 }
 
 /** Whether `options` turns `code` off. */
@@ -377,13 +377,13 @@ interface Checked {
  * sees, one item of the spans kept so the list is never empty where it was not, and the errors'
  * item indexes are put back to the full list's. Safe while the schema asks nothing more of `ids`
  * than at least one non-empty string, each item judged on its own:
- * test/unit/core/validation.idsShortcut.test.ts fails the day it does. Of the ids read as a number or true/false (ids pasted from a spreadsheet
- * column may be 100,000 of them), each of which the schema refuses once ("must be a string"), only
- * the first `max` are kept, as the rules make only the first `max` repeats: a view that shows `max`
- * diagnostics could not show the others. Of those, one that holds the value it held at the same
- * index in the last version is not handed over again: its findings are the last version's
- * (withTypedFound), and with them their diagnostics and protocol forms, not made afresh on every
- * keystroke.
+ * test/unit/core/validation.idsShortcut.test.ts fails the day it does. Of the ids read as a number
+ * or true/false (ids pasted from a spreadsheet column may be 100,000 of them), each of which the
+ * schema refuses once ("must be a string"), only the first `max` are kept, as the rules make only
+ * the first `max` repeats: a view that shows `max` diagnostics could not show the others. Of
+ * those, one that holds the value it held at the same index in the last version is not handed over
+ * again: its findings are the last version's (withTypedFound), and with them their diagnostics and
+ * protocol forms, not made afresh on every keystroke.
  */
 function validateSkipping(
   validate: ValidateFunction,
