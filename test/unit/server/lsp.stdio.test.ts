@@ -285,17 +285,15 @@ test('the entitlements record and the outcome of a bulk update reach the server 
     });
     assert.equal(plan.ok, false, 'the unset ${env:...} variable stops the plan');
     await assert.rejects(client.request('scanTargets/planBulkUpdate', { uri: URI, version: 1, target: { documentIndex: 0 } }), /changed/);
-    await client.request('shutdown', null);
-    client.notify('exit', null);
-    assert.equal(await client.exited(), 0);
+    await shutDown(client);
   } finally {
     client.process.kill();
   }
 });
 
-/** A server validating at once (`debounceMs: 0`), initialized. */
-async function initializedServer(): Promise<StdioLspClient> {
-  const client = new StdioLspClient(process.execPath, [CLI, 'lsp', '--stdio'], () => ({ validation: { debounceMs: 0 } }));
+/** A server with the `validation` settings given (by default, validating at once), initialized. */
+async function initializedServer(validation: object = { debounceMs: 0 }): Promise<StdioLspClient> {
+  const client = new StdioLspClient(process.execPath, [CLI, 'lsp', '--stdio'], () => ({ validation }));
   await client.request('initialize', { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } });
   client.notify('initialized', {});
   return client;
@@ -384,10 +382,8 @@ test('hundreds of diagnostics, most of them published again after an edit, arriv
 
 test('a file over maxFileSizeMB gets one file-too-large warning and no parse; under it again, it is validated', async () => {
   assertBuilt();
-  const client = new StdioLspClient(process.execPath, [CLI, 'lsp', '--stdio'], () => ({ validation: { debounceMs: 0, maxFileSizeMB: 1 } }));
+  const client = await initializedServer({ debounceMs: 0, maxFileSizeMB: 1 });
   try {
-    await client.request('initialize', { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } });
-    client.notify('initialized', {});
     const big = `ids:\n${'  - 3Sy7TyNMnQ8x\n'.repeat(70_000)}site: {name: x, url: 'https://x.example'}\nreport_type: nope\n`;
     assert.ok(big.length > 1024 * 1024);
     client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'yaml', version: 1, text: big } });
@@ -409,9 +405,7 @@ test('a file over maxFileSizeMB gets one file-too-large warning and no parse; un
       JSON.stringify(second.diagnostics.map((d) => d.code)),
     );
     assert.ok(!second.diagnostics.some((d) => d.code === 'file-too-large'));
-    await client.request('shutdown', null);
-    client.notify('exit', null);
-    assert.equal(await client.exited(), 0);
+    await shutDown(client);
   } finally {
     client.process.kill();
   }
@@ -450,9 +444,7 @@ async function withCodeActionClient(resolves: boolean, body: (client: StdioLspCl
     assert.equal(init.capabilities.codeActionProvider?.resolveProvider, true);
     client.notify('initialized', {});
     await body(client);
-    await client.request('shutdown', null);
-    client.notify('exit', null);
-    assert.equal(await client.exited(), 0);
+    await shutDown(client);
   } finally {
     client.process.kill();
   }
