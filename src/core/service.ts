@@ -252,8 +252,9 @@ export class LanguageService {
     return documentSymbols(file);
   }
 
-  folding(file: ParsedFile): FoldingOffsets[] {
-    return foldingRanges(file);
+  /** At most `limit` ranges (see foldingRanges). */
+  folding(file: ParsedFile, limit?: number): FoldingOffsets[] {
+    return foldingRanges(file, limit);
   }
 
   /** The run's diagnostics, the first `max` of the rejected ids' (`omitted`: how many more there are). */

@@ -179,15 +179,8 @@ export function toDocumentSymbol(document: DocumentPositions, symbol: OutlineSym
   };
 }
 
-/** Only ranges over more than one line fold. */
 export function toFoldingRanges(document: DocumentPositions, ranges: readonly FoldingOffsets[]): FoldingRange[] {
-  const out: FoldingRange[] = [];
-  for (const r of ranges) {
-    const start = document.positionAt(r.start).line;
-    const end = document.positionAt(r.end).line;
-    if (end > start) out.push(FoldingRange.create(start, end));
-  }
-  return out;
+  return ranges.map((r) => FoldingRange.create(document.positionAt(r.start).line, document.positionAt(r.end).line));
 }
 
 /** The commands the lenses run, with `{ uri, documentIndex }`: the extension's, and names other clients can bind. */

@@ -82,6 +82,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
   let refreshesLenses = false;
   /** The client asks for a chosen code action's edits (`codeAction/resolve`), so long ones are left out of the list. */
   let resolvesEdits = false;
+  /** Most folding ranges the client takes for a file (its `rangeLimit`: VS Code's is 5,000), if it says. */
+  let foldingLimit: number | undefined;
   /** The pending validation of each uri, to cancel when a newer version arrives first. */
   const timers = new Map<string, () => void>();
   /** Uris that have diagnostics published, so a file that stops matching gets them cleared. */
@@ -210,6 +212,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     if (typeof options?.codePages === 'string') codePages = options.codePages.replace(/\/+$/, '');
     refreshesLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     resolvesEdits = params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') === true;
+    foldingLimit = params.capabilities.textDocument?.foldingRange?.rangeLimit;
     pullsDiagnostics = params.capabilities.textDocument?.diagnostic !== undefined && params.capabilities.workspace?.diagnostics?.refreshSupport === true;
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     targets.update(settings.files, folders);
@@ -404,7 +407,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
       'Folding',
       () => {
         const target = parsed(params.textDocument.uri);
-        return target === undefined ? null : toFoldingRanges(target.document, service.folding(target.file));
+        return target === undefined ? null : toFoldingRanges(target.document, service.folding(target.file, foldingLimit));
       },
       null,
     ),

@@ -2,10 +2,12 @@
 // the N: the ids a bulk update of the whole document would send (usable ids, each once), the same
 // count the confirmation gives. Of a long list, counted from what the fast path keeps of it (the
 // different ids of its spans), so a lens, asked for again after every edit, costs no pass over
-// the ids.
+// the ids; and a document's lens is kept with it while its text stays (an editor asks for the
+// lenses after every edit: in a file of 10,000 documents, making them all again took 12 ms).
 
 import { isMap, isNode, isScalar, isSeq } from 'yaml';
-import { findPair, indexesOfParsedItems, nodeRange, type KnownIds, type OffsetRange, type ParsedFile } from '../yaml';
+import { findPair, indexesOfParsedItems, nodeRange, type KnownIds, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml';
+import { PerDocument } from '../yaml/perDocument';
 import { isUsableId } from './ids';
 
 export interface BulkUpdateLens {
@@ -17,21 +19,36 @@ export interface BulkUpdateLens {
   readonly targets: number;
 }
 
+/**
+ * A document's lens (none or one), without its index (which documents added above change), with
+ * the range of where the document was then (its ParsedDocument.moved): moved when given out.
+ */
+type DocumentLens = readonly (Omit<BulkUpdateLens, 'documentIndex'> & { readonly moved: number })[];
+
+const lensOf = new PerDocument<DocumentLens>();
+
 /** One lens per document whose `ids` list holds at least one usable id. */
 export function bulkUpdateLenses(file: ParsedFile): BulkUpdateLens[] {
   const lenses: BulkUpdateLens[] = [];
   for (const doc of file.documents) {
-    const root = doc.document.contents;
-    if (!isMap(root)) continue;
-    const pair = findPair(root, 'ids');
-    const range = isNode(pair?.key) ? nodeRange(pair.key) : undefined;
-    if (pair === undefined || range === undefined || !isSeq(pair.value)) continue;
-    const fast = doc.longIdsList;
-    const targets =
-      fast?.pair === pair ? targetsOfLongList(fast.values, fast.known) : targetsOf(pair.value.items.map((item) => (isScalar(item) ? item.value : undefined)));
-    if (targets > 0) lenses.push({ documentIndex: doc.index, range, targets });
+    for (const { range, targets, moved } of lensOf.get(doc, undefined, documentLens, undefined)) {
+      const delta = doc.moved - moved;
+      lenses.push({ documentIndex: doc.index, range: delta === 0 ? range : { start: range.start + delta, end: range.end + delta }, targets });
+    }
   }
   return lenses;
+}
+
+function documentLens(doc: ParsedDocument): DocumentLens {
+  const root = doc.document.contents;
+  if (!isMap(root)) return [];
+  const pair = findPair(root, 'ids');
+  const range = isNode(pair?.key) ? nodeRange(pair.key) : undefined;
+  if (pair === undefined || range === undefined || !isSeq(pair.value)) return [];
+  const fast = doc.longIdsList;
+  const targets =
+    fast?.pair === pair ? targetsOfLongList(fast.values, fast.known) : targetsOf(pair.value.items.map((item) => (isScalar(item) ? item.value : undefined)));
+  return targets > 0 ? [{ range, targets, moved: doc.moved }] : [];
 }
 
 function targetsOf(values: readonly unknown[]): number {

@@ -33,7 +33,8 @@ export class PerDocument<T extends readonly unknown[]> {
 
   /**
    * @param move what was found in a document that has since moved `delta` characters (for what
-   * holds offsets into the file); without it, what was found holds none.
+   * holds offsets into the file); without it, what was found holds none, or says where its
+   * document was when it was found (its {@link ParsedDocument.moved}), to be moved when read.
    */
   constructor(private readonly move?: (value: T, delta: number) => T) {}
 

@@ -292,9 +292,9 @@ test('the entitlements record and the outcome of a bulk update reach the server 
 });
 
 /** A server with the `validation` settings given (by default, validating at once), initialized. */
-async function initializedServer(validation: object = { debounceMs: 0 }): Promise<StdioLspClient> {
+async function initializedServer(validation: object = { debounceMs: 0 }, textDocument: object = {}): Promise<StdioLspClient> {
   const client = new StdioLspClient(process.execPath, [CLI, 'lsp', '--stdio'], () => ({ validation }));
-  await client.request('initialize', { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } });
+  await client.request('initialize', { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true }, textDocument } });
   client.notify('initialized', {});
   return client;
 }
@@ -526,5 +526,22 @@ test('"put all ids in quotes": its edits come with the action or when a client t
         ],
       );
     });
+  }
+});
+
+test('folding ranges: no more than the client takes (its rangeLimit), the documents first', async () => {
+  assertBuilt();
+  const client = await initializedServer(undefined, { foldingRange: { rangeLimit: 20, lineFoldingOnly: true } });
+  try {
+    // 30 documents of 4 lines, each with a `site` that folds too: 60 ranges.
+    const text = Array.from({ length: 30 }, (_, i) => `---\nids: [t${i}]\nsite:\n  name: Site ${i}\n`).join('');
+    client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'yaml', version: 1, text } });
+    const folding = await client.request<Array<{ startLine: number; endLine: number }>>('textDocument/foldingRange', { textDocument: { uri: URI } });
+    assert.deepEqual(
+      folding.map((f) => [f.startLine, f.endLine]),
+      Array.from({ length: 20 }, (_, i) => [4 * i, 4 * i + 3]),
+    );
+  } finally {
+    await shutDown(client);
   }
 });

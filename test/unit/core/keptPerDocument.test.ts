@@ -1,14 +1,17 @@
 // What the checks find in a document is kept with it while edits leave it as it was (moved when
 // an edit above shifts it: core/yaml/perDocument.ts). After every edit of a file of many
 // documents, the diagnostics of the language service (schema and rules, `${env:NAME}` references,
-// entitlements) must be those of the same text checked afresh.
+// entitlements), its lenses, outline and folding ranges must be those of the same text afresh.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { LanguageService } from '../../../src/core/service';
 import type { EntitlementsRecord } from '../../../src/core/entitlements/types';
+import type { ParsedFile } from '../../../src/core/yaml';
+import type { OutlineSymbol } from '../../../src/core/outline';
 import { mulberry32 } from '../../../src/sandbox/prng';
+import { parsedVersions } from '../../fixtures/versions';
 
 const entitlements = (name: string): EntitlementsRecord =>
   JSON.parse(fs.readFileSync(path.join(__dirname, `../../../../test/fixtures/entitlements/${name}.json`), 'utf8')) as EntitlementsRecord;
@@ -23,18 +26,26 @@ const DOCUMENTS = [
   '---\n',
   '---\nids: [e]\nsite:\n  name: &n Five\n  login_url: *n\n\tbad: tab\n',
   '---\nids: []\nsite:\n  name: Six\n  url: https://six.example\n  whitelist: [https://abs.example/x]\n',
+  '---\nids: [f, g, f]\nsite:\n  name: Seven\nextra:\n  - name: first\n    more: [1, 2]\n  - {name: second}\n',
 ];
 
 const SNIPPETS = ['a', 'Z', ' ', '\n', '\n\n', '---\n', '#', '"', "'", ':', '- x\n', '${env:NEW}', 'report_type: pci\n', '\t'];
 
 test('after every edit, documents taken over keep what was found in them, and it is what is found afresh', () => {
+  /** What the service finds in a file: what an editor asks for after every edit. */
+  const found = (service: LanguageService, file: ParsedFile): unknown => ({
+    diagnostics: service.validateAll(file),
+    lenses: service.lenses(file),
+    outline: service.symbols(file),
+    folding: service.folding(file),
+  });
   const random = mulberry32(Number(process.env.KEPT_FINDINGS_SEED ?? 8128));
   const uri = 'file:///kept.target-settings.yaml';
   const record = entitlements('restricted');
   const service = new LanguageService(env);
   service.setEntitlements(record);
   let text = DOCUMENTS.join('');
-  service.validateAll(service.parse(uri, 1, text));
+  found(service, service.parse(uri, 1, text));
   let moved = 0;
   let kept = 0;
   for (let version = 2; version <= 400; version++) {
@@ -53,7 +64,7 @@ test('after every edit, documents taken over keep what was found in them, and it
     kept += file.stats.reused;
     const fresh = new LanguageService(env);
     fresh.setEntitlements(record);
-    assert.deepEqual(service.validateAll(file), fresh.validateAll(fresh.parse(uri, 1, text)), `version ${version}: ${JSON.stringify(text)}`);
+    assert.deepEqual(found(service, file), found(fresh, fresh.parse(uri, 1, text)), `version ${version}: ${JSON.stringify(text)}`);
   }
   // (Quotes typed make the documents after them parse together now and then.)
   assert.ok(moved > 300 && kept > 300, `documents were taken over: ${moved} moved, ${kept} where they were`);
@@ -75,4 +86,33 @@ test('a document taken over is checked against a new entitlements record, not ke
   const at = text.lastIndexOf('Six');
   service.changed(uri, { start: at, oldEnd: at, newEnd: at + 1 });
   assert.deepEqual(notEntitled(2, `${text.slice(0, at)}x${text.slice(at)}`), []);
+});
+
+test('the outline of many documents stops at the same symbol as one made afresh, whichever documents were kept', () => {
+  // 300 documents of 8 symbols each: the outline's budget (2,000) runs out inside a document.
+  const uri = 'file:///outline.target-settings.yaml';
+  const document = (i: number, extra = ''): string =>
+    `---\nids: [t${i}]\nsite:\n  name: Site ${i}\n  url: https://s${i}.example\n${extra}report_type: pci\nnotes:\n  - name: n${i}\n`;
+  const base = Array.from({ length: 300 }, (_, i) => document(i)).join('');
+  const versions = [
+    base,
+    base.replace(document(3), document(3, 'a: 1\nb: 2\nc: 3\n')), // more symbols above where the budget ends: it ends earlier
+    base.replace(document(3), document(3, 'a: 1\nb: 2\nc: 3\n')).replace(document(1), ''), // a document gone above
+    base.replace(document(250), document(250, 'a: 1\n')), // one more past the end of the budget
+    base,
+  ];
+  const count = (symbols: readonly OutlineSymbol[]): number => symbols.reduce((n, s) => n + 1 + count(s.children), 0);
+  const service = new LanguageService(env);
+  for (const [file, text, v] of parsedVersions(service, uri, versions)) {
+    const outline = service.symbols(file);
+    const fresh = new LanguageService(env);
+    assert.deepEqual(outline, fresh.symbols(fresh.parse(uri, 1, text)), `version ${v + 1}`);
+    // One symbol per document, and the budget's worth of their keys, in the documents up to where it ran out.
+    assert.equal(count(outline) - outline.length, 2000, `version ${v + 1}: symbols of keys`);
+    const withKeys = outline.filter((d) => d.children.length > 0).length;
+    assert.ok(
+      outline.slice(0, withKeys).every((d) => d.children.length > 0) && withKeys < outline.length,
+      `version ${v + 1}: keys of the first ${withKeys} documents`,
+    );
+  }
 });
