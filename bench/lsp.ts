@@ -289,6 +289,9 @@ class Server {
             ...(this.delivery === 'pull' && { diagnostic: { dynamicRegistration: false } }),
             completion: { completionItem: { snippetSupport: true } },
             hover: { contentFormat: ['markdown', 'plaintext'] },
+            // (As VS Code's client: the outline as a tree, folding by lines, at most 5,000 ranges.)
+            documentSymbol: { hierarchicalDocumentSymbolSupport: true },
+            foldingRange: { lineFoldingOnly: true, rangeLimit: 5000 },
           },
         },
       }),
@@ -374,7 +377,7 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);

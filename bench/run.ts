@@ -13,6 +13,7 @@ import { breakdown, type Breakdown } from './breakdown';
 import { benchBulk } from './bulk';
 import { ROOT, at, kb, label, log, median, ms, now, ratio, verdict } from './common';
 import { benchCompletion } from './completion';
+import { benchEditorRequests, editorRequestsSection } from './editorRequests';
 import {
   LSP_IDS,
   RESTED_ABOVE_BYTES,
@@ -33,7 +34,7 @@ import {
   type ShapeResult,
 } from './lsp';
 import { benchMemory } from './memory';
-import { shapes as makeShapes } from './shapes';
+import { documentsShape, shapes as makeShapes } from './shapes';
 import { fullTable, headlineTable, status, type TargetRow } from './targets';
 import { performanceChart } from './chart';
 import { benchValidation } from './validation';
@@ -593,6 +594,13 @@ async function main(): Promise<void> {
   const pushed = await benchPushed(['repeats']);
   const replaceAll = await benchReplaceAll([1_000, 10_000, LSP_IDS], 10_000);
   const documentFiles = await benchDocuments([10_000, LSP_IDS]);
+  const largest = documentsShape(LSP_IDS);
+  const requestsAfterEdits = await benchEditorRequests(
+    [...makeShapes(LSP_IDS).filter((s) => s.key === 'plain' || s.key === 'many-docs'), documentsShape(10_000), largest],
+    (scenario) =>
+      (scenario.name.startsWith('spread over') && scenario.paceMs === undefined) || scenario.name.startsWith('letters typed in front of the first id'),
+    (shape) => shape !== largest,
+  );
   // (Breakdowns run after all servers are done, so the bench process is quiet while they are measured.)
   const byKey = new Map(makeShapes(LSP_IDS).map((s) => [s.key, s]));
   const costs = lsp.map((r) => {
@@ -699,6 +707,7 @@ async function main(): Promise<void> {
   out.push(...fullTable(targets));
   out.push('');
   out.push(...lspSections(lsp, costs, cliFloorMs, memoryBySize, rejected, pushed, documentFiles, replaceAll));
+  out.push(...editorRequestsSection(requestsAfterEdits));
 
   out.push('## 2. Validation in-process (parse + schema + rules + positions)');
   out.push('');
