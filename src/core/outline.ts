@@ -10,7 +10,7 @@ import { collectionItems, indexesThatMayNest, itemsThatMayNest, keyName } from '
 import type { OffsetRange, ParsedDocument } from './yaml/parsedDocument';
 import type { ParsedFile } from './yaml/parsedFile';
 import { PerDocument } from './yaml/perDocument';
-import { valueText } from './wording';
+import { count, valueText } from './wording';
 
 export type OutlineKind = 'document' | 'object' | 'array' | 'property';
 
@@ -137,8 +137,8 @@ function kindOf(value: Node | null): OutlineKind {
 
 function detailOf(value: Node | null): string | undefined {
   if (isSeq(value)) {
-    const count = collectionItems(value).length;
-    return `${count.toLocaleString('en-US')} ${count === 1 ? 'item' : 'items'}`;
+    const items = collectionItems(value).length;
+    return `${count(items)} ${items === 1 ? 'item' : 'items'}`;
   }
   if (isScalar(value) && value.value != null) {
     const text = valueText(value.value);

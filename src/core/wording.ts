@@ -12,6 +12,16 @@ export function valueText(value: unknown): string {
   return JSON.stringify(value) ?? '';
 }
 
+const THOUSANDS = new Intl.NumberFormat('en-US');
+
+/**
+ * 12345 -> "12,345". (One formatter, made once: `toLocaleString` makes one per call, a microsecond
+ * each: 10 ms of the code lenses of a file of 10,000 documents.)
+ */
+export function count(n: number): string {
+  return THOUSANDS.format(n);
+}
+
 /** "1 item", "3 items" */
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`;

@@ -31,6 +31,7 @@ import { DIAGNOSTIC_SOURCE, type CoreDiagnostic, type DiagnosticData, type Sever
 import type { BulkUpdateLens } from '../core/bulk/lenses';
 import type { FoldingOffsets, OutlineKind, OutlineSymbol } from '../core/outline';
 import type { OffsetRange } from '../core/yaml';
+import { count } from '../core/wording';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -192,9 +193,9 @@ export function toCodeLenses(document: DocumentPositions, lenses: readonly BulkU
   return lenses.flatMap((lens) => {
     const range = offsetRange(document, lens.range);
     const args = [{ uri: document.uri, documentIndex: lens.documentIndex }];
-    const count = `${lens.targets.toLocaleString('en-US')} ${lens.targets === 1 ? 'target' : 'targets'}`;
+    const targets = `${count(lens.targets)} ${lens.targets === 1 ? 'target' : 'targets'}`;
     return [
-      { range, command: { title: `Bulk update ${count}`, command: BULK_UPDATE_COMMAND, arguments: args } },
+      { range, command: { title: `Bulk update ${targets}`, command: BULK_UPDATE_COMMAND, arguments: args } },
       { range, command: { title: 'Preview', command: PREVIEW_COMMAND, arguments: args } },
     ];
   });

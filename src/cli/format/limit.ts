@@ -3,6 +3,7 @@
 // Problems view (core/validation/limit.ts's `mostSevere`): the most severe are kept, errors first,
 // and printed in the file's order; the rest are only counted. Summaries and exit codes count every problem.
 import { contributes } from '../../../package.json';
+import { count } from '../../core/wording';
 
 /** Problems printed per file without `--max-problems`: the editor's `scanTargets.validation.maxProblems`. */
 export const DEFAULT_MAX_PROBLEMS: number = contributes.configuration.properties['scanTargets.validation.maxProblems'].default;
@@ -12,5 +13,5 @@ export const MAX_PROBLEMS_OPTION = { 'max-problems': { type: 'string' } } as con
 
 /** "… and 12,345 more problems in this file not shown; use --max-problems 0 to show all." */
 export function omittedNote(omitted: number): string {
-  return `… and ${omitted.toLocaleString('en-US')} more ${omitted === 1 ? 'problem' : 'problems'} in this file not shown; use --max-problems 0 to show all.`;
+  return `… and ${count(omitted)} more ${omitted === 1 ? 'problem' : 'problems'} in this file not shown; use --max-problems 0 to show all.`;
 }

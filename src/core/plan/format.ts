@@ -1,17 +1,13 @@
 // A plan as people and machines read it: text for a terminal, Markdown for a pull request's
 // summary (a table per file, id lists collapsed), JSON for scripts. Documents are numbered from 1
 // wherever a person reads them; JSON also gives the 0-based `documentIndex` for machines.
-import { plural } from '../wording';
+import { count, plural } from '../wording';
 import type { FileReport, PlanReport, UnitReport } from './report';
 
 /** Ids written out in a Markdown list before the rest is only counted (a summary has a size limit). */
 const MARKDOWN_IDS = 1000;
 /** Ids written out on a text line. */
 const TEXT_IDS = 10;
-
-function count(n: number): string {
-  return n.toLocaleString('en-US');
-}
 
 function changeWords(unit: UnitReport): string {
   switch (unit.change) {

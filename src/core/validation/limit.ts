@@ -2,6 +2,7 @@
 // 100,000 diagnostics to the Problems view. Errors are kept first, so the cap never hides an error
 // behind warnings, and one more diagnostic says how many were left out and how to see them.
 import type { CoreDiagnostic, Severity } from '../diagnostic';
+import { count } from '../wording';
 
 const SEVERITIES: readonly Severity[] = ['error', 'warning', 'information', 'hint'];
 
@@ -27,12 +28,12 @@ export interface MostSevere {
 export function mostSevere(diagnostics: readonly CoreDiagnostic[], max: number): MostSevere {
   if (diagnostics.length <= max) return { shown: diagnostics, omitted: 0 };
   // How many of each severity fit, most severe first; then one pass in the file's order.
-  const count = new Map<Severity, number>();
-  for (const d of diagnostics) count.set(d.severity, (count.get(d.severity) ?? 0) + 1);
+  const perSeverity = new Map<Severity, number>();
+  for (const d of diagnostics) perSeverity.set(d.severity, (perSeverity.get(d.severity) ?? 0) + 1);
   const quota = new Map<Severity, number>();
   let room = max;
   for (const severity of SEVERITIES) {
-    const take = Math.min(room, count.get(severity) ?? 0);
+    const take = Math.min(room, perSeverity.get(severity) ?? 0);
     quota.set(severity, take);
     room -= take;
   }
@@ -59,7 +60,7 @@ export function limitDiagnostics(diagnostics: readonly CoreDiagnostic[], max: nu
     severity: 'information',
     code: 'too-many-problems',
     message:
-      `${left.toLocaleString('en-US')} more ${left === 1 ? 'problem is' : 'problems are'} not shown (${total.toLocaleString('en-US')} in all; the most severe are shown). ` +
+      `${count(left)} more ${left === 1 ? 'problem is' : 'problems are'} not shown (${count(total)} in all; the most severe are shown). ` +
       'Raise the setting scanTargets.validation.maxProblems to see more; a bulk update still checks them all.',
     document: 0,
     path: '',
