@@ -15,6 +15,7 @@ const splitDocuments = (text: string): Array<[number, number]> => {
   return starts.map((start, i) => [start, starts[i + 1] ?? text.length]);
 };
 import { mulberry32 } from '../../../src/sandbox/prng';
+import { at } from '../../fixtures/at';
 
 /** Every node with its kind and range, in walk order. */
 function shape(node: unknown, out: string[] = []): string[] {
@@ -251,6 +252,36 @@ test('documents pasted above long lists: the documents below are moved, not pars
   const fresh = parseFile(edited);
   assert.deepEqual(snapshot(incremental), snapshot(fresh));
   assert.deepEqual(validateFile(incremental), validateFile(fresh));
+});
+
+test('the documents an edit cannot touch are taken over together; the runs around it are looked at one by one', () => {
+  const doc = (n: number): string => `--- # document ${n}\nids: [a${n}]\nsite: {name: s${n}}\n`;
+  const base = Array.from({ length: 12 }, (_, n) => doc(n)).join('');
+  const at6 = base.indexOf(doc(6));
+  const afterComment = at6 + '--- # document 6\n'.length;
+  const versions = [
+    base,
+    // The document after those taken over before the edit now depends on the one before them (an
+    // error before its content): the last of them is parsed again, with it.
+    `${base.slice(0, afterComment)}  ]\n${base.slice(afterComment)}`,
+    base,
+    `${base.slice(0, afterComment)}x: "open\n${base.slice(afterComment)}`, // an unclosed quote: the rest of the file with it
+    base,
+    base.replace(doc(6), ''), // a document gone: those after it move up by one
+    base.replace(doc(6), `${doc(6)}${doc(60)}`), // one more
+    base.replace('--- # document 7\n', ''), // two documents made one
+    base.replace('s6}', 's6}\n# after') + '# end\n', // comments after a document's end
+    base,
+  ];
+  let previous = parseFile(at(versions, 0));
+  for (const [v, text] of versions.entries()) {
+    if (v === 0) continue;
+    const incremental = parseFile(text, previous);
+    assert.deepEqual(snapshot(incremental), reference(text), `version ${v + 1}: ${JSON.stringify(text)}`);
+    assert.deepEqual(validateFile(incremental), validateFile(parseFile(text)), `version ${v + 1}: diagnostics`);
+    assert.ok(incremental.stats.reused + incremental.stats.moved >= 5, `version ${v + 1}: documents taken over (${JSON.stringify(incremental.stats)})`);
+    previous = incremental;
+  }
 });
 
 test('splitDocuments cuts before --- lines, not before ----, and not at all with ... or %', () => {
