@@ -39,7 +39,7 @@ import { fullTable, headlineTable, status, type TargetRow } from './targets';
 import { performanceChart } from './chart';
 import { benchValidation } from './validation';
 
-const WATCHDOG_MS = 30 * 60_000;
+const WATCHDOG_MS = 45 * 60_000;
 const README = path.join(ROOT, 'README.md');
 const CHART = path.join(ROOT, 'media', 'performance.svg');
 const START_MARKER = '<!-- bench:targets:start -->';
