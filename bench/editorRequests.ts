@@ -2,7 +2,7 @@
 // the outline (document symbols: the Outline view and the breadcrumbs) and the folding ranges.
 // The server answers them on the thread that parses and checks the next keystroke, so what they
 // cost delays it. Timed through the servers over stdio, ours and yaml-language-server, on the
-// files where they cost the most: those of many documents.
+// plain file and on files of many documents.
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { label, log, ms, now } from './common';
 import { openFresh, series, shapeUri, withTimeout, type Series } from './lsp';
@@ -27,18 +27,11 @@ export interface EditorRequestsRow {
   readonly failure?: string;
 }
 
-/**
- * The requests VS Code sends after an edit, answered, on each of `shapes` for the scenarios whose
- * names `scenarios` picks; yaml-language-server on those `ylsOn` keeps.
- */
-export async function benchEditorRequests(
-  shapes: readonly Shape[],
-  scenarios: (scenario: EditScenario) => boolean,
-  ylsOn: (shape: Shape) => boolean,
-): Promise<EditorRequestsRow[]> {
+/** The requests VS Code sends after an edit, answered, on each of `shapes` for the scenarios `scenarios` picks. */
+export async function benchEditorRequests(shapes: readonly Shape[], scenarios: (scenario: EditScenario) => boolean): Promise<EditorRequestsRow[]> {
   const rows: EditorRequestsRow[] = [];
   for (const shape of shapes) {
-    for (const kind of ylsOn(shape) ? (['ours', 'yls'] as const) : (['ours'] as const)) {
+    for (const kind of ['ours', 'yls'] as const) {
       for (const scenario of shape.scenarios.filter(scenarios)) {
         log(`editor requests ${shape.key}: ${kind}, ${scenario.name}`);
         rows.push(await timeRequests(shape, scenario, kind));
@@ -103,7 +96,7 @@ export function editorRequestsSection(rows: readonly EditorRequestsRow[]): strin
   }
   out.push('');
   out.push(
-    `After each edit's diagnostics arrived, the three requests VS Code sends for a file are written at once (codeLens, documentSymbol, foldingRange, with the client capabilities VS Code's client gives: a hierarchical outline, at most 5,000 folding ranges), timed from writing them to each answer and to the last. VS Code sends them a few hundred milliseconds after typing stops, and the server answers them on the thread that handles the next keystroke: what they take, a keystroke typed meanwhile waits. The answers are parsed by this process, as the extension host parses them. ${EDITS.ours} edits a series (yaml-language-server: ${EDITS.yls}); yaml-language-server answers no code lens of ours (its own: a schema link) and flattens the outline of many documents; it is not run on the largest file.`,
+    `After each edit's diagnostics arrived, the three requests VS Code sends for a file are written at once (codeLens, documentSymbol, foldingRange, with the client capabilities VS Code's client gives: a hierarchical outline, at most 5,000 folding ranges), timed from writing them to each answer and to the last. VS Code sends them a few hundred milliseconds after typing stops, and the server answers them on the thread that handles the next keystroke: what they take, a keystroke typed meanwhile waits. The answers are parsed by this process, as the extension host parses them. ${EDITS.ours} edits a series (yaml-language-server: ${EDITS.yls}); yaml-language-server answers no code lens of ours (its own: a schema link) and flattens the outline of many documents.`,
   );
   out.push('');
   return out;

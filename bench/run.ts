@@ -594,12 +594,12 @@ async function main(): Promise<void> {
   const pushed = await benchPushed(['repeats']);
   const replaceAll = await benchReplaceAll([1_000, 10_000, LSP_IDS], 10_000);
   const documentFiles = await benchDocuments([10_000, LSP_IDS]);
-  const largest = documentsShape(LSP_IDS);
+  // (Not the file of 100,000 documents: 200,000 lenses and 100,000 symbols, tens of megabytes of
+  // answers an edit, more than the bench's client, which keeps every byte it receives, can hold.)
   const requestsAfterEdits = await benchEditorRequests(
-    [...makeShapes(LSP_IDS).filter((s) => s.key === 'plain' || s.key === 'many-docs'), documentsShape(10_000), largest],
+    [...makeShapes(LSP_IDS).filter((s) => s.key === 'plain' || s.key === 'many-docs'), documentsShape(10_000)],
     (scenario) =>
       (scenario.name.startsWith('spread over') && scenario.paceMs === undefined) || scenario.name.startsWith('letters typed in front of the first id'),
-    (shape) => shape !== largest,
   );
   // (Breakdowns run after all servers are done, so the bench process is quiet while they are measured.)
   const byKey = new Map(makeShapes(LSP_IDS).map((s) => [s.key, s]));
