@@ -9,7 +9,7 @@ import { isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import { collectionItems, indexesThatMayNest, itemsThatMayNest, keyName } from './yaml/nodes';
 import type { OffsetRange, ParsedDocument } from './yaml/parsedDocument';
 import type { ParsedFile } from './yaml/parsedFile';
-import { PerDocument } from './yaml/perDocument';
+import { movedBy, PerDocument } from './yaml/perDocument';
 import { count, valueText } from './wording';
 
 export type OutlineKind = 'document' | 'object' | 'array' | 'property';
@@ -78,16 +78,12 @@ function shownSymbols(symbols: readonly OutlineSymbol[], delta: number, budget: 
     budget.left--;
     out.push({
       ...s,
-      range: shifted(s.range, delta),
-      selectionRange: shifted(s.selectionRange, delta),
+      range: movedBy(s.range, delta),
+      selectionRange: movedBy(s.selectionRange, delta),
       children: shownSymbols(s.children, delta, budget),
     });
   }
   return out;
-}
-
-function shifted(range: OffsetRange, delta: number): OffsetRange {
-  return delta === 0 ? range : { start: range.start + delta, end: range.end + delta };
 }
 
 function entries(node: Node | null, budget: { left: number }): OutlineSymbol[] {
@@ -178,7 +174,7 @@ export function foldingRanges(file: ParsedFile, limit = Infinity): FoldingOffset
     const delta = doc.moved - moved;
     for (const f of folds) {
       if (out.length >= limit) return out;
-      if (f.depth <= deepest) out.push(delta === 0 ? f : { ...f, start: f.start + delta, end: f.end + delta });
+      if (f.depth <= deepest) out.push(movedBy(f, delta));
     }
   }
   return out;

@@ -7,7 +7,7 @@
 
 import { isMap, isNode, isScalar, isSeq } from 'yaml';
 import { findPair, indexesOfParsedItems, nodeRange, type KnownIds, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml';
-import { PerDocument } from '../yaml/perDocument';
+import { movedBy, PerDocument } from '../yaml/perDocument';
 import { isUsableId } from './ids';
 
 export interface BulkUpdateLens {
@@ -32,8 +32,7 @@ export function bulkUpdateLenses(file: ParsedFile): BulkUpdateLens[] {
   const lenses: BulkUpdateLens[] = [];
   for (const doc of file.documents) {
     for (const { range, targets, moved } of lensOf.get(doc, undefined, documentLens, undefined)) {
-      const delta = doc.moved - moved;
-      lenses.push({ documentIndex: doc.index, range: delta === 0 ? range : { start: range.start + delta, end: range.end + delta }, targets });
+      lenses.push({ documentIndex: doc.index, range: movedBy(range, doc.moved - moved), targets });
     }
   }
   return lenses;

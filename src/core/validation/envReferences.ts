@@ -8,7 +8,7 @@ import { encodeJsonPointer, type PathSegment } from '../paths';
 import { hasCycle, isRecord } from '../records';
 import { nodeAtPath, nodeRange } from '../yaml/nodes';
 import { indexesOfParsedItems, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml';
-import { PerDocument } from '../yaml/perDocument';
+import { movedBy, PerDocument } from '../yaml/perDocument';
 
 /** A `${env:NAME}` reference of a document: its variable, where it is, and the path of its value. */
 interface Reference {
@@ -18,9 +18,7 @@ interface Reference {
 }
 
 // (The references move with their document; whether each variable is set is asked on every call.)
-const found = new PerDocument<readonly Reference[]>((references, delta) =>
-  references.map((r) => ({ ...r, placeholder: { start: r.placeholder.start + delta, end: r.placeholder.end + delta } })),
-);
+const found = new PerDocument<readonly Reference[]>((references, delta) => references.map((r) => ({ ...r, placeholder: movedBy(r.placeholder, delta) })));
 
 export function envDiagnostics(file: ParsedFile, env: EnvCheck): CoreDiagnostic[] {
   const out: CoreDiagnostic[] = [];

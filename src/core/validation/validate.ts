@@ -19,7 +19,7 @@ import { samePosition, sameRange, type CoreDiagnostic, type Severity } from '../
 import { indexesOfParsedItems, upperBound, type KnownIds } from '../yaml';
 import { parseFile } from '../yaml/parse';
 import type { ParsedDocument } from '../yaml/parsedDocument';
-import { PerDocument, type Keep } from '../yaml/perDocument';
+import { movedBy, PerDocument, type Keep } from '../yaml/perDocument';
 import type { ParsedFile } from '../yaml/parsedFile';
 import { encodeJsonPointer } from '../paths';
 import { translateAjvErrors } from './ajvErrors';
@@ -231,7 +231,7 @@ function keepFindings(findings: readonly Finding[]): Keep {
 
 /** The findings of a document that moved `delta` characters: those placed by offsets move with it. */
 function movedFindings(findings: readonly Finding[], delta: number): readonly Finding[] {
-  return findings.map((f) => (f.offsets === undefined ? f : { ...f, offsets: { start: f.offsets.start + delta, end: f.offsets.end + delta } }));
+  return findings.map((f) => (f.offsets === undefined ? f : { ...f, offsets: movedBy(f.offsets, delta) }));
 }
 
 function diagnostic(f: Finding, document: number, range: CoreDiagnostic['range']): CoreDiagnostic {

@@ -3,7 +3,7 @@
 // them: ParsedDocument.found), so a keystroke in a file of many documents checks again only the
 // document it changed, not every one. Pure.
 
-import type { ParsedDocument } from './parsedDocument';
+import type { OffsetRange, ParsedDocument } from './parsedDocument';
 
 /**
  * How long what a check found in a document may be kept: while the document's text stays as it
@@ -19,6 +19,14 @@ interface Kept<T> {
   /** The document's {@link ParsedDocument.moved} when `value` was last made right. */
   moved: number;
   value: T;
+}
+
+/**
+ * `range` (a range, or anything with one's start and end) moved `delta` characters, as what was
+ * found in a document moves with it; itself when `delta` is 0.
+ */
+export function movedBy<R extends OffsetRange>(range: R, delta: number): R {
+  return delta === 0 ? range : { ...range, start: range.start + delta, end: range.end + delta };
 }
 
 function keptWhileUnchanged(): Keep {
