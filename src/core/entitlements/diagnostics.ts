@@ -20,8 +20,7 @@ const found = new PerDocument<readonly EntitlementFinding[]>();
  */
 export function entitlementDiagnostics(file: ParsedFile, record: EntitlementsRecord): CoreDiagnostic[] {
   const out: CoreDiagnostic[] = [];
-  for (const doc of file.documents) {
-    const findings = found.get(doc, record, entitlementFindings, record);
+  for (const [doc, findings] of found.withFindings(file, record, entitlementFindings, record)) {
     for (const finding of findings) out.push(findingDiagnostic(file, doc, finding));
   }
   return out;

@@ -22,8 +22,8 @@ const found = new PerDocument<readonly Reference[]>((references, delta) => refer
 
 export function envDiagnostics(file: ParsedFile, env: EnvCheck): CoreDiagnostic[] {
   const out: CoreDiagnostic[] = [];
-  for (const doc of file.documents) {
-    for (const { name, placeholder, path } of found.get(doc, undefined, referencesIn, file)) {
+  for (const [doc, references] of found.withFindings(file, undefined, referencesIn, file)) {
+    for (const { name, placeholder, path } of references) {
       const state = env(name);
       if (state === 'set') continue;
       out.push({

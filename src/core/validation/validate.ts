@@ -204,8 +204,8 @@ export function createValidator(validate: ValidateFunction, schema: object): Val
         );
       }
     }
-    for (const doc of file.documents) {
-      for (const f of findingsOf(file, doc)) {
+    for (const [doc, findings] of found.withFindings(file, maxRepeats, documentFindings, file, keepFindings)) {
+      for (const f of findings) {
         out.push(toDiagnostic(file, doc, f));
         if (f.omittedAfter === undefined) continue;
         const severity = severityOf(options, f.code, DIAGNOSTIC_CODES[f.code].defaultSeverity);

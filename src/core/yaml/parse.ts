@@ -7,6 +7,7 @@
 
 import type { YAMLError } from 'yaml';
 import { whileSharingText } from './detachedSlice';
+import { DocumentHistory } from './documentHistory';
 import { markerLines, runStarts, updateMarkerLines } from './documents';
 import type { IdsScan } from './fastIds';
 import { ParsedDocument } from './parsedDocument';
@@ -170,6 +171,11 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
   for (let s = before.slices; s < middle; s++) pushViews(documents, slices[s]!, streamErrors);
   const afterKept = after !== undefined && documents.length === after.documents;
   if (!afterKept) for (let s = middle; s < slices.length; s++) pushViews(documents, slices[s]!, streamErrors);
+  // (The documents before and after the edit are those of the last version; a parse from an
+  // earlier version than the last starts a history of its own.)
+  const continued = previous !== undefined && previous.history.isLatest(previous.version);
+  const history = continued ? previous.history : new DocumentHistory();
+  const version = continued ? history.next({ prefix: before.documents, suffix: after === undefined ? 0 : previous.documents.length - after.documents }) : 0;
   return new ParsedFile(
     text,
     // (Those after the edit as they were, where their indexes stay.)
@@ -183,6 +189,8 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
       moved,
     },
     { source, markers: basis.markers, fastIds },
+    history,
+    version,
   );
 }
 

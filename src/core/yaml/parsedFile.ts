@@ -2,6 +2,7 @@
 // the parse of the file's next version starts from.
 
 import type { YAMLError } from 'yaml';
+import type { DocumentHistory } from './documentHistory';
 import type { MarkerLines } from './documents';
 import type { Position, Range } from '../diagnostic';
 import { lineIndexOf } from './chunkedText';
@@ -69,6 +70,10 @@ export class ParsedFile {
     readonly stats: ParseStats,
     /** @internal What the next version's parse starts from. */
     readonly basis: FileBasis,
+    /** The versions of this file, each parsed from the one before (see {@link version}). */
+    readonly history: DocumentHistory,
+    /** This version's number in {@link history}. */
+    readonly version: number,
   ) {}
 
   private index?: LineIndex;

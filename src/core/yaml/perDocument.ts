@@ -1,9 +1,12 @@
 // What a check found in one document, kept with the `yaml` document it was found in. A parse takes
 // over the documents an edit left as they were (the same objects, moved when the edit shifted
 // them: ParsedDocument.found), so a keystroke in a file of many documents checks again only the
-// document it changed, not every one. Pure.
+// document it changed, not every one; and which documents found something is kept per file, so
+// that it does not ask every other one either. Pure.
 
+import type { DocumentHistory } from './documentHistory';
 import type { OffsetRange, ParsedDocument } from './parsedDocument';
+import type { ParsedFile } from './parsedFile';
 
 /**
  * How long what a check found in a document may be kept: while the document's text stays as it
@@ -38,6 +41,8 @@ export class PerDocument<T extends readonly unknown[]> {
   private static checks = 0;
   /** Where this check keeps its findings in each document's {@link ParsedDocument.found}. */
   private readonly slot = PerDocument.checks++;
+  /** For each file, the documents that found something in the version last asked (see {@link withFindings}). */
+  private readonly listed = new WeakMap<DocumentHistory, Listed>();
 
   /**
    * @param move what was found in a document that has since moved `delta` characters (for what
@@ -67,4 +72,46 @@ export class PerDocument<T extends readonly unknown[]> {
     found[this.slot] = keeping === 'no' ? undefined : { index: keeping === 'while at its index' ? index : undefined, key, moved, value };
     return value;
   }
+
+  /**
+   * The documents of `file` whose {@link get} gives a non-empty list, in order, with it. Only the
+   * documents that found something in the version of the file last asked (with the same `key`),
+   * and those the versions since replaced, are asked: an empty list is taken to stay so while the
+   * document's text does (`keep` must keep it 'while unchanged').
+   */
+  withFindings<A>(file: ParsedFile, key: unknown, find: (doc: ParsedDocument, arg: A) => T, arg: A, keep?: (value: T) => Keep): Array<[ParsedDocument, T]> {
+    const docs = file.documents;
+    const out: Array<[ParsedDocument, T]> = [];
+    const indexes: number[] = [];
+    const ask = (i: number): void => {
+      const doc = docs[i]!;
+      const value = this.get(doc, key, find, arg, keep);
+      if (value.length === 0) return;
+      out.push([doc, value]);
+      indexes.push(i);
+    };
+    const last = this.listed.get(file.history);
+    const kept = last === undefined || last.key !== key ? undefined : file.history.keptSince(last.version);
+    if (last === undefined || kept === undefined) {
+      for (let i = 0; i < docs.length; i++) ask(i);
+    } else {
+      const prefix = Math.min(kept.prefix, docs.length, last.documents);
+      const suffix = Math.min(kept.suffix, docs.length - prefix, last.documents - prefix);
+      const firstOfSuffix = last.documents - suffix;
+      for (const i of last.indexes) if (i < prefix) ask(i);
+      for (let i = prefix; i < docs.length - suffix; i++) ask(i);
+      for (const i of last.indexes) if (i >= firstOfSuffix) ask(i + docs.length - last.documents);
+    }
+    this.listed.set(file.history, { version: file.version, key, documents: docs.length, indexes });
+    return out;
+  }
+}
+
+/** The documents of a version of a file that found something (by index), for the next version's {@link PerDocument.withFindings}. */
+interface Listed {
+  readonly version: number;
+  readonly key: unknown;
+  /** How many documents that version held. */
+  readonly documents: number;
+  readonly indexes: readonly number[];
 }
