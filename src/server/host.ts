@@ -11,7 +11,11 @@ export interface ServerHost {
    * trailing slash). A client may give its own in `initializationOptions.codePages`.
    */
   readonly codePages: string | undefined;
-  /** Runs `work` right after the messages already received (not a timer's millisecond later); returns its cancel. */
+  /**
+   * Runs `work` soon (not a timer's millisecond later), after the next message already received
+   * where the host can (a request sent with a change is answered before what the change
+   * scheduled); returns its cancel.
+   */
   runSoon(work: () => void): () => void;
   /** Calls `report` for a rejected promise nobody waits on, instead of the host's own handling. */
   onUnhandledRejection(report: (reason: unknown) => void): void;

@@ -17,8 +17,14 @@ export const nodeHost: ServerHost = {
   // Inherited from the editor or the shell. The value stays in this process.
   envState: (name) => envStateOf(process.env[name]),
   codePages: pathToFileURL(CODE_PAGES).href,
+  // Two turns of the event loop: vscode-jsonrpc handles one received message a turn (a
+  // setImmediate of its own, queued after the one made while handling the last message), so the
+  // second turn comes after the next message's. A completion sent with a change is answered
+  // before the diagnostics of that change, which took it twice as long.
   runSoon: (work) => {
-    const immediate = setImmediate(work);
+    let immediate = setImmediate(() => {
+      immediate = setImmediate(work);
+    });
     return () => clearImmediate(immediate);
   },
   // Not Node's trace on stderr, nor the end of the server.

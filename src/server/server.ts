@@ -53,8 +53,9 @@ function coversQuickFix(kind: string): boolean {
 }
 
 /**
- * Resolves after `ms` milliseconds, or at once when `token` is cancelled; without a delay, on the
- * next turn of the event loop (`runSoon`), as a pushed validation runs (see schedule).
+ * Resolves after `ms` milliseconds, or at once when `token` is cancelled; without a delay, soon
+ * (`runSoon`: a request sent with the change is answered first), as a pushed validation runs (see
+ * schedule).
  */
 function settle(ms: number, token: CancellationToken, runSoon: (work: () => void) => void): Promise<void> {
   if (token.isCancellationRequested) return Promise.resolve();
@@ -150,8 +151,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
   const schedule = (uri: string, delayMs = settings.validation.debounceMs): void => {
     timers.get(uri)?.();
     // Changes that arrive while a validation runs are applied first: only the newest version is
-    // validated. Without a delay, right after the messages already received (a zero timeout
-    // would wait a millisecond or more).
+    // validated. Without a delay, soon (`runSoon`; a zero timeout would wait a millisecond or
+    // more), after a request sent with the change.
     const run = (): void => {
       timers.delete(uri);
       guard(`Validating ${uri}`, () => publish(uri));

@@ -545,3 +545,30 @@ test('folding ranges: no more than the client takes (its rangeLimit), the docume
     await shutDown(client);
   }
 });
+
+test('a completion sent with a change is answered before the diagnostics of that change', async () => {
+  assertBuilt();
+  const client = await initializedServer();
+  try {
+    client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'yaml', version: 1, text: TEXT } });
+    await client.waitForNotification('textDocument/publishDiagnostics', published(URI, 1));
+    const order: string[] = [];
+    const diagnostics = client.waitForNotification('textDocument/publishDiagnostics', published(URI, 2)).then(() => order.push('diagnostics'));
+    // A letter typed at the end of `report_type`'s value, and the completion it asks for there.
+    const at = { line: 10, character: 'report_type: owasp'.length };
+    const completion = client
+      .notifyWithRequest<{ items: unknown[] }>(
+        {
+          method: 'textDocument/didChange',
+          params: { textDocument: { uri: URI, version: 2 }, contentChanges: [{ range: { start: at, end: at }, text: 'x' }] },
+        },
+        'textDocument/completion',
+        { textDocument: { uri: URI }, position: { line: 10, character: at.character + 1 } },
+      )
+      .then((answer) => order.push(`completion of ${answer.items.length > 0 ? 'some' : 'no'} items`));
+    await Promise.all([diagnostics, completion]);
+    assert.deepEqual(order, ['completion of some items', 'diagnostics']);
+  } finally {
+    await shutDown(client);
+  }
+});

@@ -135,10 +135,19 @@ export class StdioLspClient {
     if (logged.length > 0) throw new Error(`the server logged an unhandled promise rejection:\n${logged.join('\n')}`);
   }
 
+  /**
+   * A notification and a request written at once, so that they reach the server together: as an
+   * editor's client sends a change and the completion the same keystroke asks for.
+   */
+  notifyWithRequest<T>(notification: { method: string; params: unknown }, method: string, params: unknown): Promise<T> {
+    const id = this.nextId++;
+    const answer = new Promise<T>((resolve, reject) => this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject }));
+    this.process.stdin.write(Buffer.concat([framed({ jsonrpc: '2.0', ...notification }), framed({ jsonrpc: '2.0', id, method, params })]));
+    return answer;
+  }
+
   private send(message: Message): void {
-    const body = Buffer.from(JSON.stringify(message), 'utf8');
-    this.process.stdin.write(`Content-Length: ${body.length}\r\n\r\n`);
-    this.process.stdin.write(body);
+    this.process.stdin.write(framed(message));
   }
 
   private receive(chunk: Buffer): void {
@@ -181,4 +190,10 @@ export class StdioLspClient {
       else pending?.resolve(message.result);
     }
   }
+}
+
+/** A message with its header, as the base protocol sends it. */
+function framed(message: Message): Buffer {
+  const body = Buffer.from(JSON.stringify(message), 'utf8');
+  return Buffer.concat([Buffer.from(`Content-Length: ${body.length}\r\n\r\n`), body]);
 }
