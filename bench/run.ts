@@ -171,7 +171,7 @@ function documentsRows(r: DocumentsResult, first: DocumentsResult | undefined, i
     const perDocument = base === undefined ? NaN : ((s.diagnostics.median - base.diagnostics.median) / (r.documents - first!.documents)) * 1000;
     const why =
       r.ours.failure ??
-      `every keystroke still visits every document: the parse takes over each one the edit left as it was (its slice of text, its view), and each check reads what it kept with it${Number.isFinite(perDocument) ? ` (about ${perDocument.toFixed(2)} µs a document, from the medians of this series on the ${label(first!.documents)}-document file and on this one)` : ''}`;
+      `the parse still does work for every document on a keystroke: it copies the list of documents and works out where each run of text starts again, and an edit that changes the text's length moves each run after it (one object a document); the checks ask only the documents that found something and those the edit replaced${Number.isFinite(perDocument) ? ` (about ${perDocument.toFixed(2)} µs a document, from the medians of this series on the ${label(first!.documents)}-document file and on this one)` : ''}`;
     return editRows(`${r.label}: ${s.name}`, s.diagnostics, why);
   });
   const { rss, rssOpen } = r.ours;

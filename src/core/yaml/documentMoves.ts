@@ -1,6 +1,6 @@
 // Moving a parsed document's offsets in place: those of a stand-in's parse to the file's
 // (fastIds.ts), and those of a document a later version takes over where an edit before it moved
-// it (when it is next read: DocumentState.unmoved). Pure.
+// it (when it is next read: DocumentState.nodesMoved). Pure.
 
 import { Document, YAMLError, isCollection, isNode, isPair } from 'yaml';
 import { fastListOf } from './fastIds';

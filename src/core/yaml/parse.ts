@@ -199,7 +199,7 @@ function pushViews(documents: ParsedDocument[], slice: Slice, streamErrors: YAML
   for (let i = 0; i < slice.documents.length; i++) {
     const index = documents.length;
     let view = slice.views[i];
-    if (view?.index !== index) view = slice.views[i] = new ParsedDocument(index, slice.documents[i]!, slice.states[i]!);
+    if (view?.index !== index) view = slice.views[i] = new ParsedDocument(index, slice.documents[i]!, slice.states[i]!, slice);
     documents.push(view);
   }
   pushAll(streamErrors, slice.streamErrors);

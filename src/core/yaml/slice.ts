@@ -5,18 +5,19 @@
 import { Composer, Document, Lexer, Parser, YAMLError, YAMLParseError, type CST } from 'yaml';
 import { mapDocument, mapError } from './documentMoves';
 import { moveScan, readIds, type IdsScan } from './fastIds';
-import { YAML_OPTIONS, freshState, type DocumentState, type ParsedDocument } from './parsedDocument';
+import { YAML_OPTIONS, freshState, type DocumentState, type Moves, type ParsedDocument } from './parsedDocument';
 import type { TextChange } from './textChange';
 import { detachedSlice } from './detachedSlice';
 import { withLoneCrAsLf } from './idsText';
 import { flat, type Text } from './text';
 
 /** @internal One run of text parsed on its own: a set of whole documents. */
-export interface Slice {
+export interface Slice extends Moves {
   /** (Moved in place: see {@link moveSlice}.) */
   start: number;
   end: number;
-  /** Its documents, at file offsets once read (see DocumentState.unmoved), and what each keeps. */
+  moved: number;
+  /** Its documents, at file offsets once read (see DocumentState.nodesMoved), and what each keeps. */
   readonly documents: readonly Document.Parsed[];
   readonly states: readonly DocumentState[];
   /** The file's view of each document, made by the parse of the file and kept while its index stays. */
@@ -35,6 +36,8 @@ export interface Slice {
   /** The `ids` list the fast path read in it, for the next version of the same text to start from. */
   readonly ids: IdsScan | undefined;
 }
+
+const NO_STREAM_ERRORS: readonly YAMLError[] = [];
 
 /** Appended to a run of text that another run follows: the `---` line that starts that run. */
 const NEXT_DOCUMENT = '---\n';
@@ -282,7 +285,7 @@ function parseSliceText(text: string, start: number, end: number, last: boolean,
       dependsOn.add('next');
     }
   }
-  const streamErrors = documents.length === 0 ? composer.streamInfo().errors.map((e) => (toFile === undefined ? e : mapError(e, toFile))) : [];
+  const streamErrors: YAMLError[] = documents.length === 0 ? composer.streamInfo().errors.map((e) => (toFile === undefined ? e : mapError(e, toFile))) : [];
   if (cut !== -1) {
     const at = toFile === undefined ? start + cut : toFile(start + cut);
     const error = new YAMLParseError([at, at + 1], 'RESOURCE_EXHAUSTION', `${why} are not read`);
@@ -293,10 +296,12 @@ function parseSliceText(text: string, start: number, end: number, last: boolean,
   return {
     start,
     end,
+    moved: 0,
     documents,
     states: documents.map(freshState),
     views: [],
-    streamErrors,
+    // (One empty list for all: moving a slice reads its length without a read elsewhere in memory.)
+    streamErrors: streamErrors.length > 0 ? streamErrors : NO_STREAM_ERRORS,
     dependsOn,
     last,
     ids,
@@ -332,15 +337,12 @@ function quoteCloses(lexeme: string): boolean {
 
 /**
  * Moves a slice to another offset (an edit before it changed the length of the text), in place:
- * the parse that takes it over is the only one to use it. Its documents are moved when next read
- * (DocumentState.unmoved).
+ * the parse that takes it over is the only one to use it. Its documents move with its
+ * {@link Moves}, their nodes when next read (DocumentState.nodesMoved).
  */
 export function moveSlice(slice: Slice, delta: number): void {
   if (slice.ids !== undefined) moveScan(slice.ids, delta);
-  for (const state of slice.states) {
-    state.unmoved += delta;
-    state.moved += delta;
-  }
+  slice.moved += delta;
   slice.start += delta;
   slice.end += delta;
   if (slice.streamErrors.length > 0) slice.streamErrors = slice.streamErrors.map((e) => mapError(e, (offset) => offset + delta));
