@@ -17,6 +17,21 @@ export function spliceIn<T>(array: T[], at: number, remove: number, items: reado
   pushAll(array, tail);
 }
 
+/**
+ * How many of the first items of `items` pass `test`, which holds for a leading part of them and
+ * for none after it (a binary search: items in order, tested by a bound).
+ */
+export function leadingCount<T>(items: readonly T[], test: (item: T) => boolean): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (test(items[mid]!)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Adds `delta` to `numbers[from...]`, in place. */
 export function shiftFrom(numbers: number[], from: number, delta: number): void {
   if (delta === 0) return;

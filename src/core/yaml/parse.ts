@@ -16,7 +16,7 @@ import { moveSlice, parseSlice, type Slice } from './slice';
 import { commonEnds, fitsLengths, type TextChange } from './textChange';
 import { flat, type Text } from './text';
 import { partOf } from './chunkedText';
-import { pushAll } from '../arrays';
+import { leadingCount, pushAll } from '../arrays';
 import { upperBound } from './idsText';
 
 /**
@@ -243,28 +243,12 @@ function untouched(previous: ParsedFile, runs: readonly number[], change: TextCh
 
 /** How many documents of `previous` are before `slice` (all, without one). */
 function documentsBefore(previous: ParsedFile, slice: Slice | undefined): number {
-  if (slice === undefined) return previous.documents.length;
-  const docs = previous.documents;
-  let lo = 0;
-  let hi = docs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (docs[mid]!.start < slice.start) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return slice === undefined ? previous.documents.length : leadingCount(previous.documents, (doc) => doc.start < slice.start);
 }
 
 /** Index of the last of `slices` (in order) that ends before `offset`; -1 if none does. */
 function lastEndingBefore(slices: readonly Slice[], offset: number): number {
-  let lo = 0;
-  let hi = slices.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (slices[mid]!.end < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
+  return leadingCount(slices, (slice) => slice.end < offset) - 1;
 }
 
 /** Where the text of a slice of the last version is after `change`: moved if after it, stretched if the change was in it. */
@@ -277,14 +261,7 @@ function whereNow(slice: Slice, change: TextChange): [number, number] {
 
 /** Index of the last of `slices` (in order) that starts at or before `offset`; -1 if none does. */
 function lastStartingBy(slices: readonly Slice[], offset: number): number {
-  let lo = 0;
-  let hi = slices.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (slices[mid]!.start <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
+  return leadingCount(slices, (slice) => slice.start <= offset) - 1;
 }
 
 /**
