@@ -15,6 +15,7 @@
 
 import { contentEnd, nextLine, startsLine, upperBound } from './idsText';
 import type { TextChange } from './textChange';
+import { shiftFrom, spliceIn } from '../arrays';
 import type { Text } from './text';
 
 /**
@@ -23,8 +24,8 @@ import type { Text } from './text';
  * or with `%`. Kept apart, so that a file of many documents is cut without reading its text again.
  */
 export interface MarkerLines {
-  readonly starts: readonly number[];
-  readonly stops: readonly number[];
+  readonly starts: number[];
+  readonly stops: number[];
 }
 
 /** The marker lines of `text` starting in `[from, to]`. */
@@ -68,38 +69,87 @@ function markerKind(text: Text, lineStart: number): 'start' | 'stop' | undefined
 }
 
 /**
- * The marker lines of `text` from those of the text before `change`: the ones the edit cannot
- * have touched are kept (moved), the lines around the edit are looked at again. A line's status
- * depends on the character before it and its first four characters.
+ * The marker lines of `text`, those of the text before `change` brought up to date in place: the
+ * ones the edit cannot have touched are kept (moved), the lines around the edit are looked at
+ * again. A line's status depends on the character before it and its first four characters. (In
+ * place: a copy of the marker lines of 100,000 documents was a millisecond of a keystroke.)
  */
-export function updateMarkerLines(old: MarkerLines, text: Text, change: TextChange): MarkerLines {
+export function updateMarkerLines(markers: MarkerLines, text: Text, change: TextChange): MarkerLines {
   const from = Math.max(0, change.start - 4);
   const around = markerLines(text, from, change.newEnd);
-  return { starts: updated(old.starts, around.starts, from, change), stops: updated(old.stops, around.stops, from, change) };
-}
-
-/** `old` with its lines in `[from, change.oldEnd]` replaced by `around`, and those after moved. */
-function updated(old: readonly number[], around: readonly number[], from: number, change: TextChange): number[] {
-  const delta = change.newEnd - change.oldEnd;
-  const before = upperBound(old, from - 1); // (offsets are whole numbers)
-  const after = upperBound(old, change.oldEnd);
-  const markers = old.slice(0, before).concat(around, old.slice(after));
-  for (let i = before + around.length; i < markers.length; i++) markers[i]! += delta;
+  update(markers.starts, around.starts, from, change);
+  update(markers.stops, around.stops, from, change);
   return markers;
 }
 
+/** `lines` with those in `[from, change.oldEnd]` replaced by `around`, and those after moved. */
+function update(lines: number[], around: readonly number[], from: number, change: TextChange): void {
+  const before = upperBound(lines, from - 1); // (offsets are whole numbers)
+  const after = upperBound(lines, change.oldEnd);
+  shiftFrom(lines, after, change.newEnd - change.oldEnd);
+  spliceIn(lines, before, after - before, around);
+}
+
 /**
- * Cuts a file into runs of text that parse independently (see the top of this file), given its
- * marker lines ({@link markerLines}).
- * @returns where each run starts, the first at 0; one run for the whole text when it is not cut.
+ * Where each run of text of a file starts, the first at 0 (see the top of this file): one run for
+ * the whole text when it is not cut. Read from its marker lines rather than copied from them (a
+ * copy was a millisecond of a keystroke in a file of 100,000 documents), until parseFile merges
+ * runs: then it makes a list of its own.
  */
-export function runStarts(text: Text, markers: MarkerLines): number[] {
-  if (markers.stops.length > 0) return [0];
-  const { starts } = markers;
-  const first = starts[0] === 0 ? 1 : 0;
-  // Comment-only text before the first `---` belongs to that document: no cut there.
-  const skip = starts[first] !== undefined && !hasContent(text, 0, starts[first]) ? 1 : 0;
-  return [0].concat(starts.slice(first + skip));
+export class Runs {
+  /** The runs, once merged. */
+  private own: number[] | undefined;
+
+  /** The runs `[0, ...starts.slice(from)]`. */
+  private constructor(
+    private readonly starts: readonly number[],
+    private readonly from: number,
+  ) {}
+
+  /** The runs of `text`, given its marker lines ({@link markerLines}). */
+  static of(text: Text, markers: MarkerLines): Runs {
+    if (markers.stops.length > 0) return new Runs([], 0);
+    const { starts } = markers;
+    const first = starts[0] === 0 ? 1 : 0;
+    // Comment-only text before the first `---` belongs to that document: no cut there.
+    const skip = starts[first] !== undefined && !hasContent(text, 0, starts[first]) ? 1 : 0;
+    return new Runs(starts, first + skip);
+  }
+
+  get length(): number {
+    return this.own?.length ?? this.starts.length - this.from + 1;
+  }
+
+  /** Where run `i` starts (undefined outside the runs). */
+  at(i: number): number | undefined {
+    if (this.own !== undefined) return this.own[i];
+    if (i <= 0) return i === 0 ? 0 : undefined;
+    return this.starts[this.from + i - 1];
+  }
+
+  /** How many runs start at or before `offset`. */
+  startingBy(offset: number): number {
+    if (this.own !== undefined) return upperBound(this.own, offset);
+    return offset < 0 ? 0 : 1 + Math.max(0, upperBound(this.starts, offset) - this.from);
+  }
+
+  /** Keeps the first `count` runs: the last of them runs to the end of the text. */
+  keep(count: number): void {
+    this.ownList().length = count;
+  }
+
+  /** Removes `count` runs from index `at`: the run before them runs on over their text. */
+  remove(at: number, count: number): void {
+    this.ownList().splice(at, count);
+  }
+
+  toArray(): number[] {
+    return this.own?.slice() ?? [0].concat(this.starts.slice(this.from));
+  }
+
+  private ownList(): number[] {
+    return (this.own ??= this.toArray());
+  }
 }
 
 /** True when `text[start, end)` holds anything but blank lines and comments. */

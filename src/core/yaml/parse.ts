@@ -8,23 +8,24 @@
 import type { YAMLError } from 'yaml';
 import { whileSharingText } from './detachedSlice';
 import { DocumentHistory } from './documentHistory';
-import { markerLines, runStarts, updateMarkerLines } from './documents';
+import { Runs, markerLines, updateMarkerLines } from './documents';
 import type { IdsScan } from './fastIds';
 import { ParsedDocument } from './parsedDocument';
 import { ParsedFile, type FileBasis, type FileParseOptions } from './parsedFile';
-import { moveSlice, parseSlice, type Slice } from './slice';
+import { parseSlice, type Slice } from './slice';
+import { FileFrame } from './placement';
 import { commonEnds, fitsLengths, type TextChange } from './textChange';
 import { flat, type Text } from './text';
 import { partOf } from './chunkedText';
-import { leadingCount, pushAll } from '../arrays';
-import { upperBound } from './idsText';
+import { leadingCount, pushAll, spliceIn } from '../arrays';
 
 /**
  * Parses a whole file. With `last` (an earlier parse of the same file, with the same options),
  * documents whose source text is unchanged are taken over instead of parsed again; the result is
- * the same as a parse without `last`. `last` is taken over: the documents it shares with the new
- * parse move with it (and long `ids` lists keep their nodes, moved in place), so it is not to be
- * used again. `change`, where `source` differs from the text of `last`, spares comparing the two
+ * the same as a parse without `last`. `last` is taken over: its lists of documents become the new
+ * parse's, changed in place, and the documents it shares with it move with it (long `ids` lists
+ * keep their nodes, moved in place), so it is not to be read again; parsed from again, it is
+ * parsed as if without it. `change`, where `source` differs from the text of `last`, spares comparing the two
  * texts; one that cannot be (lengths that do not add up) is ignored. `options` default to those
  * of `last`.
  */
@@ -35,14 +36,18 @@ export function parseFile(source: Text, last?: ParsedFile, change?: TextChange, 
 function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange | undefined, options: FileParseOptions | undefined): ParsedFile {
   const fastIds = options?.fastIds ?? last?.basis.fastIds ?? true;
   // A parse made the other way is not taken over: its lists are not what this parse would make.
-  const previous = last?.basis.fastIds === fastIds ? last : undefined;
+  // Nor is a version a later parse took over already: what it shared with that one is that one's.
+  const previous = last?.basis.fastIds === fastIds && last.history.isLatest(last.version) ? last : undefined;
   // Without a last version every character is read: from one string, which reads faster than
   // chunks (a ChunkedText made from one string has it at hand).
   const text = previous === undefined ? flat(source) : source;
   const basis = basisOf(text, previous?.basis, change);
-  // Where each run of text starts (it ends where the next one starts, the last at the end).
-  const runs = runStarts(text, basis.markers);
-  const old = previous?.slices ?? [];
+  const runs = Runs.of(text, basis.markers);
+  // The last version's slices and documents are taken over in place (a copy of each list was a
+  // millisecond of a keystroke in a file of 100,000 documents).
+  const old = (previous?.slices ?? []) as Slice[];
+  const documents = (previous?.documents ?? []) as ParsedDocument[];
+  const oldDocuments = documents.length;
   // The last version's slices taken over (by their index): a new run takes over the slice that
   // started where it starts, moved by the edit; a slice is taken once. No map of the old slices
   // is built: in a file of many documents, that cost more than the rest of the keystroke.
@@ -71,8 +76,12 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
   // (Looking at each run, in a file of 100,000 documents, was half of a keystroke's time.)
   const edge = previous === undefined || basis.change === undefined ? undefined : untouched(previous, runs, basis.change);
   const before = edge?.before ?? { slices: 0, documents: 0, run: 0 };
-  const slices: Slice[] = old.slice(0, before.slices);
+  const frame = previous?.basis.frame ?? new FileFrame();
+  // Those after the edit keep their place from the end of the file, and move with it (placement.ts).
+  placeFromEnd(old, frame, edge?.after?.slice ?? old.length);
   taken.fill(1, 0, before.slices);
+  /** The slices the loop parsed or took over, in order. */
+  const made: Slice[] = [];
   /** Start of the last run made of two merged ones (see below). */
   let merged = -1;
   /** Where the last match was, to look first after it. */
@@ -83,13 +92,13 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
   /** Whether the loop stopped where the slices after the edit start. */
   let reachedAfter = false;
   for (let i = before.run; i < runs.length; i++) {
-    const start = runs[i]!;
+    const start = runs.at(i)!;
     if (start === edge?.after?.start) {
       reachedAfter = true;
       break;
     }
     const last = i === runs.length - 1;
-    const end = last ? text.length : runs[i + 1]!;
+    const end = last ? text.length : runs.at(i + 1)!;
     let slice: Slice | undefined;
     if (basis.change !== undefined) {
       // The last version's slice of the same text: where this one is, if it is before the change,
@@ -98,20 +107,16 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
       const from = oldStartOf(basis.change, start, end);
       const at = from === undefined ? -1 : untakenAt(from, next);
       const match = old[at];
-      if (match !== undefined && match.end - match.start === end - start && match.last === last) {
+      if (match !== undefined && match.length === end - start && match.last === last) {
         taken[at] = 1;
         next = at + 1;
-        if (match.start === start) {
-          reused++;
-        } else {
-          moveSlice(match, start - match.start);
-          moved++;
-        }
+        if (match.start === start) reused++;
+        else moved++;
         slice = match;
       }
     }
     if (slice === undefined) {
-      slice = parseSlice(partOf(text, start, end), start, end, last, fastIds ? idsToUpdate(i, start, end) : undefined, basis.change, fastIds);
+      slice = parseSlice(partOf(text, start, end), frame, start, end, last, fastIds ? idsToUpdate(i, start, end) : undefined, basis.change, fastIds);
       parsed++;
       // A slice whose parse depends on its neighbours is parsed again together with them. (An
       // unclosed quote: the lexer looks for the closing quote in the rest of the file and, when
@@ -121,88 +126,89 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
       // it: merged one at a time, a file whose every document has such a dependency had its growing
       // run parsed again for each document.
       if (slice.dependsOn.has('previous') && i > 0) {
-        const popped = slices.pop()!;
-        if (slices.length < before.slices) {
+        let from: number;
+        if (made.length > 0) {
+          from = made.pop()!.start;
+        } else {
           // (One of those taken over before the edit, together: it may be several runs merged.)
           before.slices--;
+          const popped = old[before.slices]!;
           before.documents -= popped.documents.length;
           reused--;
+          from = popped.start;
         }
-        const from = popped.start;
         let at = i - 1;
-        while (runs[at] !== from) at--;
-        if (from === merged) runs.length = at + 1;
-        else runs.splice(at + 1, i - at);
+        while (runs.at(at) !== from) at--;
+        if (from === merged) runs.keep(at + 1);
+        else runs.remove(at + 1, i - at);
         merged = from;
         i = at - 1;
         continue;
       }
       if (slice.dependsOn.has('rest') && !last) {
-        runs.length = i + 1;
+        runs.keep(i + 1);
         i--;
         continue;
       }
       if (slice.dependsOn.has('next') && !last) {
-        if (start === merged) runs.length = i + 1;
-        else runs.splice(i + 1, 1);
+        if (start === merged) runs.keep(i + 1);
+        else runs.remove(i + 1, 1);
         merged = start;
         i--;
         continue;
       }
     }
-    slices.push(slice);
+    // (Placed where it starts, its documents' indexes set below.)
+    slice.moveTo(start, slice.firstDocument);
+    made.push(slice);
   }
   const after = reachedAfter ? edge!.after : undefined;
   if (after !== undefined) {
-    const delta = after.start - old[after.slice]!.start;
-    for (let j = after.slice; j < old.length; j++) {
-      const slice = old[j]!;
-      if (delta !== 0) moveSlice(slice, delta);
-      slices.push(slice);
-    }
-    if (delta === 0) reused += old.length - after.slice;
+    if (after.start === old[after.slice]!.start) reused += old.length - after.slice;
     else moved += old.length - after.slice;
   }
-  // The documents' views: those of the slices taken over together, as they were where their
-  // index stays.
-  const documents = previous?.documents.slice(0, before.documents) ?? [];
+  // The documents of the slices the loop made, and their stream errors.
+  const views: ParsedDocument[] = [];
   const streamErrors: YAMLError[] = [];
-  const middle = after === undefined ? slices.length : slices.length - (old.length - after.slice);
-  for (let s = before.slices; s < middle; s++) pushViews(documents, slices[s]!, streamErrors);
-  const afterKept = after !== undefined && documents.length === after.documents;
-  if (!afterKept) for (let s = middle; s < slices.length; s++) pushViews(documents, slices[s]!, streamErrors);
-  // (The documents before and after the edit are those of the last version; a parse from an
-  // earlier version than the last starts a history of its own.)
-  const continued = previous !== undefined && previous.history.isLatest(previous.version);
-  const history = continued ? previous.history : new DocumentHistory();
-  const version = continued ? history.next({ prefix: before.documents, suffix: after === undefined ? 0 : previous.documents.length - after.documents }) : 0;
+  for (const slice of made) {
+    slice.moveTo(slice.start, before.documents + views.length);
+    for (let i = 0; i < slice.documents.length; i++) views.push((slice.views[i] ??= new ParsedDocument(i, slice.documents[i]!, slice.states[i]!, slice)));
+    pushAll(streamErrors, slice.streamErrors);
+  }
+  // Those taken over before and after the edit stay where they are in the lists; the others go.
+  spliceIn(old, before.slices, (after?.slice ?? old.length) - before.slices, made);
+  spliceIn(documents, before.documents, (after?.documents ?? oldDocuments) - before.documents, views);
+  frame.length = text.length;
+  frame.documents = documents.length;
+  frame.firstFromEnd = after === undefined ? old.length : before.slices + made.length;
+  const history = previous?.history ?? new DocumentHistory();
+  const version = previous === undefined ? 0 : history.next({ prefix: before.documents, suffix: after === undefined ? 0 : oldDocuments - after.documents });
   return new ParsedFile(
     text,
-    // (Those after the edit as they were, where their indexes stay.)
-    afterKept ? documents.concat(previous!.documents.slice(after.documents)) : documents,
+    documents,
     streamErrors,
-    slices,
+    old,
     {
-      slices: slices.length,
+      slices: old.length,
       parsed,
       reused,
       moved,
     },
-    { source, markers: basis.markers, fastIds },
+    { source, markers: basis.markers, fastIds, frame },
     history,
     version,
   );
 }
 
-/** The views of the documents of `slice`, at the indexes from `documents.length` on (made anew where the index changed), and its stream errors. */
-function pushViews(documents: ParsedDocument[], slice: Slice, streamErrors: YAMLError[]): void {
-  for (let i = 0; i < slice.documents.length; i++) {
-    const index = documents.length;
-    let view = slice.views[i];
-    if (view?.index !== index) view = slice.views[i] = new ParsedDocument(index, slice.documents[i]!, slice.states[i]!, slice);
-    documents.push(view);
-  }
-  pushAll(streamErrors, slice.streamErrors);
+/**
+ * Makes the slices from index `split` on keep their place from the end of the file, and those
+ * before it from the start. Only those between the last version's split and this one change: typing
+ * in one place changes none.
+ */
+function placeFromEnd(slices: readonly Slice[], frame: FileFrame, split: number): void {
+  for (let i = frame.firstFromEnd; i < split; i++) slices[i]!.keepFromStart();
+  for (let i = split; i < Math.min(frame.firstFromEnd, slices.length); i++) slices[i]!.keepFromEnd();
+  frame.firstFromEnd = split;
 }
 
 /** The slices of the last version an edit cannot have touched (see {@link untouched}). */
@@ -220,15 +226,15 @@ interface Untouched {
  * it, those that start after its end (moved by it). The rest are for the loop over the runs. Only
  * for a file whose text outside documents has no errors (its slices each hold a document).
  */
-function untouched(previous: ParsedFile, runs: readonly number[], change: TextChange): Untouched | undefined {
+function untouched(previous: ParsedFile, runs: Runs, change: TextChange): Untouched | undefined {
   const old = previous.slices;
   if (old.length < 2 || previous.streamErrors.length > 0) return undefined;
   let slices = lastEndingBefore(old, change.start - 4) + 1;
   let run = 0;
   while (slices > 0) {
     const last = old[slices - 1]!;
-    run = upperBound(runs, last.start);
-    if (runs[run] === last.end) break;
+    run = runs.startingBy(last.start);
+    if (runs.at(run) === last.end) break;
     slices--;
   }
   if (slices === 0) run = 0;
@@ -236,14 +242,13 @@ function untouched(previous: ParsedFile, runs: readonly number[], change: TextCh
   const first = old[afterIndex];
   return {
     before: { slices, documents: documentsBefore(previous, old[slices]), run },
-    after:
-      first === undefined ? undefined : { slice: afterIndex, documents: documentsBefore(previous, first), start: first.start + change.newEnd - change.oldEnd },
+    after: first === undefined ? undefined : { slice: afterIndex, documents: first.firstDocument, start: first.start + change.newEnd - change.oldEnd },
   };
 }
 
 /** How many documents of `previous` are before `slice` (all, without one). */
 function documentsBefore(previous: ParsedFile, slice: Slice | undefined): number {
-  return slice === undefined ? previous.documents.length : leadingCount(previous.documents, (doc) => doc.start < slice.start);
+  return slice === undefined ? previous.documents.length : slice.firstDocument;
 }
 
 /** Index of the last of `slices` (in order) that ends before `offset`; -1 if none does. */
@@ -281,9 +286,9 @@ function oldStartOf(change: TextChange, start: number, end: number): number | un
  */
 function basisOf(
   source: Text,
-  previous: Omit<FileBasis, 'fastIds'> | undefined,
+  previous: Pick<FileBasis, 'source' | 'markers'> | undefined,
   known: TextChange | undefined,
-): Omit<FileBasis, 'fastIds'> & { change?: TextChange } {
+): Pick<FileBasis, 'source' | 'markers'> & { change?: TextChange } {
   if (previous === undefined) return { source, markers: markerLines(source) };
   let change = known;
   if (change === undefined || !fitsLengths(change, previous.source.length, source.length)) {

@@ -79,13 +79,17 @@ export interface DocumentState {
 }
 
 /**
- * @internal How far a run of text parsed on its own (a slice) has moved since it was parsed, in
- * all; its documents' offsets move with it. Kept once per run, not per document: moving the runs
- * after an edit touches one object each (in a file of 100,000 documents, touching each document's
- * state as well was most of a keystroke typed at the top).
+ * @internal Where a run of text parsed on its own (a slice) stands: how far it has moved since it
+ * was parsed, in all (its documents' offsets move with it), and the index of its first document.
+ * Kept once per run, not per document, and read from the file's end for the runs after the last
+ * edit (placement.ts): an edit before them moves them, and changes their documents' indexes,
+ * without a write to each (in a file of 100,000 documents, those writes were most of a keystroke).
  */
 export interface Moves {
   readonly moved: number;
+  readonly firstDocument: number;
+  /** Moves the run's `ids` scan (whose nodes the fast path's list hands out) to where the run now is. */
+  moveIds(): void;
 }
 
 /** The state of a document just parsed. */
@@ -101,12 +105,17 @@ export function freshState(): DocumentState {
 export class ParsedDocument {
   /** @internal */
   constructor(
-    /** 0-based index of the document in the file. */
-    readonly index: number,
+    /** 0-based index of the document in its run. */
+    private readonly inRun: number,
     private readonly parsed: Document.Parsed,
     private readonly state: DocumentState,
     private readonly run: Moves,
   ) {}
+
+  /** 0-based index of the document in the file. */
+  get index(): number {
+    return this.run.firstDocument + this.inRun;
+  }
 
   /** How far the document has moved since its nodes' offsets were last made right. */
   private get unmoved(): number {
@@ -115,6 +124,7 @@ export class ParsedDocument {
 
   /** The `yaml` AST, with file offsets (moved first, if an edit before it moved it: see DocumentState.nodesMoved). */
   get document(): Document.Parsed {
+    this.run.moveIds();
     const delta = this.unmoved;
     if (delta !== 0) {
       this.state.nodesMoved = this.run.moved;
@@ -194,7 +204,10 @@ export class ParsedDocument {
   get longIdsList(): LongIdsList | undefined {
     const kept = this.longIds;
     // (The entry holds another value only while documentToJS converts the rest of the document.)
-    if (kept !== undefined && kept.long.pair.value === kept.seq) return kept.long;
+    if (kept !== undefined && kept.long.pair.value === kept.seq) {
+      this.run.moveIds(); // (its ranges are read from the scan)
+      return kept.long;
+    }
     const fast = fastIdsOf(this.document);
     if (fast === undefined) return undefined;
     const { list, pair } = fast;

@@ -10,6 +10,7 @@ import type { LineIndex } from './lineIndex';
 import type { OffsetRange } from './nodes';
 import type { ParsedDocument } from './parsedDocument';
 import type { Slice } from './slice';
+import type { FileFrame } from './placement';
 import { flat, type Text } from './text';
 
 /** What {@link parseFile} did, for tests and benchmarks. */
@@ -32,6 +33,8 @@ export interface FileBasis {
   readonly markers: MarkerLines;
   /** Whether long `ids` lists took the fast path (see {@link FileParseOptions}). */
   readonly fastIds: boolean;
+  /** What its slices read their place against (placement.ts), shared by the versions each parsed from the one before. */
+  readonly frame: FileFrame;
 }
 
 /** How a file is parsed. */
@@ -60,7 +63,10 @@ export class ParsedFile {
      * chunks, and reading it here does not make it one string (see {@link text}).
      */
     readonly source: Text,
-    /** Every document of the file, in order. Empty for a file with no document at all. */
+    /**
+     * Every document of the file, in order. Empty for a file with no document at all. (The parse of
+     * the next version takes the list over and changes it in place: see parseFile.)
+     */
     readonly documents: readonly ParsedDocument[],
     /** Errors outside any document (only possible when {@link documents} is empty). */
     readonly streamErrors: readonly YAMLError[],

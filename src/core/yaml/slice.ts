@@ -10,31 +10,95 @@ import type { TextChange } from './textChange';
 import { detachedSlice } from './detachedSlice';
 import { withLoneCrAsLf } from './idsText';
 import { flat, type Text } from './text';
+import { Placement, type FileFrame } from './placement';
 
 /** @internal One run of text parsed on its own: a set of whole documents. */
-export interface Slice extends Moves {
-  /** (Moved in place: see {@link moveSlice}.) */
-  start: number;
-  end: number;
-  moved: number;
-  /** Its documents, at file offsets once read (see DocumentState.nodesMoved), and what each keeps. */
-  readonly documents: readonly Document.Parsed[];
+export class Slice implements Moves {
+  /** The length of its text: it is taken over only where a run of the same text is. */
+  readonly length: number;
+  /** What each of its documents keeps (see DocumentState). */
   readonly states: readonly DocumentState[];
-  /** The file's view of each document, made by the parse of the file and kept while its index stays. */
-  readonly views: Array<ParsedDocument | undefined>;
-  streamErrors: readonly YAMLError[];
-  /**
-   * How the slice's parse depends on the text around it. `rest`: a quoted scalar is not closed
-   * (the lexer looks for the closing quote in the rest of the file). `next`: it ends with comments
-   * outside its last document (they go to the next document). `previous`: the parser reported
-   * errors before its first document was complete (the `yaml` package gives such errors to the
-   * document before).
-   */
-  readonly dependsOn: ReadonlySet<'rest' | 'next' | 'previous'>;
-  /** Whether the slice ends the file (else it was parsed with the next `---` line after it). */
-  readonly last: boolean;
-  /** The `ids` list the fast path read in it, for the next version of the same text to start from. */
-  readonly ids: IdsScan | undefined;
+  /** The file's view of each document, made by the first parse of the file that holds it. */
+  readonly views: Array<ParsedDocument | undefined> = [];
+  /** Where it started when parsed: its documents' nodes have those offsets until moved. */
+  private readonly parsedAt: number;
+  /** How far its `ids` scan has moved with it: moved when next read (see {@link ids}). */
+  private scanMoved = 0;
+
+  constructor(
+    /** Where it stands in the latest version of the file. */
+    private readonly place: Placement,
+    end: number,
+    /** Its documents, at file offsets once read (see DocumentState.nodesMoved). */
+    readonly documents: readonly Document.Parsed[],
+    /** (Moved with the slice, which a slice with any is only from the start of the file: see parse.ts.) */
+    public streamErrors: readonly YAMLError[],
+    /**
+     * How the slice's parse depends on the text around it. `rest`: a quoted scalar is not closed
+     * (the lexer looks for the closing quote in the rest of the file). `next`: it ends with comments
+     * outside its last document (they go to the next document). `previous`: the parser reported
+     * errors before its first document was complete (the `yaml` package gives such errors to the
+     * document before).
+     */
+    readonly dependsOn: ReadonlySet<'rest' | 'next' | 'previous'>,
+    /** Whether the slice ends the file (else it was parsed with the next `---` line after it). */
+    readonly last: boolean,
+    /** The `ids` list the fast path read in it. */
+    private readonly scan: IdsScan | undefined,
+  ) {
+    this.parsedAt = place.start;
+    this.length = end - this.parsedAt;
+    this.states = documents.map(freshState);
+  }
+
+  get start(): number {
+    return this.place.start;
+  }
+
+  get end(): number {
+    return this.place.start + this.length;
+  }
+
+  /** How far it has moved since it was parsed. */
+  get moved(): number {
+    return this.place.start - this.parsedAt;
+  }
+
+  /** The index of its first document in the file. */
+  get firstDocument(): number {
+    return this.place.firstDocument;
+  }
+
+  /** The `ids` list the fast path read in it, where it now is: for the next version of the same text to start from. */
+  get ids(): IdsScan | undefined {
+    this.moveIds();
+    return this.scan;
+  }
+
+  /** Moves its `ids` scan, whose nodes its documents hand out, to where the slice now is. */
+  moveIds(): void {
+    const moved = this.moved;
+    if (this.scan === undefined || moved === this.scanMoved) return;
+    moveScan(this.scan, moved - this.scanMoved);
+    this.scanMoved = moved;
+  }
+
+  /** Puts it at `start`, its first document at index `firstDocument` (its place kept from the start of the file). */
+  moveTo(start: number, firstDocument: number): void {
+    const delta = start - this.start;
+    if (delta !== 0 && this.streamErrors.length > 0) this.streamErrors = this.streamErrors.map((e) => mapError(e, (offset) => offset + delta));
+    this.place.moveTo(start, firstDocument);
+  }
+
+  /** Keeps its place from the end of the file (see placement.ts). */
+  keepFromEnd(): void {
+    this.place.keepFromEnd();
+  }
+
+  /** Keeps its place from the start of the file. */
+  keepFromStart(): void {
+    this.place.keepFromStart();
+  }
 }
 
 const NO_STREAM_ERRORS: readonly YAMLError[] = [];
@@ -45,11 +109,13 @@ const NEXT_DOCUMENT = '---\n';
 type Token = CST.Token;
 
 /**
- * Parses a slice; `ids`: the `ids` list read in the last version of its text (taken over),
- * `change`: the file's change since then, if known; `fastIds`: whether to try the fast path.
+ * Parses a slice of the file `frame` places (see placement.ts); `ids`: the `ids` list read in the
+ * last version of its text (taken over), `change`: the file's change since then, if known;
+ * `fastIds`: whether to try the fast path.
  */
 export function parseSlice(
   source: Text,
+  frame: FileFrame,
   start: number,
   end: number,
   last: boolean,
@@ -64,10 +130,10 @@ export function parseSlice(
   if (ids === undefined) source = flat(source);
   const fast = fastIds ? readIds(source, YAML_OPTIONS, ids, start, change) : { scan: undefined, standIn: undefined };
   if (fast.standIn !== undefined) {
-    const slice = parseSliceText(fast.standIn.text, start, end, last, fast.scan, fast.standIn.toFile);
+    const slice = parseSliceText(fast.standIn.text, frame, start, end, last, fast.scan, fast.standIn.toFile);
     if (fast.standIn.restore(slice.documents, start)) return slice;
   }
-  return parseSliceText(flat(source), start, end, last, fast.scan);
+  return parseSliceText(flat(source), frame, start, end, last, fast.scan);
 }
 
 /**
@@ -246,7 +312,15 @@ function tooNestedAt(tokens: readonly Token[]): number {
  * Parses `text` as the slice at `[start, end)` of the file: its own text, or a stand-in whose
  * offsets `toFile` turns into the file's. The `yaml` package is given it with each lone `\r` as `\n`.
  */
-function parseSliceText(text: string, start: number, end: number, last: boolean, ids: IdsScan | undefined, toFile?: (offset: number) => number): Slice {
+function parseSliceText(
+  text: string,
+  frame: FileFrame,
+  start: number,
+  end: number,
+  last: boolean,
+  ids: IdsScan | undefined,
+  toFile?: (offset: number) => number,
+): Slice {
   text = withLoneCrAsLf(text);
   // Too deep: the text from there on is read as blank (line breaks kept), and the document says why.
   const flowCut = tooDeepAt(text);
@@ -293,19 +367,8 @@ function parseSliceText(text: string, start: number, end: number, last: boolean,
     if (doc !== undefined) doc.errors.push(error);
     else streamErrors.push(error);
   }
-  return {
-    start,
-    end,
-    moved: 0,
-    documents,
-    states: documents.map(freshState),
-    views: [],
-    // (One empty list for all: moving a slice reads its length without a read elsewhere in memory.)
-    streamErrors: streamErrors.length > 0 ? streamErrors : NO_STREAM_ERRORS,
-    dependsOn,
-    last,
-    ids,
-  };
+  // (One empty list for all: a slice without stream errors keeps none of its own.)
+  return new Slice(new Placement(frame, start), end, documents, streamErrors.length > 0 ? streamErrors : NO_STREAM_ERRORS, dependsOn, last, ids);
 }
 
 /**
@@ -333,17 +396,4 @@ function quoteCloses(lexeme: string): boolean {
     }
   }
   return end !== -1;
-}
-
-/**
- * Moves a slice to another offset (an edit before it changed the length of the text), in place:
- * the parse that takes it over is the only one to use it. Its documents move with its
- * {@link Moves}, their nodes when next read (DocumentState.nodesMoved).
- */
-export function moveSlice(slice: Slice, delta: number): void {
-  if (slice.ids !== undefined) moveScan(slice.ids, delta);
-  slice.moved += delta;
-  slice.start += delta;
-  slice.end += delta;
-  if (slice.streamErrors.length > 0) slice.streamErrors = slice.streamErrors.map((e) => mapError(e, (offset) => offset + delta));
 }

@@ -6,12 +6,12 @@ import { isCollection, isNode, isPair, parseAllDocuments, type Document, type No
 import { parseFile } from '../../../src/core/yaml/parse';
 import { MAX_ALIAS_COUNT, YAML_OPTIONS } from '../../../src/core/yaml/parsedDocument';
 import type { ParsedFile } from '../../../src/core/yaml/parsedFile';
-import { markerLines, runStarts } from '../../../src/core/yaml/documents';
+import { Runs, markerLines } from '../../../src/core/yaml/documents';
 import { validateFile } from '../../../src/core/validation';
 
 /** Where the documents of a whole text start and end. */
 const splitDocuments = (text: string): Array<[number, number]> => {
-  const starts = runStarts(text, markerLines(text));
+  const starts = Runs.of(text, markerLines(text)).toArray();
   return starts.map((start, i) => [start, starts[i + 1] ?? text.length]);
 };
 import { mulberry32 } from '../../../src/sandbox/prng';
