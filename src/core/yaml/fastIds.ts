@@ -506,7 +506,9 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
   if (first === undefined && previous?.kind === 'block' && previous.options === options && rescanBlockList(previous, source, base, change)) {
     return { scan: previous, standIn: undefined };
   }
-  return { scan: first, standIn: undefined };
+  // A short list is read afresh next time rather than kept: its scan (its values, their counts, its
+  // lines) took more memory than its document's `yaml` nodes, in a file of many small documents.
+  return { scan: first !== undefined && first.values.length >= minIds ? first : undefined, standIn: undefined };
 }
 
 /** The stand-in of `source` for the list `scan` read, whose simple items make `runs`. */

@@ -19,7 +19,7 @@ export class Slice implements Moves {
   /** What each of its documents keeps (see DocumentState). */
   readonly states: readonly DocumentState[];
   /** The file's view of each document, made by the first parse of the file that holds it. */
-  readonly views: Array<ParsedDocument | undefined> = [];
+  readonly views: Array<ParsedDocument | undefined>;
   /** Where it started when parsed: its documents' nodes have those offsets until moved. */
   private readonly parsedAt: number;
   /** How far its `ids` scan has moved with it: moved when next read (see {@link ids}). */
@@ -49,6 +49,8 @@ export class Slice implements Moves {
     this.parsedAt = place.start;
     this.length = end - this.parsedAt;
     this.states = documents.map(freshState);
+    // (As long as it will be: a list grown from empty holds room for 17.)
+    this.views = documents.map(() => undefined);
   }
 
   get start(): number {
@@ -102,6 +104,7 @@ export class Slice implements Moves {
 }
 
 const NO_STREAM_ERRORS: readonly YAMLError[] = [];
+const NO_DEPENDENCIES: ReadonlySet<never> = new Set();
 
 /** Appended to a run of text that another run follows: the `---` line that starts that run. */
 const NEXT_DOCUMENT = '---\n';
@@ -367,8 +370,16 @@ function parseSliceText(
     if (doc !== undefined) doc.errors.push(error);
     else streamErrors.push(error);
   }
-  // (One empty list for all: a slice without stream errors keeps none of its own.)
-  return new Slice(new Placement(frame, start), end, documents, streamErrors.length > 0 ? streamErrors : NO_STREAM_ERRORS, dependsOn, last, ids);
+  // (One empty list and set for all: a slice without stream errors or dependencies keeps none of its own.)
+  return new Slice(
+    new Placement(frame, start),
+    end,
+    documents,
+    streamErrors.length > 0 ? streamErrors : NO_STREAM_ERRORS,
+    dependsOn.size > 0 ? dependsOn : NO_DEPENDENCIES,
+    last,
+    ids,
+  );
 }
 
 /**
