@@ -202,13 +202,12 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
 
 /**
  * Makes the slices from index `split` on keep their place from the end of the file, and those
- * before it from the start. Only those between the last version's split and this one change: typing
- * in one place changes none.
+ * before it from the start. Only those between the last version's split (FileFrame.firstFromEnd,
+ * set anew once the parse is done) and this one change: typing in one place changes none.
  */
 function placeFromEnd(slices: readonly Slice[], frame: FileFrame, split: number): void {
   for (let i = frame.firstFromEnd; i < split; i++) slices[i]!.keepFromStart();
   for (let i = split; i < Math.min(frame.firstFromEnd, slices.length); i++) slices[i]!.keepFromEnd();
-  frame.firstFromEnd = split;
 }
 
 /** The slices of the last version an edit cannot have touched (see {@link untouched}). */

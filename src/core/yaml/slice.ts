@@ -31,7 +31,7 @@ export class Slice implements Moves {
     end: number,
     /** Its documents, at file offsets once read (see DocumentState.nodesMoved). */
     readonly documents: readonly Document.Parsed[],
-    /** (Moved with the slice, which a slice with any is only from the start of the file: see parse.ts.) */
+    /** (Moved by {@link moveTo}: a slice with any never keeps its place from the end, as a file with any is parsed whole.) */
     public streamErrors: readonly YAMLError[],
     /**
      * How the slice's parse depends on the text around it. `rest`: a quoted scalar is not closed
