@@ -1085,3 +1085,22 @@ describe('fast path for long ids lists', () => {
     assert.equal(standIn.toFile(5), 5, 'before the run');
   });
 });
+
+test('a list of MIN_FAST_IDS items takes the fast path and a shorter one does not, with any line break, indentation or form', () => {
+  const forms: Array<[string, (ids: string[], eol: string) => string]> = [
+    ['indented block', (ids, eol) => `ids:${eol}${ids.map((id) => `  - ${id}${eol}`).join('')}site:${eol}  name: A${eol}`],
+    ['block at column 0', (ids, eol) => `ids:${eol}${ids.map((id) => `- ${id}${eol}`).join('')}site:${eol}  name: A${eol}`],
+    ['flow, one per line', (ids, eol) => `ids: [${eol}${ids.map((id) => `  ${id}`).join(`,${eol}`)}${eol}]${eol}`],
+    ['flow, on one line', (ids, eol) => `ids: [${ids.join(', ')}]${eol}`],
+  ];
+  for (const eol of ['\n', '\r\n', '\r']) {
+    for (const [form, write] of forms) {
+      for (const count of [MIN_FAST_IDS - 1, MIN_FAST_IDS]) {
+        const ids = Array.from({ length: count }, (_, i) => `id${i}`);
+        const doc = parseFile(`---${eol}${write(ids, eol)}`).documents[0]!;
+        assert.equal(doc.longIdsList !== undefined, count >= MIN_FAST_IDS, `${form}, ${JSON.stringify(eol)}, ${count} ids`);
+        assert.deepEqual((doc.value as { ids: unknown[] }).ids, ids);
+      }
+    }
+  }
+});
