@@ -285,7 +285,13 @@ class Server {
           },
           textDocument: {
             synchronization: { dynamicRegistration: false },
-            publishDiagnostics: { versionSupport: true },
+            // (Pulled, as VS Code's client declares them; pushed, as Neovim 0.7 does, with the version the bench matches reports by.)
+            publishDiagnostics: {
+              versionSupport: true,
+              relatedInformation: true,
+              tagSupport: { valueSet: [1, 2] },
+              ...(this.delivery === 'pull' && { codeDescriptionSupport: true, dataSupport: true }),
+            },
             ...(this.delivery === 'pull' && { diagnostic: { dynamicRegistration: false } }),
             completion: { completionItem: { snippetSupport: true } },
             hover: { contentFormat: ['markdown', 'plaintext'] },

@@ -75,7 +75,9 @@ export function startServer(connection: Connection, host: ServerHost): void {
   const service = new LanguageService(host.envState);
   let codePages = host.codePages;
   /** The page that explains a diagnostic code, as an address any client can open. */
-  const codePage = (code: string): string | undefined => (codePages === undefined ? undefined : `${codePages}/${code}.md`);
+  /** Whether the client takes a link to a code's page (`codeDescription`): Neovim 0.7 does not, and a report of 1,000 diagnostics carried 90 KB of them. */
+  let linksCodes = false;
+  const codePage = (code: string): string | undefined => (codePages === undefined || !linksCodes ? undefined : `${codePages}/${code}.md`);
   const documents = new TextDocuments(new ChangeReportingDocuments((uri, change) => service.changed(uri, change)));
   let settings: ServerSettings = DEFAULT_SETTINGS;
   const targets = new TargetFiles(settings.files);
@@ -211,6 +213,11 @@ export function startServer(connection: Connection, host: ServerHost): void {
     pullsConfiguration = params.capabilities.workspace?.configuration === true;
     const options = params.initializationOptions as { codePages?: unknown } | null | undefined;
     if (typeof options?.codePages === 'string') codePages = options.codePages.replace(/\/+$/, '');
+    const reports = params.capabilities.textDocument;
+    // (LSP 3.18 gives the pull's own capabilities; VS Code's 3.17 client declares it for both on publishDiagnostics.)
+    linksCodes =
+      reports?.publishDiagnostics?.codeDescriptionSupport === true ||
+      (reports?.diagnostic as { codeDescriptionSupport?: boolean } | undefined)?.codeDescriptionSupport === true;
     refreshesLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     resolvesEdits = params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') === true;
     foldingLimit = params.capabilities.textDocument?.foldingRange?.rangeLimit;

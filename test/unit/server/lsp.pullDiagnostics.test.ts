@@ -36,7 +36,11 @@ interface Published {
   diagnostics: Diagnostic[];
 }
 
-const PULLING = { workspace: { configuration: true, diagnostics: { refreshSupport: true } }, textDocument: { diagnostic: { dynamicRegistration: false } } };
+// (As VS Code's client declares them.)
+const PULLING = {
+  workspace: { configuration: true, diagnostics: { refreshSupport: true } },
+  textDocument: { diagnostic: { dynamicRegistration: false }, publishDiagnostics: { codeDescriptionSupport: true, dataSupport: true } },
+};
 
 function start(settings: () => unknown): StdioLspClient {
   return new StdioLspClient(process.execPath, [CLI, 'lsp', '--stdio'], (section) => (section === 'scanTargets' ? settings() : null));

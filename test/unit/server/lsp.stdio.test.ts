@@ -63,7 +63,7 @@ test('a generic LSP client over stdio gets diagnostics per version, completion, 
       processId: process.pid,
       rootUri: 'file:///work',
       workspaceFolders: [{ uri: 'file:///work', name: 'work' }],
-      capabilities: { workspace: { configuration: true }, textDocument: { publishDiagnostics: { versionSupport: true } } },
+      capabilities: { workspace: { configuration: true }, textDocument: { publishDiagnostics: { versionSupport: true, codeDescriptionSupport: true } } },
     });
     assert.equal(init.serverInfo.name, 'scan-targets');
     assert.deepEqual(init.capabilities.textDocumentSync, { openClose: true, change: 2 }, 'incremental sync');
@@ -405,6 +405,11 @@ test('a file over maxFileSizeMB gets one file-too-large warning and no parse; un
       JSON.stringify(second.diagnostics.map((d) => d.code)),
     );
     assert.ok(!second.diagnostics.some((d) => d.code === 'file-too-large'));
+    // (This client does not declare codeDescriptionSupport, as Neovim 0.7 does not.)
+    assert.ok(
+      second.diagnostics.every((d) => d.codeDescription === undefined),
+      'no link to the page of a code for a client that does not take it',
+    );
     await shutDown(client);
   } finally {
     client.process.kill();
