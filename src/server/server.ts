@@ -215,9 +215,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     if (typeof options?.codePages === 'string') codePages = options.codePages.replace(/\/+$/, '');
     const reports = params.capabilities.textDocument;
     // (LSP 3.18 gives the pull's own capabilities; VS Code's 3.17 client declares it for both on publishDiagnostics.)
-    linksCodes =
-      reports?.publishDiagnostics?.codeDescriptionSupport === true ||
-      (reports?.diagnostic as { codeDescriptionSupport?: boolean } | undefined)?.codeDescriptionSupport === true;
+    linksCodes = reports?.publishDiagnostics?.codeDescriptionSupport === true || reports?.diagnostic?.codeDescriptionSupport === true;
     refreshesLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     resolvesEdits = params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') === true;
     foldingLimit = params.capabilities.textDocument?.foldingRange?.rangeLimit;
