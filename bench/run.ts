@@ -171,7 +171,7 @@ function documentsRows(r: DocumentsResult, first: DocumentsResult | undefined, i
     const perDocument = base === undefined ? NaN : ((s.diagnostics.median - base.diagnostics.median) / (r.documents - first!.documents)) * 1000;
     const why =
       r.ours.failure ??
-      `the parse still does work for every document on a keystroke: it copies the list of documents and works out where each run of text starts again, and an edit that changes the text's length moves each run after it (one object a document); the checks ask only the documents that found something and those the edit replaced${Number.isFinite(perDocument) ? ` (about ${perDocument.toFixed(2)} µs a document, from the medians of this series on the ${label(first!.documents)}-document file and on this one)` : ''}`;
+      `the parse and the checks do no work per document on a keystroke (the runs of text after the edit keep their place from the end of the file, and the checks ask only the documents that found something and those the edit replaced): what is left is the edit's own document, the server and the machine${Number.isFinite(perDocument) ? ` (about ${perDocument.toFixed(2)} µs a document, from the medians of this series on the ${label(first!.documents)}-document file and on this one)` : ''}`;
     return editRows(`${r.label}: ${s.name}`, s.diagnostics, why);
   });
   const { rss, rssOpen } = r.ours;
