@@ -74,9 +74,9 @@ function settle(ms: number, token: CancellationToken, runSoon: (work: () => void
 export function startServer(connection: Connection, host: ServerHost): void {
   const service = new LanguageService(host.envState);
   let codePages = host.codePages;
-  /** The page that explains a diagnostic code, as an address any client can open. */
   /** Whether the client takes a link to a code's page (`codeDescription`): Neovim 0.7 does not, and a report of 1,000 diagnostics carried 90 KB of them. */
   let linksCodes = false;
+  /** The page that explains a diagnostic code, as an address any client can open (none for a client that takes no link). */
   const codePage = (code: string): string | undefined => (codePages === undefined || !linksCodes ? undefined : `${codePages}/${code}.md`);
   const documents = new TextDocuments(new ChangeReportingDocuments((uri, change) => service.changed(uri, change)));
   let settings: ServerSettings = DEFAULT_SETTINGS;
