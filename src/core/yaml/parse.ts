@@ -133,7 +133,7 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
           // (One of those taken over before the edit, together: it may be several runs merged.)
           before.slices--;
           const popped = old[before.slices]!;
-          before.documents -= popped.documents.length;
+          before.documents -= popped.count;
           reused--;
           from = popped.start;
         }
@@ -172,7 +172,7 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
   const streamErrors: YAMLError[] = [];
   for (const slice of made) {
     slice.moveTo(slice.start, before.documents + views.length);
-    for (let i = 0; i < slice.documents.length; i++) views.push((slice.views[i] ??= new ParsedDocument(i, slice.documents[i]!, slice.states[i]!, slice)));
+    for (let i = 0; i < slice.count; i++) views.push((slice.views[i] ??= new ParsedDocument(i, slice.states[i]!, slice)));
     pushAll(streamErrors, slice.streamErrors);
   }
   // Those taken over before and after the edit stay where they are in the lists; the others go.

@@ -62,6 +62,9 @@ export interface DocumentValueError {
  * and how far it has still to move.
  */
 export interface DocumentState {
+  /** Where the document starts and ends (trailing comments included) where its run was parsed. */
+  readonly start: number;
+  readonly end: number;
   computed: boolean;
   value: unknown;
   error: DocumentValueError | undefined;
@@ -88,13 +91,32 @@ export interface DocumentState {
 export interface Moves {
   readonly moved: number;
   readonly firstDocument: number;
+  /** The run's documents (its nodes at the offsets {@link DocumentState.nodesMoved} says). */
+  readonly documents: readonly Document.Parsed[];
   /** Moves the run's `ids` scan (whose nodes the fast path's list hands out) to where the run now is. */
   moveIds(): void;
 }
 
 /** The state of a document just parsed. */
-export function freshState(): DocumentState {
-  return { computed: false, value: undefined, error: undefined, usesAliases: false, found: [], nodesMoved: 0 };
+export function freshState(document: Document.Parsed): DocumentState {
+  return {
+    start: document.range[0],
+    end: document.range[2],
+    computed: false,
+    value: undefined,
+    error: undefined,
+    usesAliases: false,
+    found: [],
+    nodesMoved: 0,
+  };
+}
+
+/** Forgets a document's value, computed again when next asked for (its `yaml` document was dropped). */
+export function forgetValue(state: DocumentState): void {
+  state.computed = false;
+  state.value = undefined;
+  state.error = undefined;
+  state.usesAliases = false;
 }
 
 /**
@@ -107,7 +129,6 @@ export class ParsedDocument {
   constructor(
     /** 0-based index of the document in its run. */
     private readonly inRun: number,
-    private readonly parsed: Document.Parsed,
     private readonly state: DocumentState,
     private readonly run: Moves,
   ) {}
@@ -124,13 +145,15 @@ export class ParsedDocument {
 
   /** The `yaml` AST, with file offsets (moved first, if an edit before it moved it: see DocumentState.nodesMoved). */
   get document(): Document.Parsed {
+    // (Read first: a run that had dropped its documents reads them again where it was parsed.)
+    const parsed = this.run.documents[this.inRun]!;
     this.run.moveIds();
     const delta = this.unmoved;
     if (delta !== 0) {
       this.state.nodesMoved = this.run.moved;
-      mapDocument(this.parsed, (offset) => offset + delta);
+      mapDocument(parsed, (offset) => offset + delta);
     }
-    return this.parsed;
+    return parsed;
   }
 
   /**
@@ -149,12 +172,12 @@ export class ParsedDocument {
 
   /** Offset where the document starts (its `---` line, or its first content). */
   get start(): number {
-    return this.parsed.range[0] + this.unmoved;
+    return this.state.start + this.run.moved;
   }
 
   /** Offset where the document ends, trailing comments included (exclusive). */
   get end(): number {
-    return this.parsed.range[2] + this.unmoved;
+    return this.state.end + this.run.moved;
   }
 
   /** YAML errors of this document (syntax, duplicate keys, tabs, ...). */

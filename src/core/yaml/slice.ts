@@ -5,17 +5,25 @@
 import { Composer, Document, Lexer, Parser, YAMLError, YAMLParseError, type CST } from 'yaml';
 import { mapDocument, mapError } from './documentMoves';
 import { moveScan, readIds, type IdsScan } from './fastIds';
-import { YAML_OPTIONS, freshState, type DocumentState, type Moves, type ParsedDocument } from './parsedDocument';
+import { YAML_OPTIONS, forgetValue, freshState, type DocumentState, type Moves, type ParsedDocument } from './parsedDocument';
 import type { TextChange } from './textChange';
 import { detachedSlice } from './detachedSlice';
 import { withLoneCrAsLf } from './idsText';
 import { flat, type Text } from './text';
 import { Placement, type FileFrame } from './placement';
 
+/**
+ * Longest slice whose documents may be dropped (see {@link Slice.drop}): read again when asked for,
+ * it takes about a millisecond. A longer one keeps them.
+ */
+export const MAX_DROPPED_LENGTH = 16384;
+
 /** @internal One run of text parsed on its own: a set of whole documents. */
 export class Slice implements Moves {
   /** The length of its text: it is taken over only where a run of the same text is. */
   readonly length: number;
+  /** How many documents it holds. */
+  readonly count: number;
   /** What each of its documents keeps (see DocumentState). */
   readonly states: readonly DocumentState[];
   /** The file's view of each document, made by the first parse of the file that holds it. */
@@ -24,13 +32,14 @@ export class Slice implements Moves {
   private readonly parsedAt: number;
   /** How far its `ids` scan has moved with it: moved when next read (see {@link ids}). */
   private scanMoved = 0;
+  /** Its documents, at file offsets once read (see DocumentState.nodesMoved); none while dropped. */
+  private parsed: readonly Document.Parsed[] | undefined;
 
   constructor(
     /** Where it stands in the latest version of the file. */
     private readonly place: Placement,
     end: number,
-    /** Its documents, at file offsets once read (see DocumentState.nodesMoved). */
-    readonly documents: readonly Document.Parsed[],
+    documents: readonly Document.Parsed[],
     /** (Moved by {@link moveTo}: a slice with any never keeps its place from the end, as a file with any is parsed whole.) */
     public streamErrors: readonly YAMLError[],
     /**
@@ -45,12 +54,37 @@ export class Slice implements Moves {
     readonly last: boolean,
     /** The `ids` list the fast path read in it. */
     private readonly scan: IdsScan | undefined,
+    /** The text its documents were read from, to read them again once dropped; none for a slice that keeps them. */
+    private readonly input: string | undefined,
   ) {
     this.parsedAt = place.start;
     this.length = end - this.parsedAt;
+    this.count = documents.length;
+    this.parsed = documents;
     this.states = documents.map(freshState);
     // (As long as it will be: a list grown from empty holds room for 17.)
     this.views = documents.map(() => undefined);
+  }
+
+  /** Its documents, read again if they were dropped. */
+  get documents(): readonly Document.Parsed[] {
+    if (this.parsed === undefined) {
+      this.parsed = readSlice(this.input!, this.parsedAt, this.parsedAt + this.length, this.last).documents;
+      // (Read where the slice was parsed, as at first.)
+      for (const state of this.states) state.nodesMoved = 0;
+    }
+    return this.parsed;
+  }
+
+  /**
+   * Drops its documents and their values, if it can read them again; says how much text it dropped
+   * them from. What was found in them stays (DocumentState.found).
+   */
+  drop(): number {
+    if (this.input === undefined || this.parsed === undefined) return 0;
+    this.parsed = undefined;
+    for (const state of this.states) forgetValue(state);
+    return this.length;
   }
 
   get start(): number {
@@ -219,8 +253,9 @@ function tooIndentedAt(text: string): number {
  */
 export const MAX_NESTING = 300;
 
-function blankFrom(text: string, cut: number): string {
-  return text.slice(0, cut) + text.slice(cut).replace(/[^\r\n]/g, ' ');
+/** `text` with `[cut, end)` blank (line breaks kept). */
+function blankFrom(text: string, cut: number, end: number): string {
+  return text.slice(0, cut) + text.slice(cut, end).replace(/[^\r\n]/g, ' ') + text.slice(end);
 }
 
 /** The parser's tokens of a text, and how they depend on the text around it. */
@@ -324,28 +359,57 @@ function parseSliceText(
   ids: IdsScan | undefined,
   toFile?: (offset: number) => number,
 ): Slice {
-  text = withLoneCrAsLf(text);
-  // Too deep: the text from there on is read as blank (line breaks kept), and the document says why.
-  const flowCut = tooDeepAt(text);
-  const blockCut = tooIndentedAt(text);
-  let cut = flowCut === -1 || (blockCut !== -1 && blockCut < flowCut) ? blockCut : flowCut;
-  let why = cut === flowCut ? `Flow collections nested more than ${MAX_FLOW_DEPTH} levels deep` : `Lines indented past column ${MAX_BLOCK_COLUMN}`;
-  if (cut !== -1) text = blankFrom(text, cut);
   // A run that another one follows is parsed with that run's `---` line after it: the lexer and
   // the parser end its last document exactly as they do in the whole file (an open flow
   // collection, pending comments and line breaks are settled by that line).
   // The last run of a longer file is a slice of the file's text: it is parsed from a copy, so that
   // its nodes, which later versions may take over, do not keep this version's whole text alive.
   // (The text of a run that another follows, with that `---` line added, is a copy already.)
-  const toRead = (t: string): string => (!last ? t + NEXT_DOCUMENT : start > 0 ? detachedSlice(t, 0, t.length) : t);
+  text = withLoneCrAsLf(text);
+  const input = !last ? text + NEXT_DOCUMENT : start > 0 ? detachedSlice(text, 0, text.length) : text;
+  const { documents, streamErrors, dependsOn } = readSlice(input, start, end, last, toFile);
+  // A slice of its own text, not too long to read again, may drop its documents while they are not
+  // read (see Slice.drop): it keeps what it read them from, which its nodes held anyway.
+  const again = toFile === undefined && ids === undefined && end - start <= MAX_DROPPED_LENGTH ? input : undefined;
+  // (One empty list and set for all: a slice without stream errors or dependencies keeps none of its own.)
+  return new Slice(
+    new Placement(frame, start),
+    end,
+    documents,
+    streamErrors.length > 0 ? streamErrors : NO_STREAM_ERRORS,
+    dependsOn.size > 0 ? dependsOn : NO_DEPENDENCIES,
+    last,
+    ids,
+    again,
+  );
+}
+
+/** What the parse of a slice's text gives. */
+interface SliceRead {
+  readonly documents: Document.Parsed[];
+  readonly streamErrors: YAMLError[];
+  readonly dependsOn: Set<'rest' | 'next' | 'previous'>;
+}
+
+/**
+ * Reads `input`, the text of the slice at `[start, end)` (lone `\r` as `\n`), with the next run's
+ * `---` line after it unless it is the `last`; `toFile`: see {@link parseSliceText}.
+ */
+function readSlice(input: string, start: number, end: number, last: boolean, toFile?: (offset: number) => number): SliceRead {
+  // Too deep: the text from there on is read as blank (line breaks kept), and the document says why.
+  const own = last ? input.length : input.length - NEXT_DOCUMENT.length;
+  const flowCut = tooDeepAt(input);
+  const blockCut = tooIndentedAt(input);
+  let cut = flowCut === -1 || (blockCut !== -1 && blockCut < flowCut) ? blockCut : flowCut;
+  let why = cut === flowCut ? `Flow collections nested more than ${MAX_FLOW_DEPTH} levels deep` : `Lines indented past column ${MAX_BLOCK_COLUMN}`;
+  if (cut !== -1) input = blankFrom(input, cut, own);
   const read = (t: string): Tokens => (toFile !== undefined ? readStandIn(t, start) : readTokens(t, start));
-  let tokens = read(toRead(text));
+  let tokens = read(input);
   const deep = tooNestedAt(tokens.tokens);
   if (deep !== -1) {
     cut = deep - start;
     why = `Collections nested more than ${MAX_NESTING} levels deep`;
-    text = blankFrom(text, cut);
-    tokens = read(toRead(text));
+    tokens = read(blankFrom(input, cut, own));
   }
   const dependsOn = new Set(tokens.dependsOn);
   const composer = new Composer(YAML_OPTIONS);
@@ -370,16 +434,7 @@ function parseSliceText(
     if (doc !== undefined) doc.errors.push(error);
     else streamErrors.push(error);
   }
-  // (One empty list and set for all: a slice without stream errors or dependencies keeps none of its own.)
-  return new Slice(
-    new Placement(frame, start),
-    end,
-    documents,
-    streamErrors.length > 0 ? streamErrors : NO_STREAM_ERRORS,
-    dependsOn.size > 0 ? dependsOn : NO_DEPENDENCIES,
-    last,
-    ids,
-  );
+  return { documents, streamErrors, dependsOn };
 }
 
 /**

@@ -47,6 +47,18 @@ test('deep flow nesting is cut at a fixed depth with a clear message, even on a 
   assert.match(run.stdout, /answered/);
 });
 
+test('a document nested too deeply does not take the documents after it with it', () => {
+  for (const deep of [`ids: ${'['.repeat(MAX_FLOW_DEPTH + 10)}\n`, `ids:\n${' '.repeat(300)}- x\n`]) {
+    const file = parseFile(`${deep}---\nsite: {name: After}\n`);
+    assert.equal(file.documents.length, 2);
+    assert.ok(
+      file.documents[0]!.errors.some((e) => e.code === 'RESOURCE_EXHAUSTION'),
+      'the first says why it is not read',
+    );
+    assert.deepEqual(file.documents[1]!.value, { site: { name: 'After' } }, 'the second is read');
+  }
+});
+
 test('deep block nesting and long dash chains answer', () => {
   assertWellFormed(Array.from({ length: 3000 }, (_, i) => `${' '.repeat(i)}a:`).join('\n'), 'deep mapping');
   assertWellFormed(`ids:\n${Array.from({ length: 3000 }, (_, i) => `${' '.repeat(2 * i)}- `).join('\n')}\n`, 'deep sequence');
