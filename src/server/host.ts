@@ -17,6 +17,11 @@ export interface ServerHost {
    * scheduled); returns its cancel.
    */
   runSoon(work: () => void): () => void;
+  /**
+   * Collects garbage now, all of it, where the host can (a Node process; not a browser's Worker):
+   * for the documents dropped when the user pauses (idlePause.ts).
+   */
+  readonly collectGarbage?: () => void;
   /** Calls `report` for a rejected promise nobody waits on, instead of the host's own handling. */
   onUnhandledRejection(report: (reason: unknown) => void): void;
 }

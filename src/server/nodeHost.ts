@@ -3,6 +3,7 @@ import { existsSync } from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { setFlagsFromString } from 'v8';
+import { runInNewContext } from 'vm';
 import { envStateOf } from '../core/envPlaceholders';
 import type { ServerHost } from './host';
 
@@ -27,6 +28,26 @@ const CODE_PAGES =
  */
 setFlagsFromString('--heap-growing-percent=20');
 
+/**
+ * A full collection that compacts the heap: V8's `gc()` (which Node gives only to a process started
+ * with `--expose-gc`; set now, it is there in a context made after it), with every page's survivors
+ * moved together. Without that, the pages where dropped documents were still held the objects kept
+ * beside them, and the heap stayed as large: with 100,000 documents, 135 MB kept, 376 MB of heap,
+ * 438 MB resident; compacted, 171 MB of heap, 231 MB resident (a pause of 0.2 s instead of 0.09 s).
+ */
+function compactingCollection(): () => void {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  return () => {
+    setFlagsFromString('--compact-on-every-full-gc');
+    try {
+      gc();
+    } finally {
+      setFlagsFromString('--no-compact-on-every-full-gc');
+    }
+  };
+}
+
 export const nodeHost: ServerHost = {
   // Inherited from the editor or the shell. The value stays in this process.
   envState: (name) => envStateOf(process.env[name]),
@@ -41,6 +62,7 @@ export const nodeHost: ServerHost = {
     });
     return () => clearImmediate(immediate);
   },
+  collectGarbage: compactingCollection(),
   // Not Node's trace on stderr, nor the end of the server.
   onUnhandledRejection: (report) => void process.on('unhandledRejection', report),
 };

@@ -16,6 +16,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver';
 import { version } from '../../package.json';
+import { systemClock } from '../core/clock';
 import { DIAGNOSTIC_SOURCE, type CoreDiagnostic } from '../core/diagnostic';
 import { LanguageService, type ValidateParams } from '../core/service';
 import { fileTooLargeDiagnostic } from '../core/validation/limit';
@@ -38,6 +39,7 @@ import { ChangeReportingDocuments } from './changes';
 import type { ChunkedDocument } from './chunkedDocument';
 import { DiagnosticReports } from './diagnosticReports';
 import type { ServerHost } from './host';
+import { IdlePause } from './idlePause';
 import { DEFAULT_SETTINGS, readSettings } from './settings';
 import { TargetFiles } from './targetFiles';
 
@@ -120,11 +122,18 @@ export function startServer(connection: Connection, host: ServerHost): void {
     return { document, text, tooLarge: text.length > settings.validation.maxFileSizeMB * 1024 * 1024 };
   };
 
+  const pause = new IdlePause(() => service.dropDocuments(), host.collectGarbage, systemClock);
+  /** The parse of an open document's version (see IdlePause). */
+  const parse = (uri: string, version: number, text: Text): ParsedFile => {
+    pause.parsed();
+    return service.parse(uri, version, text);
+  };
+
   /** The parse of an open target-settings document at its current version (none for a file too large). */
   const parsed = (uri: string): { document: ChunkedDocument; file: ParsedFile } | undefined => {
     const target = targetDocument(uri);
     if (target === undefined || target.tooLarge) return undefined;
-    return { document: target.document, file: service.parse(uri, target.document.version, target.text) };
+    return { document: target.document, file: parse(uri, target.document.version, target.text) };
   };
 
   /** The diagnostics of `uri` as it is now; undefined where it is not an open target-settings file. */
@@ -135,7 +144,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     if (tooLarge) service.close(uri);
     const diagnostics = tooLarge
       ? [fileTooLargeDiagnostic(text.length, settings.validation.maxFileSizeMB)]
-      : service.diagnostics(uri, service.parse(uri, document.version, text), validateParams());
+      : service.diagnostics(uri, parse(uri, document.version, text), validateParams());
     return { version: document.version, diagnostics };
   };
 
