@@ -97,6 +97,14 @@ export interface Moves {
   moveIds(): void;
 }
 
+/** How many checks keep what they found in each document (PerDocument): the length of DocumentState.found. */
+let foundSlots = 0;
+
+/** A place in each document's DocumentState.found for a check of its own. */
+export function newFoundSlot(): number {
+  return foundSlots++;
+}
+
 /** The state of a document just parsed. */
 export function freshState(document: Document.Parsed): DocumentState {
   return {
@@ -106,7 +114,8 @@ export function freshState(document: Document.Parsed): DocumentState {
     value: undefined,
     error: undefined,
     usesAliases: false,
-    found: [],
+    // (As long as it will be: a list grown from empty held room for 17.)
+    found: new Array<unknown>(foundSlots),
     nodesMoved: 0,
   };
 }
