@@ -61,7 +61,7 @@ const GOALS = {
 function restedOf(r: ServerResult): string {
   return r.rssRested === undefined
     ? ''
-    : `; 12 s later, at rest, ${mb(r.rssRested)}: collected once the process is idle (by the server a second after a parse that dropped documents, by V8's memory reducer after several seconds)`;
+    : `; 12 s later, at rest, ${mb(r.rssRested)}: collected once the process is idle (by the server a second after its last parse, where it dropped documents; by V8's memory reducer after several seconds)`;
 }
 
 function mb(bytes: number): string {
@@ -185,7 +185,7 @@ function documentsRows(r: DocumentsResult, first: DocumentsResult | undefined, i
       rss,
       GOALS.rssBytes,
       r.ours.failure ??
-        `${mb(rssOpen)} right after the open, of which ${mb(idleRss)} is the server before any file: about ${perDocumentKb.toFixed(1)} KB a document, the \`yaml\` document of each (its document, directives and schema objects, and a node, a range and a value for each key and scalar; a list of fewer than 64 ids is read as any other, an id a node) and what the parse and the checks keep beside it; during the edits the documents no parse had read for eight parses dropped their \`yaml\` nodes and values, but what they held stays in the heap's pages until a full collection, which the server makes once it has parsed nothing for a second (the bench sends the edits back to back)${restedOf(r.ours)}`,
+        `${mb(rssOpen)} right after the open, of which ${mb(idleRss)} is the server before any file: about ${perDocumentKb.toFixed(1)} KB a document, the \`yaml\` document of each (its document, directives and schema objects, and a node, a range and a value for each key and scalar; a list of fewer than 64 ids is read as any other, an id a node) and what the parse and the checks keep beside it; the documents drop those, and the server collects and compacts its heap, once it has parsed nothing for a second: the bench sends the edits back to back, so this reading still holds what the open left${restedOf(r.ours)}`,
     ),
   );
   return rows;
