@@ -1,0 +1,11 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { count } from '../../../src/core/wording';
+
+test('count writes every number as en-US Intl.NumberFormat does (whole numbers without it)', () => {
+  const intl = new Intl.NumberFormat('en-US');
+  const numbers = [0, 1, 7, 12, 999, 1000, 1001, 12345, 100000, 999999, 1000000, 1234567890, Number.MAX_SAFE_INTEGER];
+  for (const n of [...numbers, ...numbers.map((n) => -n).filter((n) => n !== 0), 1.5, 1234.5678, -0.25, 1e21, Infinity, NaN]) {
+    assert.equal(count(n), intl.format(n), String(n));
+  }
+});
