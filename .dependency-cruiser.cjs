@@ -51,6 +51,13 @@ module.exports = {
       to: { path: '^src/(?!(web|editor|core|api)/)' },
     },
     {
+      name: 'load-uses-nothing',
+      comment: 'src/load/ loads the built bundles (by path, at run time) with their kept compiled code: it imports none of their sources.',
+      severity: 'error',
+      from: { path: '^src/load/' },
+      to: { path: '^src/(?!load/)' },
+    },
+    {
       name: 'entries-are-not-imported',
       comment: 'extension.ts, network.ts and repository.ts are bundle entries; only the editor loads network.ts and repository.ts (lazily).',
       severity: 'error',

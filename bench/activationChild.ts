@@ -1,7 +1,7 @@
 // Run in a fresh process by activation.ts: loads a bundled extension with a stand-in for the
 // `vscode` module, runs activate(), and prints timings and whether any schema was compiled. The
 // extension's LanguageClient really starts against the stand-in: it forks the bundle's
-// `dist/server.js` over Node IPC after activate() has returned (start() is asynchronous); the
+// `dist/load/server.js` over Node IPC after activate() has returned (start() is asynchronous); the
 // fork and the server's answer to `initialize` are timed by watching child_process.fork, then
 // the client is stopped and the server process killed.
 // Usage: node activationChild.js BUNDLE
@@ -133,7 +133,8 @@ const configuration = {
   inspect: () => undefined,
   update: async () => undefined,
 };
-const extensionPath = path.dirname(path.dirname(bundle));
+/** The folder the bundle's dist/ is in (the extension's own, as installed). */
+const extensionPath = bundle.slice(0, bundle.lastIndexOf(`${path.sep}dist${path.sep}`));
 
 const vscodeStandIn: Record<string, unknown> = {
   version: '1.100.0',

@@ -1,6 +1,8 @@
 // Bundles the extension and the command line with esbuild.
 // dist/extension.js: CommonJS for VS Code's extension host, `vscode` left external.
 // dist/server.js: the language server the extension starts.
+// dist/load/extension.js and dist/load/server.js: what VS Code loads (package.json `main`) and the
+// extension starts: each of the two above, compiled with the code V8 kept from the last start.
 // dist/cli.js: the `scan-targets` program, with a shebang: only the dispatch; each command is a
 // bundle of its own, dist/cli/<name>.js, required when it runs (src/cli/commands/index.ts), and so
 // is the check of `validate --entitlements FILE` (CLI_APART).
@@ -99,6 +101,10 @@ const builds = [
   { ...common, entryPoints: ['src/repository.ts'], outfile: path.join(outdir, 'repository.js') },
   // The language server (a process of its own) owns parsing, validation and editing assistance.
   { ...common, entryPoints: ['src/server/main.ts'], outfile: path.join(outdir, 'server.js') },
+  // What VS Code loads and the extension starts: the two bundles above, compiled with the code V8
+  // kept from the last start (src/load/codeCache.ts).
+  { ...common, entryPoints: ['src/load/extension.ts'], outfile: path.join(outdir, 'load', 'extension.js'), external: ['vscode'] },
+  { ...common, entryPoints: ['src/load/server.ts'], outfile: path.join(outdir, 'load', 'server.js') },
   {
     ...common,
     entryPoints: ['src/cli/main.ts'],

@@ -23,7 +23,16 @@ const ENV_SECRETS = Object.fromEntries(
 );
 if (Object.keys(ENV_SECRETS).length === 0) fail('no CANARY_ENV_SECRETS found in test/fixtures/canary.ts');
 /** Ours: the extension's id, its log folder, its bundles or tests (by path), or this checkout. */
-const OURS = ['scan-target-settings', 'scantargets', '/dist/extension.js', '/dist/network.js', '/dist/server.js', '/out/test/integration/', REPO_ROOT];
+const OURS = [
+  'scan-target-settings',
+  'scantargets',
+  '/dist/load/',
+  '/dist/extension.js',
+  '/dist/network.js',
+  '/dist/server.js',
+  '/out/test/integration/',
+  REPO_ROOT,
+];
 const UNHANDLED = /rejected promise not handled|unhandled/i;
 const START_TIMEOUT_MS = 120_000;
 const SUITE_TIMEOUT_MS = 15 * 60_000;

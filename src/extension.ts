@@ -12,7 +12,7 @@ import { SERVER_NODE_OPTIONS } from './server/protocol';
 export type { ScanTargetsApi } from './editor/activate';
 
 export function activate(context: vscode.ExtensionContext): ScanTargetsApi {
-  const module = context.asAbsolutePath('dist/server.js');
+  const module = context.asAbsolutePath('dist/load/server.js');
   return activateExtension(context, {
     platform: 'desktop',
     languageClient: (options) =>

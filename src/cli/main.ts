@@ -3,7 +3,7 @@
 // everything else on stderr.
 import * as path from 'path';
 import { version } from '../../package.json';
-import { cacheCompiledCode } from './codeCache';
+import { cacheCompiledCode } from '../load/codeCache';
 import { COMMANDS, type CommandEntry } from './commands';
 import { createContext, type CliContext } from './context';
 import { EXIT_OK, EXIT_USAGE, UsageError, asCliError, type CliError } from './exit';

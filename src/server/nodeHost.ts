@@ -6,6 +6,7 @@ import { setFlagsFromString } from 'v8';
 import { runInNewContext } from 'vm';
 import { envStateOf } from '../core/envPlaceholders';
 import type { ServerHost } from './host';
+import { SERVER_V8_FLAGS } from './v8Flags';
 
 /**
  * The pages that explain the diagnostic codes, docs/codes/ in the package: one folder above the
@@ -15,28 +16,17 @@ const CODE_PAGES =
   ['..', path.join('..', '..')].map((up) => path.resolve(__dirname, up, 'docs', 'codes')).find((dir) => existsSync(dir)) ??
   path.resolve(__dirname, '..', 'docs', 'codes');
 
-/**
- * Between two full collections the heap may grow by a fifth of what the last one kept (V8 lets it
- * grow by up to four times as much): a keystroke allocates little that it keeps and much that
- * outlives a young-generation collection or two (what one version of a file holds until the next),
- * and with a 100,000-id file open the garbage of 160 keystrokes held 40 MB before a full collection
- * came. Collecting sooner costs no keystroke measurably. It costs the first read of a file of
- * many documents, which allocates mostly what it keeps: a tenth longer for 1,000 documents, a
- * fifth for 10,000 or 100,000 (1.3 -> 1.5 s, 7.2 -> 8.4 s). (Switched off around such a read, it
- * saved nothing: the limit V8 set at the end of the read then held for the edits that followed.)
- * Set here, so that `scan-targets lsp` has it as the extension's server does.
- */
-setFlagsFromString('--heap-growing-percent=20');
+// The server's V8 flags, for a process not started with them (v8Flags.ts); no change in one that was.
+for (const flag of SERVER_V8_FLAGS) setFlagsFromString(flag);
 
 /**
  * A full collection that compacts the heap: V8's `gc()` (which Node gives only to a process started
- * with `--expose-gc`; set now, it is there in a context made after it), with every page's survivors
+ * with `--expose-gc`; set since, it is there in a context made after it), with every page's survivors
  * moved together. Without that, the pages where dropped documents were still held the objects kept
  * beside them, and the heap stayed as large: with 100,000 documents, 135 MB kept, 376 MB of heap,
  * 438 MB resident; compacted, 171 MB of heap, 231 MB resident (a pause of 0.2 s instead of 0.09 s).
  */
 function compactingCollection(): () => void {
-  setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   return () => {
     setFlagsFromString('--compact-on-every-full-gc');

@@ -4,6 +4,7 @@
 // it needs. `require` rather than `import()`: Node would load a bundle through its ES module loader,
 // which scans the whole file for exports first (about 50 ms for the validate bundle).
 /* eslint-disable @typescript-eslint/no-require-imports */
+import { SERVER_V8_FLAGS } from '../../server/v8Flags';
 import type { Command } from '../command';
 
 export interface CommandEntry {
@@ -47,6 +48,11 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'lsp',
     summary: 'Run the language server (--stdio or --node-ipc) for Neovim, Helix and other LSP clients.',
-    load: () => (require('./lsp.js') as typeof import('./lsp.js')).lspCommand,
+    load: () => {
+      // Before the server's bundle is compiled, as the extension's server has them (v8Flags.ts).
+      const v8 = require('v8') as typeof import('v8');
+      for (const flag of SERVER_V8_FLAGS) v8.setFlagsFromString(flag);
+      return (require('./lsp.js') as typeof import('./lsp.js')).lspCommand;
+    },
   },
 ];

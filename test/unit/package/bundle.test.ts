@@ -45,7 +45,7 @@ function externalsOf(dir: string, bundle: string): string[] {
 }
 
 const HEAVY =
-  /^node_modules\/(yaml|ajv|ajv-formats|undici|vscode-languageserver)\/|^src\/(api|sandbox|repo|core\/(yaml|validation))\/|^src\/server\/(?!protocol\.ts$)/;
+  /^node_modules\/(yaml|ajv|ajv-formats|undici|vscode-languageserver)\/|^src\/(api|sandbox|repo|core\/(yaml|validation))\/|^src\/server\/(?!(protocol|v8Flags)\.ts$)/;
 
 test('the extension bundle leaves the language to the server bundle, undici and the sandbox to the network bundle, and git and the file search to the repository bundle', () => {
   const dir = buildWithMetafiles();
@@ -66,6 +66,14 @@ test('the extension bundle leaves the language to the server bundle, undici and 
     const network = inputsOf(dir, 'network.js');
     assert.ok(network.some((input) => input.startsWith('node_modules/undici/')));
     assert.ok(network.some((input) => input.startsWith('src/sandbox/')));
+    // What VS Code loads and the extension starts hold only the loader: each bundle is required by path at run time.
+    for (const main of ['load/extension.js', 'load/server.js']) {
+      assert.deepEqual(
+        inputsOf(dir, main).filter((input) => !/^src\/load\/|^package\.json$/.test(input)),
+        [],
+        main,
+      );
+    }
     const server = inputsOf(dir, 'server.js');
     assert.ok(server.some((input) => input.startsWith('node_modules/yaml/')));
     assert.ok(server.some((input) => input.startsWith('node_modules/vscode-languageserver/')));
@@ -107,7 +115,7 @@ test('dist/cli.js only dispatches; each command is a bundle of its own, and vali
 
 /** What only Node can run: the desktop's loaders and host, undici, the sandbox, git, Node's builds of the LSP libraries. */
 const NODE_ONLY =
-  /^node_modules\/undici\/|^node_modules\/vscode-(languageclient|languageserver|jsonrpc)\/lib\/node\/|^src\/(sandbox|repo|cli)\/|^src\/editor\/(apply\/|network\.ts$|repository\.ts$)|^src\/api\/(transport|tunnel|client)\.ts$|^src\/server\/(main|nodeHost)\.ts$|^src\/(extension|network|repository)\.ts$/;
+  /^node_modules\/undici\/|^node_modules\/vscode-(languageclient|languageserver|jsonrpc)\/lib\/node\/|^src\/(sandbox|repo|cli|load)\/|^src\/editor\/(apply\/|network\.ts$|repository\.ts$)|^src\/api\/(transport|tunnel|client)\.ts$|^src\/server\/(main|nodeHost)\.ts$|^src\/(extension|network|repository)\.ts$/;
 
 test('the browser build carries nothing only Node can run, and loads nothing at run time but vscode', () => {
   const dir = buildWithMetafiles();

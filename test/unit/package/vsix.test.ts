@@ -34,6 +34,8 @@ test('the .vsix holds the bundle, schemas, media and docs, and no sources or nod
 
   for (const expected of [
     'package.json',
+    'dist/load/extension.js',
+    'dist/load/server.js',
     'dist/extension.js',
     'dist/server.js',
     'dist/network.js',

@@ -1,17 +1,20 @@
-// The command bundles' compiled code, kept between runs of `scan-targets`.
+// The bundles' compiled code, kept between runs: of each `scan-targets` command, of the extension
+// and of its language server.
 //
-// Every run reads and compiles the bundle of its command (dist/cli/validate.js is about 620 KB),
-// then compiles each function the run calls for the first time: on `validate` of a 3-line file
-// that is most of what the run costs beyond starting Node. V8 can hand its compiled code back as
-// bytes ("code cache") and take them on a later compile of the same text. Taken at the end of a
-// run, they hold the functions that run compiled too, not only the bundle's top level (which is
-// all a cache taken when the file is first compiled holds, as the v8-compile-cache package takes
-// it).
+// Every run reads and compiles the bundle it runs (dist/cli/validate.js is about 620 KB,
+// dist/extension.js 1.2 MB), then compiles each function it calls for the first time: on `validate`
+// of a 3-line file that is most of what the run costs beyond starting Node, and half of the
+// extension's activation. V8 can hand its compiled code back as bytes ("code cache") and take them
+// on a later compile of the same text. Taken once the run has gone on a while (at its end for the
+// command line), they hold the functions that run compiled too, not only the bundle's top level
+// (which is all a cache taken when the file is first compiled holds, as the v8-compile-cache
+// package takes it).
 //
-// Where Node keeps such a cache itself (`module.enableCompileCache`, Node 22.1 and later), it is
-// asked to. Node 20 has no such thing: there, a command bundle is compiled here, with the bytes of
-// the last run when they are for this very file. NODE_DISABLE_COMPILE_CACHE=1 turns both off, as it
-// does Node's own.
+// Where Node keeps such a cache itself (`module.enableCompileCache`, Node 22.1 and later), the
+// command line asks it to (its process is its own). Node 20 has no such thing, and the extension
+// host is shared with other extensions, whose loading is not ours to change: there a bundle is
+// compiled here, with the bytes of the last run when they are for this very file.
+// NODE_DISABLE_COMPILE_CACHE=1 turns both off, as it does Node's own.
 //
 // The bytes are code this process runs: they are kept where only this user can write (not in a
 // shared temporary folder, where another user could leave some), one file per bundle, which starts
@@ -30,7 +33,7 @@ interface NodeModule {
   exports: unknown;
 }
 
-/** Keeps the compiled code of the scripts in `bundleDir` (dist/cli/) between runs. */
+/** Keeps the compiled code of the scripts in `bundleDir` (dist/cli/) between runs, for the rest of this process. */
 export function cacheCompiledCode(bundleDir: string, env: NodeJS.ProcessEnv = process.env): void {
   if (env.NODE_DISABLE_COMPILE_CACHE) return;
   const dir = cacheDir(env);
@@ -40,27 +43,68 @@ export function cacheCompiledCode(bundleDir: string, env: NodeJS.ProcessEnv = pr
     enableCompileCache(dir);
     return;
   }
+  const inBundle = path.resolve(bundleDir) + path.sep;
+  compileWith((filename) => (filename.startsWith(inBundle) ? dir : undefined), 'at exit');
+}
+
+/**
+ * How long a long-running process (the extension host, the language server) runs before it keeps
+ * its compiled code: the functions of its start and first answers are compiled by then.
+ */
+const KEEP_AFTER_MS = 10_000;
+
+/**
+ * `require(filename)`, compiled with the bytes kept from the last start (the extension's and the
+ * language server's entries, dist/load/). Only that file: in the extension host, every other
+ * extension loads as Node would load it.
+ */
+export function requireWithCodeCache(filename: string, env: NodeJS.ProcessEnv = process.env, keepAfterMs = KEEP_AFTER_MS): unknown {
+  const dir = env.NODE_DISABLE_COMPILE_CACHE ? undefined : cacheDir(env);
+  const load = Module.createRequire(filename);
+  if (dir === undefined) return load(filename);
+  // (Node compiles the file inside this synchronous call, and nothing else runs meanwhile.)
+  const restore = compileWith((file) => (file === filename ? dir : undefined), keepAfterMs);
+  try {
+    return load(filename);
+  } finally {
+    restore();
+  }
+}
+
+/**
+ * Has Node compile each CommonJS file for which `cacheFor` names a folder with the bytes kept there;
+ * the new bytes of a file are kept when the process exits, or after `keepAfterMs`, whichever comes
+ * first. Returns what puts Node's own compile back.
+ */
+function compileWith(cacheFor: (filename: string) => string | undefined, keepAfterMs: number | 'at exit'): () => void {
   const prototype = Module.prototype as unknown as NodeModule;
   const compile = prototype._compile;
-  const inBundle = path.resolve(bundleDir) + path.sep;
   prototype._compile = function (this: NodeModule, content: string, filename: string): unknown {
-    return filename.startsWith(inBundle) ? compileCached(this, content, filename, dir) : compile.call(this, content, filename);
+    const dir = cacheFor(filename);
+    return dir === undefined ? compile.call(this, content, filename) : compileCached(this, content, filename, dir, keepAfterMs);
+  };
+  return () => {
+    prototype._compile = compile;
   };
 }
 
 /** What Node's own `_compile` does for a CommonJS file, with V8's code cache taken and given. */
-function compileCached(module: NodeModule, content: string, filename: string, dir: string): unknown {
+function compileCached(module: NodeModule, content: string, filename: string, dir: string, keepAfterMs: number | 'at exit'): unknown {
   const file = path.join(dir, `${path.basename(filename, '.js')}-${hashOf(filename)}.bin`);
   const stamp = stampOf(filename);
   const cachedData = readCache(file, stamp);
   // An `import()` in the bundle resolves as it would in a file Node loads itself.
   const script = new vm.Script(Module.wrap(content), { filename, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
   if (cachedData === undefined || script.cachedDataRejected === true) {
-    // At the end of the run, when the functions it called are compiled too.
-    process.once('exit', () => {
+    let kept = false;
+    const keep = (): void => {
+      if (kept) return;
+      kept = true;
       writeAtomically(file, Buffer.concat([Buffer.from(`${stamp}\n`), script.createCachedData()]));
       pruneUnused(dir);
-    });
+    };
+    process.once('exit', keep);
+    if (keepAfterMs !== 'at exit') setTimeout(keep, keepAfterMs).unref();
   } else {
     markUsed(file);
   }
