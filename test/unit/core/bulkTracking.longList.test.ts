@@ -115,7 +115,10 @@ test('every id of a long list rejected: the editor is shown the first maxProblem
   const note = at(shown, -1);
   assert.equal(note.code, 'too-many-problems');
   const all = ids.length + syntax;
-  assert.match(note.message, new RegExp(`^${(all - 50).toLocaleString('en-US')} more problems are not shown \\(${all.toLocaleString('en-US')} in all;`));
+  // (Rounded down to three figures from 1,000 problems: validation.limit.test.ts.)
+  const counted = /^(?:More than ([\d,]+) problems|([\d,]+) problems in all); the 50 most severe are shown\./.exec(note.message);
+  const total = Number((counted?.[1] ?? counted?.[2] ?? 'NaN').replaceAll(',', ''));
+  assert.ok(total <= all && total > all * 0.99, `${note.message} (${all} in all)`);
   const record = createInvalidIdRecord(fullParse(text), 0, ids);
   assert.deepEqual(service.runDiagnostics(URI, file), trackInvalidIds([record], fullParse(text)).diagnostics, 'all of them, as on the full parse');
 });

@@ -26,7 +26,7 @@ test('over the cap, errors are kept first, in their order, and a note counts the
   const note = at(shown, 3);
   assert.equal(note.code, 'too-many-problems');
   assert.equal(note.severity, 'information');
-  assert.match(note.message, /^2 more problems are not shown \(5 in all/);
+  assert.match(note.message, /^5 problems in all; the 3 most severe are shown\. /);
   assert.match(note.message, /scanTargets\.validation\.maxProblems/);
 });
 
@@ -55,5 +55,22 @@ test('a file with 200,000 problems is validated whole: no stack overflow, every 
   assert.equal(all.filter((d) => d.code === 'duplicate-id').length, 199_999);
   const shown = limitDiagnostics(all, 1000);
   assert.equal(shown.length, 1001);
-  assert.match(at(shown, 1000).message, /^198,999 more problems are not shown \(199,999 in all/);
+  assert.match(at(shown, 1000).message, /^More than 199,000 problems; the 1,000 most severe are shown\. /);
+});
+
+test('the note counts exactly under 1,000 problems, and from there rounded down to three figures: one problem more or less seldom changes it', () => {
+  const note = (total: number, max = 10): string => {
+    const all = Array.from({ length: total }, (_, i) => diagnostic('warning', i));
+    return at(limitDiagnostics(all, max), max).message.replace(/ Raise .*/, '');
+  };
+  assert.equal(note(999), '999 problems in all; the 10 most severe are shown.');
+  assert.equal(note(1000), '1,000 problems in all; the 10 most severe are shown.');
+  assert.equal(note(1001), 'More than 1,000 problems; the 10 most severe are shown.');
+  assert.equal(note(1239), 'More than 1,230 problems; the 10 most severe are shown.');
+  assert.equal(note(12_300), '12,300 problems in all; the 10 most severe are shown.');
+  assert.equal(note(12_345), 'More than 12,300 problems; the 10 most severe are shown.');
+  assert.equal(note(2, 1), '2 problems in all; the most severe is shown.');
+  // (The editor is sent the diagnostics again only when one of them changed, the note included.)
+  assert.equal(note(123_456), note(123_457));
+  assert.equal(note(123_456), note(123_455));
 });

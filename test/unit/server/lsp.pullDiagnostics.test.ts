@@ -260,3 +260,32 @@ test('a client that cannot be asked to pull again gets its diagnostics pushed', 
     client.process.kill();
   }
 });
+
+test('past the cap, a keystroke that adds or takes away one of thousands of problems not shown is answered "unchanged"', async () => {
+  assertBuilt();
+  // 3,456 ids read as numbers: as many errors, the first 1,000 shown (the default cap) and a note.
+  const numbers = Array.from({ length: 3456 }, (_, i) => `  - ${4000000000 + i}`);
+  const text = ['ids:', ...numbers, 'site:', '  name: Shop', '  url: https://shop.example', ''].join('\n');
+  const client = start(() => ({ validation: { debounceMs: 0 } }));
+  try {
+    await client.request('initialize', { processId: process.pid, rootUri: null, capabilities: PULLING });
+    client.notify('initialized', {});
+    await client.waitForServerRequest('workspace/configuration', 0);
+    client.notify('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'yaml', version: 1, text } });
+    const first = await pull(client, URI);
+    const items = full(first);
+    assert.equal(items.length, 1001);
+    assert.match(items.at(-1)!.message, /^More than 3,450 problems; the 1,000 most severe are shown\./);
+
+    // The last id made text (line 3456, `  - 4000003455`): one error fewer, none of those shown.
+    change(client, URI, 2, 3456, 14, 14, 'x');
+    assert.deepEqual(await pull(client, URI, first.resultId), { kind: 'unchanged', resultId: first.resultId });
+    // A hundred more: the note's count changes, and the report with it.
+    const more = Array.from({ length: 100 }, (_, i) => `\n  - ${5000000000 + i}`).join('');
+    change(client, URI, 3, 3456, 15, 15, more);
+    const grown = full(await pull(client, URI, first.resultId));
+    assert.match(grown.at(-1)!.message, /^More than 3,550 problems; the 1,000 most severe are shown\./);
+  } finally {
+    await stop(client);
+  }
+});
