@@ -51,11 +51,12 @@ module.exports = {
       to: { path: '^src/(?!(web|editor|core|api)/)' },
     },
     {
-      name: 'load-uses-nothing',
-      comment: 'src/load/ loads the built bundles (by path, at run time) with their kept compiled code: it imports none of their sources.',
+      name: 'load-uses-nothing-but-the-server-flags',
+      comment:
+        "src/load/ loads the built bundles (by path, at run time) with their kept compiled code: it imports none of their sources, only the server's V8 flags, set before its bundle is compiled.",
       severity: 'error',
       from: { path: '^src/load/' },
-      to: { path: '^src/(?!load/)' },
+      to: { path: '^src/(?!load/|server/v8Flags\\.ts$)' },
     },
     {
       name: 'entries-are-not-imported',

@@ -13,17 +13,16 @@ import type { BulkOutcomeParams } from '../core/service';
 import type { RunPlanResult, RunTarget } from '../core/bulk/planRun';
 import type { EntitlementsRecord } from '../core/entitlements/types';
 import type { BaseText, PlanProblem, PlanReport } from '../core/plan/report';
-import { SERVER_V8_FLAGS } from './v8Flags';
 
 /**
- * The Node options the desktop extension starts the server with (the bench starts it so too): the
- * server's V8 flags (v8Flags.ts), and a young generation of 2 MB semi-spaces, where Node's default
- * lets them grow to 16 MB: the server allocates what it keeps when a file is opened (a long list's
- * ids) and little per keystroke, so a large young generation is memory held for nothing (about
- * 25 MB with a 100,000-id file open) and, where touching fresh memory is slow, time (a quarter of
- * that file's open on the bench's machine).
+ * The Node options the desktop extension starts the server with (the bench starts it so too). A
+ * young generation of 2 MB semi-spaces, where Node's default lets them grow to 16 MB: the server
+ * allocates what it keeps when a file is opened (a long list's ids) and little per keystroke, so a
+ * large young generation is memory held for nothing (about 25 MB with a 100,000-id file open) and,
+ * where touching fresh memory is slow, time (a quarter of that file's open on the bench's machine).
+ * (Its V8 flags are set by the server's entry itself: v8Flags.ts.)
  */
-export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=2', ...SERVER_V8_FLAGS];
+export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=2'];
 
 export interface SetEntitlementsParams {
   record: EntitlementsRecord | null;

@@ -1,9 +1,9 @@
 // The V8 flags of the language server's Node process, set before its bundle is compiled: by the
-// extension, in the options it starts the process with (SERVER_NODE_OPTIONS, protocol.ts), and by
-// `scan-targets lsp` before it loads the server (cli/commands/index.ts). Set only once the bundle
-// runs (nodeHost.ts sets them too, for a process started otherwise), they would change V8's flag
-// hash after the compile, and V8 would refuse at every start the compiled code kept at the last
-// (src/load/codeCache.ts). No import: the command line's dispatch bundle carries this file.
+// entry the extension starts (src/load/server.ts) and by `scan-targets lsp` before it loads the
+// server (cli/commands/index.ts). Set only once the bundle runs (nodeHost.ts sets them too, for a
+// process started otherwise), they would change V8's flag hash after the compile, and V8 would
+// refuse at every start the compiled code kept at the last (src/load/codeCache.ts). No import: the
+// command line's dispatch bundle and the extension's server entry carry this file.
 
 export const SERVER_V8_FLAGS = [
   // Between two full collections the heap may grow by a fifth of what the last one kept (V8 lets it

@@ -128,6 +128,7 @@ for (const [name, args] of [
     "the extension's language server (dist/load/server.js, started with SERVER_NODE_OPTIONS)",
     [...SERVER_NODE_OPTIONS, path.join(ROOT, 'dist', 'load', 'server.js'), '--stdio'],
   ],
+  ['dist/load/server.js started with no option', [path.join(ROOT, 'dist', 'load', 'server.js'), '--stdio']],
   ['`scan-targets lsp`', [path.join(ROOT, 'dist', 'cli.js'), 'lsp', '--stdio']],
 ] as const) {
   test(
