@@ -3,9 +3,9 @@
 // same through the command line's own cache.)
 import * as path from 'path';
 import { setFlagsFromString } from 'v8';
-import { SERVER_V8_FLAGS } from '../server/v8Flags';
+import { setServerV8Flags } from '../server/v8Flags';
 import { requireWithCodeCache } from './codeCache';
 
 // Before the bundle is compiled, whatever options the process was started with (v8Flags.ts).
-for (const flag of SERVER_V8_FLAGS) setFlagsFromString(flag);
+setServerV8Flags(setFlagsFromString);
 requireWithCodeCache(path.join(__dirname, '..', 'server.js'));

@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'v8';
 import { runInNewContext } from 'vm';
 import { envStateOf } from '../core/envPlaceholders';
 import type { ServerHost } from './host';
-import { SERVER_V8_FLAGS } from './v8Flags';
+import { setServerV8Flags } from './v8Flags';
 
 /**
  * The pages that explain the diagnostic codes, docs/codes/ in the package: one folder above the
@@ -17,7 +17,7 @@ const CODE_PAGES =
   path.resolve(__dirname, '..', 'docs', 'codes');
 
 // The server's V8 flags, for a process not started with them (v8Flags.ts); no change in one that was.
-for (const flag of SERVER_V8_FLAGS) setFlagsFromString(flag);
+setServerV8Flags(setFlagsFromString);
 
 /**
  * A full collection that compacts the heap: V8's `gc()` (which Node gives only to a process started

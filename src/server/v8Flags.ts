@@ -5,7 +5,7 @@
 // refuse at every start the compiled code kept at the last (src/load/codeCache.ts). No import: the
 // command line's dispatch bundle and the extension's server entry carry this file.
 
-export const SERVER_V8_FLAGS = [
+const SERVER_V8_FLAGS = [
   // Between two full collections the heap may grow by a fifth of what the last one kept (V8 lets it
   // grow by up to four times as much): a keystroke allocates little that it keeps and much that
   // outlives a young-generation collection or two (what one version of a file holds until the
@@ -19,3 +19,11 @@ export const SERVER_V8_FLAGS = [
   // V8's `gc()`, for the compacting collection the server makes when the user pauses (nodeHost.ts).
   '--expose-gc',
 ];
+
+/**
+ * Sets the server's V8 flags in this process with `setFlagsFromString` (Node's, from the caller:
+ * this file is no Node host's); where they are set already, nothing changes, nor V8's flag hash.
+ */
+export function setServerV8Flags(setFlagsFromString: (flag: string) => void): void {
+  for (const flag of SERVER_V8_FLAGS) setFlagsFromString(flag);
+}

@@ -4,7 +4,7 @@
 // it needs. `require` rather than `import()`: Node would load a bundle through its ES module loader,
 // which scans the whole file for exports first (about 50 ms for the validate bundle).
 /* eslint-disable @typescript-eslint/no-require-imports */
-import { SERVER_V8_FLAGS } from '../../server/v8Flags';
+import { setServerV8Flags } from '../../server/v8Flags';
 import type { Command } from '../command';
 
 export interface CommandEntry {
@@ -49,9 +49,9 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'lsp',
     summary: 'Run the language server (--stdio or --node-ipc) for Neovim, Helix and other LSP clients.',
     load: () => {
-      // Before the server's bundle is compiled, as the extension's server has them (v8Flags.ts).
-      const v8 = require('v8') as typeof import('v8');
-      for (const flag of SERVER_V8_FLAGS) v8.setFlagsFromString(flag);
+      // Before the server's bundle is compiled, as the extension's server has them (v8Flags.ts);
+      // `v8` required here, not at the top: the other commands load none.
+      setServerV8Flags((require('v8') as typeof import('v8')).setFlagsFromString);
       return (require('./lsp.js') as typeof import('./lsp.js')).lspCommand;
     },
   },
