@@ -14,7 +14,7 @@ const sample = (): void => {
   rssPeak = Math.max(rssPeak, m.rss);
 };
 const timer = setInterval(sample, 5);
-const service = new LanguageService(() => 'unset', { fastIds: process.argv[2] !== 'full' });
+const service = new LanguageService(() => 'unset', { fastPaths: process.argv[2] !== 'full' });
 let version = 0;
 const files: unknown[] = [];
 for (const t of [text, text.replace('Shop (staging)', 'Shop (staginh)')]) {

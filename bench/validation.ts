@@ -33,7 +33,7 @@ export async function benchValidation(): Promise<ValidationRow[]> {
     const elsewhere = alternate(text, text.indexOf('  name: ') + '  name: '.length + 1);
     const ours = await timeMedian(() => validateText(inList()), runs, warmup);
     const oursTypingElsewhere = await timeMedian(() => validateText(elsewhere()), runs, warmup);
-    const fullParse = (t: string): ReturnType<typeof validateText> => validateFile(parseFile(t, undefined, undefined, { fastIds: false }));
+    const fullParse = (t: string): ReturnType<typeof validateText> => validateFile(parseFile(t, undefined, undefined, { fastPaths: false }));
     const reference = fullParse(text);
     const oursFullParse = await timeMedian(() => fullParse(inList()), runs, warmup);
     const diagnostics = validateText(text);

@@ -34,10 +34,10 @@ export function parseFile(source: Text, last?: ParsedFile, change?: TextChange, 
 }
 
 function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange | undefined, options: FileParseOptions | undefined): ParsedFile {
-  const fastIds = options?.fastIds ?? last?.basis.fastIds ?? true;
+  const fastPaths = options?.fastPaths ?? last?.basis.fastPaths ?? true;
   // A parse made the other way is not taken over: its lists are not what this parse would make.
   // Nor is a version a later parse took over already: what it shared with that one is that one's.
-  const previous = last?.basis.fastIds === fastIds && last.history.isLatest(last.version) ? last : undefined;
+  const previous = last?.basis.fastPaths === fastPaths && last.history.isLatest(last.version) ? last : undefined;
   // Without a last version every character is read: from one string, which reads faster than
   // chunks (a ChunkedText made from one string has it at hand).
   const text = previous === undefined ? flat(source) : source;
@@ -116,7 +116,7 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
       }
     }
     if (slice === undefined) {
-      slice = parseSlice(partOf(text, start, end), frame, start, end, last, fastIds ? idsToUpdate(i, start, end) : undefined, basis.change, fastIds);
+      slice = parseSlice(partOf(text, start, end), frame, start, end, last, fastPaths ? idsToUpdate(i, start, end) : undefined, basis.change, fastPaths);
       parsed++;
       // A slice whose parse depends on its neighbours is parsed again together with them. (An
       // unclosed quote: the lexer looks for the closing quote in the rest of the file and, when
@@ -194,7 +194,7 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
       reused,
       moved,
     },
-    { source, markers: basis.markers, fastIds, frame },
+    { source, markers: basis.markers, fastPaths, frame },
     history,
     version,
   );

@@ -4,21 +4,10 @@
 // Offsets are 0-based UTF-16 indices into the file text (what JS strings, the `yaml` package and
 // VS Code's offsetAt use). Positions are 0-based line/character, as in VS Code.
 
-import {
-  Document,
-  YAMLError,
-  YAMLSeq,
-  isCollection,
-  isMap,
-  isScalar,
-  isSeq,
-  type DocumentOptions,
-  type ParseOptions,
-  type SchemaOptions,
-  type ToJSOptions,
-} from 'yaml';
+import { Document, YAMLError, YAMLSeq, isCollection, isMap, isScalar, isSeq, type ToJSOptions } from 'yaml';
 import { mapDocument } from './documentMoves';
 import { fastEntryOf, fastIdsOf, type KnownIds, type LongIdsList } from './fastIds';
+import { isPlainDocument, plainValue } from './fastDocuments';
 import { itemsThatMayNest } from './nodes';
 
 /** (Defined with the node lookups, which give such ranges; core reads it from here too.) */
@@ -39,15 +28,7 @@ export const MAX_ALIAS_COUNT = 100;
  */
 export const MAX_KEY_NESTING = 16;
 
-/** The options every parse uses: YAML 1.2 core schema, unique keys, no console output. */
-export const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
-  version: '1.2',
-  uniqueKeys: true,
-  strict: true,
-  prettyErrors: false,
-  keepSourceTokens: false,
-  logLevel: 'error',
-};
+export { YAML_OPTIONS } from './yamlOptions';
 
 /** Why a document has no plain-JS value. */
 export interface DocumentValueError {
@@ -277,7 +258,8 @@ export class ParsedDocument {
     if (!state.computed) {
       state.computed = true;
       let usesAliases = false;
-      if (keysNestTooDeep(this.document.contents)) {
+      // (The keys of a document the fast path built are strings.)
+      if (!isPlainDocument(this.document) && keysNestTooDeep(this.document.contents)) {
         state.value = undefined;
         state.error = { kind: 'other', message: `its mapping keys nest lists or mappings more than ${MAX_KEY_NESTING} levels deep` };
         return state;
@@ -305,13 +287,14 @@ export class ParsedDocument {
 }
 
 /**
- * `document.toJS(options)`; for a document whose long list the fast path built (its `ids`, the
+ * `document.toJS(options)` (plainValue for a document fastDocuments.ts built); for a document whose long list the fast path built (its `ids`, the
  * list of a misspelled key, or the document itself), that list's values are the fast path's (kept
  * up to date from one version to the next) rather than converted one by one. (An alias to an
  * anchored list finds an empty list without an anchor in its place, and fails: then the whole
  * document is converted, as it was written.)
  */
 function documentToJS(document: Document.Parsed, options: ToJSOptions): unknown {
+  const toJS = (): unknown => (isPlainDocument(document) ? plainValue(document.contents) : document.toJS(options));
   const fast = fastEntryOf(document);
   if (fast !== undefined) {
     const { list, key, seq } = fast;
@@ -322,7 +305,7 @@ function documentToJS(document: Document.Parsed, options: ToJSOptions): unknown 
     parsed.items = [...list.parsedItems];
     fast.put(parsed);
     try {
-      const value = document.toJS(options) as unknown;
+      const value = toJS();
       if (key === undefined) return list.valuesWith(value as unknown[]);
       // (The `yaml` package made the entry an own property, even for a key `__proto__`.)
       const map = value as Record<string, unknown>;
@@ -334,7 +317,7 @@ function documentToJS(document: Document.Parsed, options: ToJSOptions): unknown 
       fast.put(seq);
     }
   }
-  return document.toJS(options);
+  return toJS();
 }
 
 /** Whether mapping keys that are lists or mappings nest deeper than {@link MAX_KEY_NESTING} (a walk without recursion). */

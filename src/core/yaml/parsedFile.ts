@@ -31,8 +31,8 @@ export interface FileBasis {
   readonly source: Text;
   /** The marker lines of the text (see documents.ts). */
   readonly markers: MarkerLines;
-  /** Whether long `ids` lists took the fast path (see {@link FileParseOptions}). */
-  readonly fastIds: boolean;
+  /** Whether the parse took its fast paths (see {@link FileParseOptions}). */
+  readonly fastPaths: boolean;
   /** What its slices read their place against (placement.ts), shared by the versions each parsed from the one before. */
   readonly frame: FileFrame;
 }
@@ -40,11 +40,13 @@ export interface FileBasis {
 /** How a file is parsed. */
 export interface FileParseOptions {
   /**
-   * Whether a long `ids` list is read by the fast path (fastIds.ts), default true. Off, every list
-   * goes through the `yaml` parse: what the differential tests and the bench compare with. The
-   * parse of a later version keeps the choice of the earlier one unless told otherwise.
+   * Whether the parse takes its fast paths, default true: long `ids` lists read from their lines
+   * (fastIds.ts), and documents of plain block mappings built without the `yaml` parser
+   * (fastDocuments.ts). Off, the `yaml` package reads every text: what the differential tests and
+   * the bench compare with. The parse of a later version keeps the choice of the earlier one
+   * unless told otherwise.
    */
-  readonly fastIds?: boolean;
+  readonly fastPaths?: boolean;
   /**
    * Whether what the parse keeps may point into the text, default false: for a caller that keeps
    * the text as long as the parse (a command's one read of a file), which spares a copy of each

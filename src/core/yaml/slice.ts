@@ -9,6 +9,7 @@ import { YAML_OPTIONS, forgetValue, freshState, type DocumentState, type Moves, 
 import type { TextChange } from './textChange';
 import { detachedSlice } from './detachedSlice';
 import { withLoneCrAsLf } from './idsText';
+import { readPlainDocuments } from './fastDocuments';
 import { flat, type Text } from './text';
 import { Placement, type FileFrame } from './placement';
 
@@ -56,6 +57,8 @@ export class Slice implements Moves {
     private readonly scan: IdsScan | undefined,
     /** The text its documents were read from, to read them again once dropped; none for a slice that keeps them. */
     private readonly input: string | undefined,
+    /** Whether its documents were read with the fast paths (and are read again so). */
+    private readonly fastPaths: boolean,
   ) {
     this.parsedAt = place.start;
     this.length = end - this.parsedAt;
@@ -69,7 +72,7 @@ export class Slice implements Moves {
   /** Its documents, read again if they were dropped. */
   get documents(): readonly Document.Parsed[] {
     if (this.parsed === undefined) {
-      this.parsed = readSlice(this.input!, this.parsedAt, this.parsedAt + this.length, this.last).documents;
+      this.parsed = readSlice(this.input!, this.parsedAt, this.parsedAt + this.length, this.last, this.fastPaths).documents;
       // (Read where the slice was parsed, as at first.)
       for (const state of this.states) state.nodesMoved = 0;
     }
@@ -148,7 +151,7 @@ type Token = CST.Token;
 /**
  * Parses a slice of the file `frame` places (see placement.ts); `ids`: the `ids` list read in the
  * last version of its text (taken over), `change`: the file's change since then, if known;
- * `fastIds`: whether to try the fast path.
+ * `fastPaths`: whether to try the fast paths (fastIds.ts, fastDocuments.ts).
  */
 export function parseSlice(
   source: Text,
@@ -158,19 +161,19 @@ export function parseSlice(
   last: boolean,
   ids: IdsScan | undefined,
   change: TextChange | undefined,
-  fastIds: boolean,
+  fastPaths: boolean,
 ): Slice {
   // Fast path (see fastIds.ts): a long simple `ids` list is parsed from a short stand-in text and
   // its ids are put in the list, their nodes made when asked for; anything unexpected parses the
   // source as is. Without the list of the last version every character is read: from one string,
   // which reads faster than chunks.
   if (ids === undefined) source = flat(source);
-  const fast = fastIds ? readIds(source, YAML_OPTIONS, ids, start, change) : { scan: undefined, standIn: undefined };
+  const fast = fastPaths ? readIds(source, YAML_OPTIONS, ids, start, change) : { scan: undefined, standIn: undefined };
   if (fast.standIn !== undefined) {
-    const slice = parseSliceText(fast.standIn.text, frame, start, end, last, fast.scan, fast.standIn.toFile);
+    const slice = parseSliceText(fast.standIn.text, frame, start, end, last, fast.scan, fastPaths, fast.standIn.toFile);
     if (fast.standIn.restore(slice.documents, start)) return slice;
   }
-  return parseSliceText(flat(source), frame, start, end, last, fast.scan);
+  return parseSliceText(flat(source), frame, start, end, last, fast.scan, fastPaths);
 }
 
 /**
@@ -357,6 +360,7 @@ function parseSliceText(
   end: number,
   last: boolean,
   ids: IdsScan | undefined,
+  fastPaths: boolean,
   toFile?: (offset: number) => number,
 ): Slice {
   // A run that another one follows is parsed with that run's `---` line after it: the lexer and
@@ -367,7 +371,7 @@ function parseSliceText(
   // (The text of a run that another follows, with that `---` line added, is a copy already.)
   text = withLoneCrAsLf(text);
   const input = !last ? text + NEXT_DOCUMENT : start > 0 ? detachedSlice(text, 0, text.length) : text;
-  const { documents, streamErrors, dependsOn } = readSlice(input, start, end, last, toFile);
+  const { documents, streamErrors, dependsOn } = readSlice(input, start, end, last, fastPaths, toFile);
   // A slice of its own text, not too long to read again, may drop its documents while they are not
   // read (see Slice.drop): it keeps what it read them from, which its nodes held anyway.
   const again = toFile === undefined && ids === undefined && end - start <= MAX_DROPPED_LENGTH ? input : undefined;
@@ -381,6 +385,7 @@ function parseSliceText(
     last,
     ids,
     again,
+    fastPaths,
   );
 }
 
@@ -393,9 +398,19 @@ interface SliceRead {
 
 /**
  * Reads `input`, the text of the slice at `[start, end)` (lone `\r` as `\n`), with the next run's
- * `---` line after it unless it is the `last`; `toFile`: see {@link parseSliceText}.
+ * `---` line after it unless it is the `last`; `fastPaths`: whether documents of plain block
+ * mappings are built directly (fastDocuments.ts); `toFile`: see {@link parseSliceText}.
  */
-function readSlice(input: string, start: number, end: number, last: boolean, toFile?: (offset: number) => number): SliceRead {
+function readSlice(input: string, start: number, end: number, last: boolean, fastPaths: boolean, toFile?: (offset: number) => number): SliceRead {
+  const plain = fastPaths ? readPlainDocuments(input, start, last) : undefined;
+  if (plain !== undefined) {
+    if (toFile !== undefined) {
+      for (const doc of plain) mapDocument(doc, toFile);
+    }
+    // (Nothing it reads depends on the text around it: each quoted scalar closes on its line, and
+    // a comment after the last document's content makes it step aside.)
+    return { documents: plain, streamErrors: [], dependsOn: new Set() };
+  }
   // Too deep: the text from there on is read as blank (line breaks kept), and the document says why.
   const own = last ? input.length : input.length - NEXT_DOCUMENT.length;
   const flowCut = tooDeepAt(input);

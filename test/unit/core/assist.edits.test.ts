@@ -140,7 +140,7 @@ describe('removeSequenceItemsEdits: a long list', () => {
         const made = fastIdsStats.nodesMade;
         const edits = removeSequenceItemsEdits(fast, 0, ['ids'], indexes);
         assert.ok(fastIdsStats.nodesMade - made <= indexes.length + 2, `${fastIdsStats.nodesMade - made} items made`);
-        assert.deepEqual(edits, removeSequenceItemsEdits(parseFile(text, undefined, undefined, { fastIds: false }), 0, ['ids'], indexes));
+        assert.deepEqual(edits, removeSequenceItemsEdits(parseFile(text, undefined, undefined, { fastPaths: false }), 0, ['ids'], indexes));
         assert.ok(edits.length > 0);
       });
     }

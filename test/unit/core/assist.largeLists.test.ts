@@ -47,7 +47,7 @@ function offsets(text: string): number[] {
 test('completion beside a long ids list answers as without the fast path, in every shape of list', () => {
   for (const [label, text] of shapes) {
     const fast = parseFile(text);
-    const slow = parseFile(text, undefined, undefined, { fastIds: false });
+    const slow = parseFile(text, undefined, undefined, { fastPaths: false });
     for (const offset of offsets(text)) {
       assert.deepStrictEqual(complete(fast, offset), complete(slow, offset), `${label}, offset ${offset}`);
     }

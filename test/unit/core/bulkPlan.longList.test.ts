@@ -29,7 +29,7 @@ const files: Array<[string, string]> = [
 test('the ids of a whole long list are selected as on the full parse, from the values the fast path keeps', () => {
   for (const [label, text] of files) {
     const fast = parseFile(text);
-    const full = parseFile(text, undefined, undefined, { fastIds: false });
+    const full = parseFile(text, undefined, undefined, { fastPaths: false });
     const index = fast.documents.length - 1;
     assert.ok(fast.documents[index]?.longIdsList !== undefined, `${label}: the fast path read the list`);
     const made = fastIdsStats.nodesMade;

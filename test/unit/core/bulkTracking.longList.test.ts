@@ -20,7 +20,7 @@ const IDS = sandboxTargetIds(MIN_FAST_IDS + 600, 11);
 const list = (ids: readonly string[]): string => ids.map((id) => `  - ${id}\n`).join('');
 
 /** The parse without the fast path: its `ids` items walked one by one. */
-const fullParse = (text: string): ParsedFile => parseFile(text, undefined, undefined, { fastIds: false });
+const fullParse = (text: string): ParsedFile => parseFile(text, undefined, undefined, { fastPaths: false });
 
 test('the rejected ids of a long list follow every edit as on the full parse, and only their items are made', () => {
   const rejected = [at(IDS, 3), at(IDS, 400), at(IDS, -2)];

@@ -30,6 +30,6 @@ test('the lens counts the different ids of a long list at every version of an ed
   const service = new LanguageService(() => 'unset');
   for (const [file, text, v] of parsedVersions(service, URI, versions)) {
     assert.ok(file.documents[0]?.longIdsList !== undefined, `version ${v + 1}: the fast path read the list`);
-    assert.deepEqual(bulkUpdateLenses(file), bulkUpdateLenses(parseFile(text, undefined, undefined, { fastIds: false })), `version ${v + 1}`);
+    assert.deepEqual(bulkUpdateLenses(file), bulkUpdateLenses(parseFile(text, undefined, undefined, { fastPaths: false })), `version ${v + 1}`);
   }
 });

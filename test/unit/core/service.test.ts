@@ -125,7 +125,7 @@ test('a long list under a misspelled key is searched for placeholders only while
     // (The mapping item is the parser's: the list's ids hold no `${` once the quoted one is gone.)
     assert.equal(long.known.mayHoldOpening(), v === 1 || v === 2, `version ${v + 1}: whether the ids are walked`);
     const found = service.validateAll(file).filter((d) => d.code === 'env-not-set');
-    const full = new LanguageService(() => 'unset').validateAll(parseFile(text, undefined, undefined, { fastIds: false }));
+    const full = new LanguageService(() => 'unset').validateAll(parseFile(text, undefined, undefined, { fastPaths: false }));
     assert.deepEqual(
       found.map((d) => d.path),
       expected[v],

@@ -55,7 +55,7 @@ const overrides: Array<Record<string, Severity | 'off'> | undefined> = [
 test('the capped diagnostics of repeated ids are those of capping every diagnostic, for every cap, severity and file', () => {
   for (const [label, text] of files) {
     for (const severityOverrides of overrides) {
-      const all = validateFile(parseFile(text, undefined, undefined, { fastIds: false }), { severityOverrides });
+      const all = validateFile(parseFile(text, undefined, undefined, { fastPaths: false }), { severityOverrides });
       for (const maxProblems of [1, 2, 10, 100, 149, 150, 151, 250, 400, 100_000]) {
         const service = new LanguageService(() => 'unset');
         const file = service.parse('file:///w/r.target-settings.yaml', 1, text);
@@ -102,7 +102,7 @@ test('the repeats a keystroke shows, as edits make and unmake repeats before the
   edit(`  - ${IDS[20]}\n`, `  - ${IDS[20]}\n  - ${IDS[21]}\n`); // an item repeating the next one
   const service = new LanguageService(() => 'unset');
   for (const [file, text, v] of parsedVersions(service, 'file:///w/e.target-settings.yaml', versions)) {
-    const all = validateFile(parseFile(text, undefined, undefined, { fastIds: false }));
+    const all = validateFile(parseFile(text, undefined, undefined, { fastPaths: false }));
     for (const maxProblems of [3, 20]) {
       const shown = service.diagnostics('file:///w/e.target-settings.yaml', file, { maxProblems });
       assert.deepStrictEqual(shown, limitDiagnostics(all, maxProblems), `version ${v + 1}, cap ${maxProblems}`);
@@ -180,7 +180,7 @@ function keptAcrossVersions(uri: string, code: string, versions: Array<[text: st
     const [, severity, kept, of] = versions[v]!;
     const severityOverrides = severity === undefined ? undefined : { [code]: severity };
     const shown = service.diagnostics(uri, file, { maxProblems: 100, severityOverrides, entitlementChecks: false });
-    const fresh = validateFile(parseFile(text, undefined, undefined, { fastIds: false }), { severityOverrides });
+    const fresh = validateFile(parseFile(text, undefined, undefined, { fastPaths: false }), { severityOverrides });
     assert.deepStrictEqual(shown, limitDiagnostics(fresh, 100), `version ${v + 1}`);
     const ofCode = shown.filter((d) => d.code === code);
     assert.equal(ofCode.length, 100, `version ${v + 1}`);

@@ -102,7 +102,7 @@ function fileDump(file: ParsedFile): unknown {
 
 /** The parse without the fast path: every `ids` list through the `yaml` parse. */
 function fullParse(text: string): ParsedFile {
-  return parseFile(text, undefined, undefined, { fastIds: false });
+  return parseFile(text, undefined, undefined, { fastPaths: false });
 }
 
 /** The diagnostics of the parse without the fast path. */
@@ -235,7 +235,7 @@ describe('fast path for long ids lists', () => {
     const next = parseFile(edited, full);
     assert.equal(fastIdsStats.restored, restored, 'no list was read by the fast path');
     assert.equal(next.documents[0]!.longIdsList, undefined);
-    assert.notEqual(parseFile(edited, next, undefined, { fastIds: true }).documents[0]!.longIdsList, undefined, 'and on again when asked');
+    assert.notEqual(parseFile(edited, next, undefined, { fastPaths: true }).documents[0]!.longIdsList, undefined, 'and on again when asked');
   });
 
   test('finds the `ids:` key at the start of a line only (after a byte order mark, after any line break), in one string or in chunks', () => {

@@ -46,7 +46,7 @@ for (const [label, item] of Object.entries(ODD_ITEMS)) {
       const made = fastIdsStats.nodesMade;
       const fast = asked(service, file);
       assert.ok(fastIdsStats.nodesMade - made <= 50, `version ${v + 1}: ${fastIdsStats.nodesMade - made} items made`);
-      const full = asked(new LanguageService(() => 'unset'), parseFile(version, undefined, undefined, { fastIds: false }));
+      const full = asked(new LanguageService(() => 'unset'), parseFile(version, undefined, undefined, { fastPaths: false }));
       assert.deepEqual(fast, full, `version ${v + 1}`);
     }
   });
@@ -62,7 +62,7 @@ test('a long list of ids written as numbers, a mapping among them: the outline a
   const made = fastIdsStats.nodesMade;
   const fast = { symbols: service.symbols(file), folding: service.folding(file) };
   assert.ok(fastIdsStats.nodesMade - made <= 5, `${fastIdsStats.nodesMade - made} items made`);
-  const full = parseFile(text, undefined, undefined, { fastIds: false });
+  const full = parseFile(text, undefined, undefined, { fastPaths: false });
   const reference = new LanguageService(() => 'unset');
   assert.deepEqual(fast, { symbols: reference.symbols(full), folding: reference.folding(full) });
 });

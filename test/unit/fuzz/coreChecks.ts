@@ -134,7 +134,7 @@ export function checkCore(text: string, before: string, picks: readonly number[]
   }
   if (fastIdsStats.restored !== restoredBefore && text.length <= MAX_COMPARED) {
     // So is the fast path for long `ids` lists.
-    const full = new LanguageService(someVariablesSet, { fastIds: false });
+    const full = new LanguageService(someVariablesSet, { fastPaths: false });
     full.setEntitlements(RESTRICTED);
     assert.deepEqual(full.validateAll(full.parse(URI, 1, text)), all, 'the ids fast path finds what the full parse finds');
     deadline('validation without the ids fast path');
