@@ -10,18 +10,19 @@
 //
 // What is read here, line by line:
 // - documents whose content is a block mapping, each after optional `---` line (alone on its
-//   line), comment lines and blank lines;
-// - keys of letters, digits, `_` and `-` (starting with a letter or `_`) that the schema reads as
-//   strings, each once per mapping, followed by `: ` and a value, or by `:` and a nested block
-//   mapping or list on the lines below;
-// - values on the key's line: plain scalars on one line (resolved by the schema's own tags, as the
+//   line), comment lines and blank lines, and documents of a `---` line alone;
+// - keys of letters, digits, `_` and `-` (starting with a letter or `_`, after any dashes) that the
+//   schema reads as strings, each once per mapping, followed by `: ` and a value, or by `:` and a
+//   nested block mapping or list on the lines below;
+// - values on the key's line (or none: an empty value, as a key is typed): plain scalars on one line (resolved by the schema's own tags, as the
 //   composer does: `true`, `12`, `0x1F`, `~`), 'single-quoted' and "double-quoted" scalars without
 //   escapes, and flow lists of such scalars `[1, 2, "a"]`, each optionally followed by a comment;
 // - block lists of those values, or of mappings that start on the item's line (`- name: x`);
 // - blank lines and comment lines before an entry, at its indentation.
 // Anything else (flow mappings, block scalars, anchors, aliases, tags, scalars over several lines,
-// escapes, tabs, a byte order mark, comments at another indentation or after a document's content,
-// an empty value, a repeated key: anything the composer would report or place subtly) makes it
+// escapes, tabs, a byte order mark, comments at another indentation or after a document's content
+// or an empty value, an empty list item, a repeated key: anything the composer would report or
+// place subtly) makes it
 // step aside, and the `yaml` package reads the text. test/unit/core/yaml.fastDocuments.test.ts
 // checks it against the composer on adversarial and random texts; the differential tests of the
 // whole parse compare a parse with both fast paths to one with neither.
@@ -43,8 +44,11 @@ const STEP_ASIDE = new Error('the fast path for documents steps aside');
 // eslint-disable-next-line no-control-regex
 const UNREAD_CHARACTERS = /[\t\uFEFF\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029]|\r(?!\n)/;
 
-/** A key this reader reads: letters, digits, `_` and `-`, starting with a letter or `_`. */
-const KEY = /[A-Za-z_][A-Za-z0-9_-]*/y;
+/**
+ * A key this reader reads: letters, digits, `_` and `-`, starting with a letter or `_`, after any
+ * dashes (`-ids`, `---ids`: as a `---` line is typed above a key).
+ */
+const KEY = /-*[A-Za-z_][A-Za-z0-9_-]*/y;
 
 /** Deepest indentation read (the `yaml` package's limits are far beyond it: see slice.ts). */
 const MAX_INDENT = 64;
@@ -67,12 +71,13 @@ const DOCUMENT_OPTIONS = { ...YAML_OPTIONS, _directives: new Document(undefined,
  * The documents of `input`, a slice's text read as if it started at file offset `offset`, built as
  * the `yaml` composer builds them, or `undefined` where this reader steps aside. `last`: whether
  * the slice ends the file; else `input` ends with the `---` line of the next slice, whose document
- * is not returned.
+ * is not returned. `toFile`: for a stand-in text (fastIds.ts), turns its offsets into the file's,
+ * as the nodes are made (rather than in a walk of them afterwards: mapDocument).
  */
-export function readPlainDocuments(input: string, offset: number, last: boolean): Document.Parsed[] | undefined {
+export function readPlainDocuments(input: string, offset: number, last: boolean, toFile?: (offset: number) => number): Document.Parsed[] | undefined {
   try {
     if (UNREAD_CHARACTERS.test(input)) throw STEP_ASIDE;
-    const documents = new Reader(input, offset, last ? input.length : input.length - 4).documents();
+    const documents = new Reader(input, offset, last ? input.length : input.length - 4, toFile).documents();
     for (const doc of documents) plainDocuments.add(doc);
     fastDocumentsStats.read++;
     return documents;
@@ -148,6 +153,8 @@ class Reader {
   private schema!: Schema;
   /** The gap before the current line. */
   private gap: Gap = NO_GAP;
+  /** Where the last empty value read ends (see {@link emptyValue}). */
+  private lastEmptyValueEnd = -1;
 
   constructor(
     private readonly text: string,
@@ -155,9 +162,16 @@ class Reader {
     private readonly offset: number,
     /** Where the text read ends (before the next slice's `---` line, if any). */
     private readonly end: number,
+    /** For a stand-in text (fastIds.ts), turns its offsets (from `offset`) into the file's. */
+    private readonly toFile: ((offset: number) => number) | undefined,
   ) {
     if (end !== text.length && text.slice(end) !== '---\n') throw STEP_ASIDE;
     this.readLine(0);
+  }
+
+  /** The file offset of `at` in the text. */
+  private file(at: number): number {
+    return this.toFile === undefined ? this.offset + at : this.toFile(this.offset + at);
   }
 
   documents(): Document.Parsed[] {
@@ -213,7 +227,8 @@ class Reader {
     for (; this.kind === BLANK || this.kind === COMMENT; this.readLine(this.next)) {
       if (this.kind === BLANK) {
         if (comment !== '') throw STEP_ASIDE; // a blank line after a comment: its line breaks join the comment
-        spaceBefore = true;
+        // (Spaces that end the text, with no line break after them, are no blank line to the composer.)
+        if (this.next !== this.lineEnd) spaceBefore = true;
         continue;
       }
       if (commentIndent !== -1 && commentIndent !== this.indent) throw STEP_ASIDE;
@@ -252,6 +267,10 @@ class Reader {
       this.readLine(this.next);
       // (Blank and comment lines after the `---` line go to the content, as comments before a node.)
       this.skipGap();
+      if (this.atDocumentEnd) {
+        if (prelude !== '') throw STEP_ASIDE;
+        return this.emptyDocument(doc, start);
+      }
     } else {
       this.gap = NO_GAP;
     }
@@ -267,7 +286,25 @@ class Reader {
     if (this.gap.comment !== '') throw STEP_ASIDE;
     const contentEnd = contents.range![2];
     doc.contents = contents as YAMLMap.Parsed;
-    doc.range = [this.offset + start, contentEnd, this.offset + this.lineStart];
+    // (A document that ends with an empty value ends with it: the line break after it is not its.)
+    doc.range = [this.file(start), contentEnd, contentEnd === this.lastEmptyValueEnd ? contentEnd : this.file(this.lineStart)];
+    return doc;
+  }
+
+  /**
+   * `doc`, whose `---` line starts at `start`, with nothing after it but blank lines (as a `---`
+   * line is typed): its content is the empty scalar the composer puts at the end of that line.
+   */
+  private emptyDocument(doc: Document.Parsed, start: number): Document.Parsed {
+    if (this.gap.comment !== '') throw STEP_ASIDE;
+    const at = this.file(start + 3);
+    const contents = new Scalar(null);
+    contents.range = [at, at, at];
+    contents.source = '';
+    contents.type = Scalar.PLAIN;
+    decorate(contents, this.gap);
+    doc.contents = contents as Scalar.Parsed;
+    doc.range = [this.file(start), at, at];
     return doc;
   }
 
@@ -303,7 +340,8 @@ class Reader {
       if (keys.has(source) || this.typeOf(source) !== undefined) throw STEP_ASIDE;
       keys.add(source);
       const key = new Scalar(source);
-      key.range = [this.offset + at, this.offset + keyEnd, this.offset + keyEnd];
+      const keyEndAt = this.file(keyEnd);
+      key.range = [this.file(at), keyEndAt, keyEndAt];
       key.source = source;
       key.type = Scalar.PLAIN;
       if (at !== firstKey) decorate(key, gap);
@@ -315,7 +353,7 @@ class Reader {
       keyEnd = this.indent === indent && this.kind === OTHER ? this.keyEnd(at) : -1;
       if (keyEnd === -1) throw STEP_ASIDE;
     }
-    map.range = [this.offset + firstKey, end, end];
+    map.range = [this.file(firstKey), end, end];
     return map;
   }
 
@@ -353,7 +391,7 @@ class Reader {
         break;
       }
     }
-    seq.range = [this.offset + first, end, end];
+    seq.range = [this.file(first), end, end];
     return seq;
   }
 
@@ -377,8 +415,25 @@ class Reader {
     let value: YAMLMap | YAMLSeq;
     if (this.kind === ITEM && this.indent >= indent) value = this.seq(this.indent);
     else if (this.kind === OTHER && this.indent > indent && this.keyEnd(this.content) !== -1) value = this.map(this.indent, this.content);
+    else if (this.atDocumentEnd || this.indent <= indent) return this.emptyValue(at, gap);
     else throw STEP_ASIDE;
     decorate(value, gap);
+    return value;
+  }
+
+  /**
+   * The value of a key with nothing after it on its line (as a key is typed): the empty scalar the
+   * composer puts at `at`, the end of that line. (The composer gives the blank and comment lines
+   * after it to it.)
+   */
+  private emptyValue(at: number, gap: Gap): Scalar {
+    if (gap !== NO_GAP) throw STEP_ASIDE;
+    const value = new Scalar(null);
+    const end = this.file(at);
+    this.lastEmptyValueEnd = end;
+    value.range = [end, end, end];
+    value.source = '';
+    value.type = Scalar.PLAIN;
     return value;
   }
 
@@ -409,7 +464,7 @@ class Reader {
       node.comment = text.slice(i + 1, this.lineEnd) || ' ';
     }
     // (Set last, as the composer sets a flow collection's range: after its comment.)
-    if (c === OPEN) node.range = [this.offset + at, this.offset + valueEnd, this.offset + nodeEnd];
+    if (c === OPEN) node.range = [this.file(at), this.file(valueEnd), this.file(nodeEnd)];
     return node;
   }
 
@@ -429,7 +484,7 @@ class Reader {
   private quoted(at: number, end: number, nodeEnd: number): Scalar {
     const value = this.text.slice(at + 1, end - 1);
     const scalar = new Scalar(value);
-    scalar.range = [this.offset + at, this.offset + end, this.offset + nodeEnd];
+    scalar.range = [this.file(at), this.file(end), this.file(nodeEnd)];
     scalar.source = value;
     scalar.type = this.text.charCodeAt(at) === DOUBLE ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE;
     return scalar;
@@ -446,7 +501,7 @@ class Reader {
       const resolved = tag.resolve(source, stepAside, DOCUMENT_OPTIONS);
       scalar = resolved instanceof Scalar ? resolved : new Scalar(resolved);
     }
-    scalar.range = [this.offset + at, this.offset + end, this.offset + nodeEnd];
+    scalar.range = [this.file(at), this.file(end), this.file(nodeEnd)];
     scalar.source = source;
     scalar.type = Scalar.PLAIN;
     if (tag?.format !== undefined) scalar.format = tag.format;
@@ -455,7 +510,7 @@ class Reader {
 
   /** The tag of the schema other than the string's that reads a plain `source`, if any (findScalarTagByTest in the `yaml` package). */
   private typeOf(source: string): ScalarTag | undefined {
-    if (!mayBeTyped(source.charCodeAt(0))) return undefined;
+    if (!mayBeTyped(source)) return undefined;
     for (const tag of this.schema.tags as ScalarTag[]) {
       if (tag.default === true && tag.test?.test(source) === true) return tag.tag === STRING_TAG ? undefined : tag;
     }
@@ -556,21 +611,14 @@ function plainStart(c: number, next: number): boolean {
 }
 
 /**
- * Whether a plain scalar that starts with `c` may be read by a tag of the core schema other than the
- * string's (null `~ null`, true/false, numbers `-1 +1 .5 .inf`): the others are strings.
+ * Whether a tag of the core schema other than the string's may read the plain scalar `source`: one
+ * that starts as a number (`-1 +1 .5 .inf 0x1F`) or `~`, or the words `null`, `true` and `false` in
+ * their three spellings (nothing longer that starts with a letter). The others are strings, read
+ * without a test of each tag.
  */
-function mayBeTyped(c: number): boolean {
-  return (
-    (c >= 0x30 && c <= 0x39) ||
-    c === DASH ||
-    c === 0x2b ||
-    c === 0x2e ||
-    c === 0x7e ||
-    c === 0x6e ||
-    c === 0x4e ||
-    c === 0x74 ||
-    c === 0x54 ||
-    c === 0x66 ||
-    c === 0x46
-  );
+function mayBeTyped(source: string): boolean {
+  const c = source.charCodeAt(0);
+  if ((c >= 0x30 && c <= 0x39) || c === DASH || c === 0x2b || c === 0x2e || c === 0x7e) return true;
+  const letter = c === 0x6e || c === 0x4e || c === 0x74 || c === 0x54 || c === 0x66 || c === 0x46; // n N t T f F
+  return letter && source.length <= 5;
 }

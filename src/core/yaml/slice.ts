@@ -402,11 +402,8 @@ interface SliceRead {
  * mappings are built directly (fastDocuments.ts); `toFile`: see {@link parseSliceText}.
  */
 function readSlice(input: string, start: number, end: number, last: boolean, fastPaths: boolean, toFile?: (offset: number) => number): SliceRead {
-  const plain = fastPaths ? readPlainDocuments(input, start, last) : undefined;
+  const plain = fastPaths ? readPlainDocuments(input, start, last, toFile) : undefined;
   if (plain !== undefined) {
-    if (toFile !== undefined) {
-      for (const doc of plain) mapDocument(doc, toFile);
-    }
     // (Nothing it reads depends on the text around it: each quoted scalar closes on its line, and
     // a comment after the last document's content makes it step aside.)
     return { documents: plain, streamErrors: [], dependsOn: new Set() };

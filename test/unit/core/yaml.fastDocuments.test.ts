@@ -134,7 +134,8 @@ describe('fast path for documents of plain block mappings', () => {
       ['a comment at another indentation than the entry after it', 'a:\n  b: 1\n    # c\n  c: 2\n'],
       ['a comment after the content', 'a: 1\n# c\n'],
       ['a blank line after a comment', 'a: 1\n# c\n\nb: 2\n'],
-      ['an empty value', 'a:\nb: 1\n'],
+      ['a blank line after an empty value', 'a:\n\nb: 1\n'],
+      ['a comment after an empty value', 'a:\n# c\nb: 1\n'],
       ['a comment after a key', 'a: # c\n  b: 1\n'],
       ['a repeated key', 'a: 1\na: 2\n'],
       ['a key read as true', 'true: 1\n'],
@@ -149,7 +150,8 @@ describe('fast path for documents of plain block mappings', () => {
       ['an empty item', 'a:\n  -\n'],
       ['a list for a document', '- a\n'],
       ['a scalar for a document', 'a\n'],
-      ['an empty document', '---\n'],
+      ['an empty document with a comment', '---\n# c\n'],
+      ['a comment before an empty document', '# c\n---\n'],
       ['a `---` line with content', '--- a: 1\n'],
       ['a document end marker', 'a: 1\n...\n'],
       ['a directive', '%YAML 1.2\n---\na: 1\n'],
@@ -170,6 +172,23 @@ describe('fast path for documents of plain block mappings', () => {
       const before = fastDocumentsStats.steppedAside;
       assert.equal(readPlainDocuments(text, 0, true), undefined, label);
       assert.equal(fastDocumentsStats.steppedAside, before + 1, `${label}: counted`);
+    }
+  });
+
+  test('reads the states a `---` line goes through as it is typed above a key: keys after dashes, an empty document', () => {
+    const before = 'ids:\n  - a\nsite:\n  name: x\n';
+    for (const typed of ['-', '--', '---', '---\n']) {
+      const text = `${before}---\n${typed}ids:\n  - b\nreport_type: owasp\n`;
+      assert.ok(agrees(text, JSON.stringify(typed)), `${JSON.stringify(typed)} read by the fast path`);
+    }
+    assert.ok(agrees('---\n', 'a `---` line alone'));
+    assert.ok(agrees('---\n   ', 'a `---` line alone, and spaces'));
+    assert.ok(agrees('a: 1\n---\n\n---\nb: 2\n', 'an empty document and a blank line'));
+  });
+
+  test('reads a key being typed: an empty value, before a sibling, a less indented key, the next document or the end', () => {
+    for (const text of ['site:\n  name:\nreport_type: owasp\n', 'site:\n  name:\n  url: x\n', 'a: 1\nsite:\n---\nb: 2\n', 'a: 1\nsite:', 'a:\n- b:\n- c\n']) {
+      assert.ok(agrees(text, JSON.stringify(text)), `${JSON.stringify(text)} read by the fast path`);
     }
   });
 
@@ -257,7 +276,7 @@ function randomText(random: () => number, odd: number): string {
   const quoted = ['"q"', "'q'", '"#1f77b4"', '"22:00"', '""', "''", '"a b"', "'a \" b'", '"it\'s"'];
   const flow = ['[1, 2, 3]', '[]', '[a, "b", \'c\']', '[true, null, ~]', '[ 1, 2 ]', '[ ]', '[x]', '[-1, .5, 0x1F]'];
   const oddValues = ['a: b', '#x', '- x', '|', '&x a', '*x', '!x', '{a: 1}', '"a\\"b"', "'it''s'", '[a,]', '[1 , 2]', '"unclosed', 'a\tb'];
-  const keys = ['a', 'name', 'url', 'site', 'ids', 'x-y', '_k', 'k9', 'Foo', 'y', 'on', 'b_c'];
+  const keys = ['a', 'name', 'url', 'site', 'ids', 'x-y', '_k', 'k9', 'Foo', '-ids', '---ids', 'b_c'];
   const oddKeys = ['true', 'null', 'a b', '1', 'a.b', '"q"'];
   const scalar = (): string => {
     if (random() < odd) return pick(oddValues);
@@ -291,8 +310,8 @@ function randomText(random: () => number, odd: number): string {
         const at = indent + (random() < odd ? pick([0, 1, 3]) : pick([2, 2, 4]));
         out += eol + gap(at);
         out += random() < 0.5 ? map(at, depth + 1, false) : list(random() < 0.3 ? indent : at, depth + 1);
-      } else if (r < 0.3 + odd) {
-        out += eol;
+      } else if (r < 0.33 + odd) {
+        out += eol; // (an empty value)
       } else {
         out += ` ${scalar()}${trail()}${eol}`;
       }
@@ -312,6 +331,8 @@ function randomText(random: () => number, odd: number): string {
   const documents = 1 + Math.floor(random() * 3);
   for (let d = 0; d < documents; d++) {
     if (d > 0 || random() < 0.2) text += `---${eol}${random() < 0.2 ? gap(0) : ''}`;
+    // (An empty document, as a `---` line is typed.)
+    if (d > 0 && random() < 0.15) continue;
     text += map(0, 0, false);
     if (random() < 0.1) text += eol;
     if (random() < odd) text += `# trailing${eol}`;
