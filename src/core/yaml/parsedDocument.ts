@@ -287,11 +287,11 @@ export class ParsedDocument {
 }
 
 /**
- * `document.toJS(options)` (plainValue for a document fastDocuments.ts built); for a document whose long list the fast path built (its `ids`, the
- * list of a misspelled key, or the document itself), that list's values are the fast path's (kept
- * up to date from one version to the next) rather than converted one by one. (An alias to an
- * anchored list finds an empty list without an anchor in its place, and fails: then the whole
- * document is converted, as it was written.)
+ * `document.toJS(options)` (plainValue for a document fastDocuments.ts built); for a document whose
+ * long list the fast path built (its `ids`, the list of a misspelled key, or the document itself),
+ * that list's values are the fast path's (kept up to date from one version to the next) rather
+ * than converted one by one. (An alias to an anchored list finds an empty list without an anchor
+ * in its place, and fails: then the whole document is converted, as it was written.)
  */
 function documentToJS(document: Document.Parsed, options: ToJSOptions): unknown {
   const toJS = (): unknown => (isPlainDocument(document) ? plainValue(document.contents) : document.toJS(options));
