@@ -22,9 +22,9 @@ export function count(n: number): string {
   return formatter.format(n);
 }
 
-/** "1 item", "3 items" */
+/** "1 item", "3 items", "100,000 items" (grouped as {@link count} groups them). */
 export function plural(n: number, word: string, many = `${word}s`): string {
-  return `${n} ${n === 1 ? word : many}`;
+  return `${count(n)} ${n === 1 ? word : many}`;
 }
 
 /** "the bulk update" -> "The bulk update" */

@@ -69,7 +69,7 @@ const note = (file: string, omitted: number): string =>
   `${file}: … and ${omitted.toLocaleString('en-US')} more problems in this file not shown; use --max-problems 0 to show all.`;
 const githubNote = (file: string, omitted: number): string =>
   `::notice file=${file},title=too-many-problems::… and ${omitted.toLocaleString('en-US')} more problems in this file not shown; use --max-problems 0 to show all.`;
-const bigSummary = `1 file checked: ${EMPTY} errors, ${WARNINGS} warnings.`;
+const bigSummary = `1 file checked: ${EMPTY.toLocaleString('en-US')} errors, ${WARNINGS.toLocaleString('en-US')} warnings.`;
 
 /** Stdout as lines, without the final newline. */
 const linesOf = (text: string): string[] => text.replace(/\n$/, '').split('\n');
@@ -256,7 +256,7 @@ test('bulk-update refusing a document with 50,000 errors prints 1000 of them and
     runCli(['bulk-update', refused, '--yes', '--format', 'json', '--max-problems', '7']),
     runCli(['bulk-update', refused, '--dry-run', '--max-problems', '0']),
   ]);
-  const message = `error: ${WHITELIST} errors in document 1 of ${refused}: nothing was sent. Fix them (scan-targets validate ${refused}) and run again.`;
+  const message = `error: ${WHITELIST.toLocaleString('en-US')} errors in document 1 of ${refused}: nothing was sent. Fix them (scan-targets validate ${refused}) and run again.`;
 
   assert.equal(text.code, 1, text.stderr);
   assert.equal(text.stdout, '');
