@@ -17,11 +17,12 @@
 // - values on the key's line (or none: an empty value, as a key is typed): plain scalars on one line (resolved by the schema's own tags, as the
 //   composer does: `true`, `12`, `0x1F`, `~`), 'single-quoted' and "double-quoted" scalars without
 //   escapes, and flow lists of such scalars `[1, 2, "a"]`, each optionally followed by a comment;
-// - block lists of those values, or of mappings that start on the item's line (`- name: x`);
+// - block lists of those values (or none: an empty item), or of mappings that start on the item's
+//   line (`- name: x`);
 // - blank lines and comment lines before an entry, at its indentation.
 // Anything else (flow mappings, block scalars, anchors, aliases, tags, scalars over several lines,
 // escapes, tabs, a byte order mark, comments at another indentation or after a document's content
-// or an empty value, an empty list item, a repeated key: anything the composer would report or
+// or an empty value or list item, a repeated key: anything the composer would report or
 // place subtly) makes it
 // step aside, and the `yaml` package reads the text. test/unit/core/yaml.fastDocuments.test.ts
 // checks it against the composer on adversarial and random texts; the differential tests of the
@@ -137,7 +138,7 @@ const END = 0; // (past the end of the text read)
 const BLANK = 1;
 const COMMENT = 2;
 const DOCUMENT_START = 3; // `---` alone
-const ITEM = 4; // `- `
+const ITEM = 4; // `- `, or `-` alone
 const OTHER = 5; // anything else: a key, if keyEnd says so
 
 class Reader {
@@ -201,7 +202,7 @@ class Reader {
     if (i === lineEnd) this.kind = BLANK;
     else if (c === HASH) this.kind = COMMENT;
     else if (c !== DASH) this.kind = OTHER;
-    else if (text.charCodeAt(i + 1) === SPACE) this.kind = ITEM;
+    else if (text.charCodeAt(i + 1) === SPACE || i + 1 === lineEnd) this.kind = ITEM;
     else this.kind = i === at && lineEnd - at === 3 && text.startsWith('---', at) ? DOCUMENT_START : OTHER;
   }
 
@@ -368,10 +369,16 @@ class Reader {
     let end: number;
     for (let i = 0; ; i++) {
       const gap = this.gap;
-      let at = this.content + 2;
+      let at = this.content + 1;
       while (this.text.charCodeAt(at) === SPACE) at++;
       let item: Node;
-      if (this.keyEnd(at) !== -1) {
+      if (at === this.lineEnd) {
+        // An empty item, as one is typed. (The composer gives a comment before it to it, as one after.)
+        if (gap.comment !== '') throw STEP_ASIDE;
+        this.readLine(this.next);
+        this.skipGap();
+        item = this.emptyValue(at, this.gap);
+      } else if (this.keyEnd(at) !== -1) {
         this.gap = NO_GAP;
         item = this.map(at - this.lineStart, at);
       } else {
@@ -422,9 +429,9 @@ class Reader {
   }
 
   /**
-   * The value of a key with nothing after it on its line (as a key is typed): the empty scalar the
-   * composer puts at `at`, the end of that line. (The composer gives the blank and comment lines
-   * after it to it.)
+   * The value of a key, or a list item, with nothing after it on its line (as one is typed): the
+   * empty scalar the composer puts at `at`, the end of that line. (The composer gives the blank and
+   * comment lines after it to it.)
    */
   private emptyValue(at: number, gap: Gap): Scalar {
     if (gap !== NO_GAP) throw STEP_ASIDE;

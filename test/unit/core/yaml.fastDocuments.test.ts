@@ -147,7 +147,8 @@ describe('fast path for documents of plain block mappings', () => {
       ['a mapping in a value', 'a: b: c\n'],
       ['a value ending in a colon', 'a: b:\n'],
       ['a list in a list', 'a:\n  - - 1\n'],
-      ['an empty item', 'a:\n  -\n'],
+      ['a comment before an empty item', 'a:\n  - 1\n  # c\n  -\n'],
+      ['a blank line after an empty item', 'a:\n  -\n\n  - 2\n'],
       ['a list for a document', '- a\n'],
       ['a scalar for a document', 'a\n'],
       ['an empty document with a comment', '---\n# c\n'],
@@ -186,8 +187,17 @@ describe('fast path for documents of plain block mappings', () => {
     assert.ok(agrees('a: 1\n---\n\n---\nb: 2\n', 'an empty document and a blank line'));
   });
 
-  test('reads a key being typed: an empty value, before a sibling, a less indented key, the next document or the end', () => {
-    for (const text of ['site:\n  name:\nreport_type: owasp\n', 'site:\n  name:\n  url: x\n', 'a: 1\nsite:\n---\nb: 2\n', 'a: 1\nsite:', 'a:\n- b:\n- c\n']) {
+  test('reads a key or an item being typed: an empty value or item, before a sibling, a less indented key, the next document or the end', () => {
+    for (const text of [
+      'site:\n  name:\nreport_type: owasp\n',
+      'site:\n  name:\n  url: x\n',
+      'a: 1\nsite:\n---\nb: 2\n',
+      'a: 1\nsite:',
+      'a:\n- b:\n- c\n',
+      'site:\n  whitelist:\n    - /admin/\n    - \n  name: x\n',
+      'a:\n  -\nb: 1\n',
+      'a:\n- x\n-   \n',
+    ]) {
       assert.ok(agrees(text, JSON.stringify(text)), `${JSON.stringify(text)} read by the fast path`);
     }
   });
@@ -323,7 +333,10 @@ function randomText(random: () => number, odd: number): string {
     const n = 1 + Math.floor(random() * 3);
     for (let i = 0; i < n; i++) {
       out += (i > 0 ? gap(indent) : '') + ' '.repeat(indent) + (random() < odd ? pick(['-  ', '-']) : '- ');
-      out += depth < 3 && random() < 0.35 ? map(indent + 2, depth + 1, true) : `${scalar()}${trail()}${eol}`;
+      if (depth < 3 && random() < 0.35) out += map(indent + 2, depth + 1, true);
+      else if (random() < 0.05)
+        out = out.replace(/- $/, pick(['-', '- ', '-   '])) + eol; // (an empty item)
+      else out += `${scalar()}${trail()}${eol}`;
     }
     return out;
   };
