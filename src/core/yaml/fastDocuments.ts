@@ -28,7 +28,8 @@
 // checks it against the composer on adversarial and random texts; the differential tests of the
 // whole parse compare a parse with both fast paths to one with neither.
 
-import { Document, Pair, Scalar, YAMLMap, YAMLSeq, isMap, isSeq, type Node, type Schema } from 'yaml';
+import { Document, Pair, Scalar, YAMLMap, YAMLSeq, isMap, isSeq, type DocumentOptions, type Node, type Schema } from 'yaml';
+import { nonStringTagOf } from './idsText';
 import { YAML_OPTIONS } from './yamlOptions';
 
 /**
@@ -65,8 +66,17 @@ const CLOSE = 0x5d;
 const DOUBLE = 0x22;
 const SINGLE = 0x27;
 
-/** Options of each document made here: those of the composer's documents (see composeDoc in the `yaml` package). */
-const DOCUMENT_OPTIONS = { ...YAML_OPTIONS, _directives: new Document(undefined, YAML_OPTIONS).directives };
+/**
+ * Options of each document made here: those of the composer's documents (see composeDoc in the
+ * `yaml` package). Made with the first document: the `Document` it takes its directives from would
+ * cost every process that loads core 0.3 ms at start.
+ */
+let documentOptions: DocumentOptions | undefined;
+
+function newDocument(): Document.Parsed {
+  documentOptions ??= { ...YAML_OPTIONS, _directives: new Document(undefined, YAML_OPTIONS).directives } as DocumentOptions;
+  return new Document(undefined, documentOptions) as unknown as Document.Parsed;
+}
 
 /**
  * The documents of `input`, a slice's text read as if it started at file offset `offset`, built as
@@ -244,7 +254,7 @@ class Reader {
   }
 
   private document(): Document.Parsed {
-    const doc = new Document(undefined, DOCUMENT_OPTIONS) as unknown as Document.Parsed;
+    const doc = newDocument();
     this.schema = doc.schema;
     // Before the document's `---` line, or its content: the composer's prelude (see parsePrelude
     // in the `yaml` package), comments at the start of lines and blank lines.
@@ -299,10 +309,7 @@ class Reader {
   private emptyDocument(doc: Document.Parsed, start: number): Document.Parsed {
     if (this.gap.comment !== '') throw STEP_ASIDE;
     const at = this.file(start + 3);
-    const contents = new Scalar(null);
-    contents.range = [at, at, at];
-    contents.source = '';
-    contents.type = Scalar.PLAIN;
+    const contents = emptyScalar(at);
     decorate(contents, this.gap);
     doc.contents = contents as Scalar.Parsed;
     doc.range = [this.file(start), at, at];
@@ -338,7 +345,7 @@ class Reader {
       // (A key over 1,024 characters is an error of the composer's.)
       if (keyEnd - at > 1000) throw STEP_ASIDE;
       const source = this.text.slice(at, keyEnd);
-      if (keys.has(source) || this.typeOf(source) !== undefined) throw STEP_ASIDE;
+      if (keys.has(source) || nonStringTagOf(source, YAML_OPTIONS) !== undefined) throw STEP_ASIDE;
       keys.add(source);
       const key = new Scalar(source);
       const keyEndAt = this.file(keyEnd);
@@ -435,13 +442,8 @@ class Reader {
    */
   private emptyValue(at: number, gap: Gap): Scalar {
     if (gap !== NO_GAP) throw STEP_ASIDE;
-    const value = new Scalar(null);
-    const end = this.file(at);
-    this.lastEmptyValueEnd = end;
-    value.range = [end, end, end];
-    value.source = '';
-    value.type = Scalar.PLAIN;
-    return value;
+    this.lastEmptyValueEnd = this.file(at);
+    return emptyScalar(this.lastEmptyValueEnd);
   }
 
   /**
@@ -500,12 +502,12 @@ class Reader {
   /** The plain scalar at `[at, end)`, its node ending at `nodeEnd`, resolved by the schema's tags as the composer resolves it. */
   private plain(at: number, end: number, nodeEnd: number): Scalar {
     const source = this.text.slice(at, end);
-    const tag = this.typeOf(source);
+    const tag = nonStringTagOf(source, YAML_OPTIONS);
     let scalar: Scalar;
     if (tag === undefined) {
       scalar = new Scalar(source);
     } else {
-      const resolved = tag.resolve(source, stepAside, DOCUMENT_OPTIONS);
+      const resolved = tag.resolve(source, stepAside, YAML_OPTIONS);
       scalar = resolved instanceof Scalar ? resolved : new Scalar(resolved);
     }
     scalar.range = [this.file(at), this.file(end), this.file(nodeEnd)];
@@ -513,15 +515,6 @@ class Reader {
     scalar.type = Scalar.PLAIN;
     if (tag?.format !== undefined) scalar.format = tag.format;
     return scalar;
-  }
-
-  /** The tag of the schema other than the string's that reads a plain `source`, if any (findScalarTagByTest in the `yaml` package). */
-  private typeOf(source: string): ScalarTag | undefined {
-    if (!mayBeTyped(source)) return undefined;
-    for (const tag of this.schema.tags as ScalarTag[]) {
-      if (tag.default === true && tag.test?.test(source) === true) return tag.tag === STRING_TAG ? undefined : tag;
-    }
-    return undefined;
   }
 
   /** A flow list `[a, "b", 1]` on the current line from `at` (scalars only), without its range, and its end. */
@@ -594,16 +587,13 @@ function stepAside(): never {
   throw STEP_ASIDE;
 }
 
-/** The tag of strings, which a plain scalar gets when no other tag reads it. */
-const STRING_TAG = 'tag:yaml.org,2002:str';
-
-/** What a tag of the core schema gives this reader. */
-interface ScalarTag {
-  readonly tag: string;
-  readonly default?: boolean | 'key';
-  readonly test?: RegExp;
-  readonly format?: string;
-  resolve(value: string, onError: (message: string) => void, options: object): unknown;
+/** The composer's empty scalar (composeEmptyNode in the `yaml` package) at file offset `at`. */
+function emptyScalar(at: number): Scalar {
+  const scalar = new Scalar(null);
+  scalar.range = [at, at, at];
+  scalar.source = '';
+  scalar.type = Scalar.PLAIN;
+  return scalar;
 }
 
 /**
@@ -615,17 +605,4 @@ function plainStart(c: number, next: number): boolean {
   if (c === DASH) return (next >= 0x30 && next <= 0x39) || (next >= 0x61 && next <= 0x7a) || (next >= 0x41 && next <= 0x5a) || next === 0x2e;
   // `_ / . $ ( ~ + =`
   return c === 0x5f || c === 0x2f || c === 0x2e || c === 0x24 || c === 0x28 || c === 0x7e || c === 0x2b || c === 0x3d;
-}
-
-/**
- * Whether a tag of the core schema other than the string's may read the plain scalar `source`: one
- * that starts as a number (`-1 +1 .5 .inf 0x1F`) or `~`, or the words `null`, `true` and `false` in
- * their three spellings (nothing longer that starts with a letter). The others are strings, read
- * without a test of each tag.
- */
-function mayBeTyped(source: string): boolean {
-  const c = source.charCodeAt(0);
-  if ((c >= 0x30 && c <= 0x39) || c === DASH || c === 0x2b || c === 0x2e || c === 0x7e) return true;
-  const letter = c === 0x6e || c === 0x4e || c === 0x74 || c === 0x54 || c === 0x66 || c === 0x46; // n N t T f F
-  return letter && source.length <= 5;
 }

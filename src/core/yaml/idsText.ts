@@ -30,7 +30,7 @@ function isPlainStringStart(c: number): boolean {
 }
 
 /** A tag of the schema by which the composer resolves a plain scalar to a non-string (null, bool, int, float). */
-interface NonStringTag {
+export interface NonStringTag {
   readonly test: RegExp;
   readonly format?: string;
   resolve(source: string, onError: (message: string) => void, options: Options): unknown;
@@ -59,6 +59,20 @@ function nonStringTags(options: Options): NonStringTags {
     tagsBySchema.set(options, found);
   }
   return found;
+}
+
+/**
+ * The tag other than the string's by which the composer reads the plain scalar `source`, if any
+ * (findScalarTagByTest in the `yaml` package). Only a scalar that starts as a number (`-1 +1 .5
+ * .inf 0x1F`) or `~`, is empty, or is one of the words `null`, `true` and `false` in their three
+ * spellings (nothing longer that starts with a letter) is tested: the others are strings.
+ */
+export function nonStringTagOf(source: string, options: Options): NonStringTag | undefined {
+  const c = source.charCodeAt(0);
+  const numberLike = (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e || c === 0x7e; // 0-9 - + . ~
+  const word = (c === 0x6e || c === 0x4e || c === 0x74 || c === 0x54 || c === 0x66 || c === 0x46) && source.length <= 5; // n N t T f F
+  if (source !== '' && !numberLike && !word) return undefined;
+  return nonStringTags(options).tags.find((t) => t.test.test(source));
 }
 
 /**
@@ -98,7 +112,7 @@ export function isTyped(value: string): boolean {
 export function resolveTyped(value: string, options: Options): { source: string; resolved: unknown; format?: string } {
   const source = value.slice(TYPED.length);
   // (The scan marks only what one of these tests matched; resolving them raises no error in the core schema.)
-  const tag = nonStringTags(options).tags.find((t) => t.test.test(source));
+  const tag = nonStringTagOf(source, options);
   return { source, resolved: tag === undefined ? source : tag.resolve(source, () => undefined, options), format: tag?.format };
 }
 
