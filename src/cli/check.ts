@@ -24,7 +24,8 @@ export interface FileCheck {
 /** The checks of `text`; with `maxProblems`, all but what a report of that many could not show. */
 export function checkText(text: string, env: EnvCheck, record?: EntitlementsRecord, maxProblems = Infinity): FileCheck {
   // The text lives as long as the check: the parse may point into it rather than copy each id.
-  const file = parseFile(text, undefined, undefined, { sharesText: true });
+  // And the check wants values and findings: nodes are read where a finding is placed.
+  const file = parseFile(text, undefined, undefined, { sharesText: true, valuesFirst: true });
   // The entitlement and environment warnings go through the validator's own finishing
   // (de-duplication, order), as in the editor.
   const extra = [...(record !== undefined ? entitlementDiagnostics(file, record) : []), ...envDiagnostics(file, env)];

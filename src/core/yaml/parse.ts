@@ -116,7 +116,17 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
       }
     }
     if (slice === undefined) {
-      slice = parseSlice(partOf(text, start, end), frame, start, end, last, fastPaths ? idsToUpdate(i, start, end) : undefined, basis.change, fastPaths);
+      slice = parseSlice(
+        partOf(text, start, end),
+        frame,
+        start,
+        end,
+        last,
+        fastPaths ? idsToUpdate(i, start, end) : undefined,
+        basis.change,
+        fastPaths,
+        options?.valuesFirst === true,
+      );
       parsed++;
       // A slice whose parse depends on its neighbours is parsed again together with them. (An
       // unclosed quote: the lexer looks for the closing quote in the rest of the file and, when

@@ -60,6 +60,11 @@ export interface DocumentState {
    * (ParsedDocument.document).
    */
   nodesMoved: number;
+  /**
+   * Set for a document of plain block mappings (fastDocuments.ts) read for its value first: what is
+   * known of it without its nodes, which its run does not keep (see {@link keepValueOnly}).
+   */
+  plain: { readonly isEmpty: boolean } | undefined;
 }
 
 /**
@@ -98,7 +103,19 @@ export function freshState(document: Document.Parsed): DocumentState {
     // (As long as it will be: a list grown from empty held room for 17.)
     found: new Array<unknown>(foundSlots),
     nodesMoved: 0,
+    plain: undefined,
   };
+}
+
+/**
+ * Keeps in `state` what the checks read of `document`, a document fastDocuments.ts built (no
+ * error, warning, alias or fast-path list): its value and whether it is empty. Its run may then
+ * let go of its nodes, read again from its text when asked for (to place a finding).
+ */
+export function keepValueOnly(state: DocumentState, document: Document.Parsed): void {
+  state.computed = true;
+  state.value = plainValue(document.contents);
+  state.plain = { isEmpty: isEmptyContents(document.contents) };
 }
 
 /** Forgets a document's value, computed again when next asked for (its `yaml` document was dropped). */
@@ -172,23 +189,17 @@ export class ParsedDocument {
 
   /** YAML errors of this document (syntax, duplicate keys, tabs, ...). */
   get errors(): readonly YAMLError[] {
-    return this.document.errors;
+    return this.state.plain !== undefined ? NONE : this.document.errors;
   }
 
   /** YAML warnings of this document. */
   get warnings(): readonly YAMLError[] {
-    return this.document.warnings;
+    return this.state.plain !== undefined ? NONE : this.document.warnings;
   }
 
   /** True when the document holds no node at all (only `---`, comments or blank lines). */
   get isEmpty(): boolean {
-    const contents = this.document.contents;
-    if (contents == null) {
-      return true;
-    }
-    return (
-      isScalar(contents) && contents.value === null && contents.range[0] === contents.range[1] && contents.tag === undefined && contents.anchor === undefined
-    );
+    return this.state.plain?.isEmpty ?? isEmptyContents(this.document.contents);
   }
 
   /**
@@ -215,6 +226,7 @@ export class ParsedDocument {
    * learns of that work; `undefined` for a list the parser read as any other.
    */
   get longIdsList(): LongIdsList | undefined {
+    if (this.state.plain !== undefined) return undefined;
     const kept = this.longIds;
     // (The entry holds another value only while documentToJS converts the rest of the document.)
     if (kept !== undefined && kept.long.pair.value === kept.seq) {
@@ -241,6 +253,7 @@ export class ParsedDocument {
    * a bare list) and what the parse knows of its ids.
    */
   get longListIds(): { key: string | undefined; known: KnownIds } | undefined {
+    if (this.state.plain !== undefined) return undefined;
     const entry = fastEntryOf(this.document);
     return entry === undefined ? undefined : { key: entry.key, known: entry.list.known };
   }
@@ -250,6 +263,7 @@ export class ParsedDocument {
    * key's entry, or the document itself (a bare list). What walks the text jumps over its lines.
    */
   get longList(): YAMLSeq | undefined {
+    if (this.state.plain !== undefined) return undefined;
     return fastEntryOf(this.document)?.seq;
   }
 
@@ -284,6 +298,15 @@ export class ParsedDocument {
     }
     return state;
   }
+}
+
+const NONE: readonly YAMLError[] = [];
+
+function isEmptyContents(contents: unknown): boolean {
+  if (contents == null) return true;
+  return (
+    isScalar(contents) && contents.value === null && contents.range![0] === contents.range![1] && contents.tag === undefined && contents.anchor === undefined
+  );
 }
 
 /**

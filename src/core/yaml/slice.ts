@@ -4,12 +4,12 @@
 
 import { Composer, Document, Lexer, Parser, YAMLError, YAMLParseError, type CST } from 'yaml';
 import { mapDocument, mapError } from './documentMoves';
-import { moveScan, readIds, type IdsScan } from './fastIds';
-import { YAML_OPTIONS, forgetValue, freshState, type DocumentState, type Moves, type ParsedDocument } from './parsedDocument';
+import { MIN_FAST_IDS, MIN_FAST_IDS_VALUES_FIRST, moveScan, readIds, type IdsScan } from './fastIds';
+import { YAML_OPTIONS, forgetValue, freshState, keepValueOnly, type DocumentState, type Moves, type ParsedDocument } from './parsedDocument';
 import type { TextChange } from './textChange';
 import { detachedSlice } from './detachedSlice';
 import { withLoneCrAsLf } from './idsText';
-import { readPlainDocuments } from './fastDocuments';
+import { isPlainDocument, readPlainDocuments } from './fastDocuments';
 import { flat, type Text } from './text';
 import { Placement, type FileFrame } from './placement';
 
@@ -67,6 +67,21 @@ export class Slice implements Moves {
     this.states = documents.map(freshState);
     // (As long as it will be: a list grown from empty holds room for 17.)
     this.views = documents.map(() => undefined);
+  }
+
+  /**
+   * Keeps what the checks read of its documents, which fastDocuments.ts built, and lets go of their
+   * nodes (see keepValueOnly): read again when asked for, as after {@link drop}.
+   */
+  keepValuesOnly(): void {
+    const parsed = this.parsed!;
+    for (let i = 0; i < parsed.length; i++) keepValueOnly(this.states[i]!, parsed[i]!);
+    this.parsed = undefined;
+  }
+
+  /** Whether it can read its documents again from its text (and so let go of them: {@link drop}, {@link keepValuesOnly}). */
+  get readsAgain(): boolean {
+    return this.input !== undefined;
   }
 
   /** Its documents, read again if they were dropped. */
@@ -151,7 +166,8 @@ type Token = CST.Token;
 /**
  * Parses a slice of the file `frame` places (see placement.ts); `ids`: the `ids` list read in the
  * last version of its text (taken over), `change`: the file's change since then, if known;
- * `fastPaths`: whether to try the fast paths (fastIds.ts, fastDocuments.ts).
+ * `fastPaths`: whether to try the fast paths (fastIds.ts, fastDocuments.ts); `valuesFirst`: see
+ * FileParseOptions.valuesFirst.
  */
 export function parseSlice(
   source: Text,
@@ -162,18 +178,22 @@ export function parseSlice(
   ids: IdsScan | undefined,
   change: TextChange | undefined,
   fastPaths: boolean,
+  valuesFirst = false,
 ): Slice {
   // Fast path (see fastIds.ts): a long simple `ids` list is parsed from a short stand-in text and
   // its ids are put in the list, their nodes made when asked for; anything unexpected parses the
   // source as is. Without the list of the last version every character is read: from one string,
   // which reads faster than chunks.
   if (ids === undefined) source = flat(source);
-  const fast = fastPaths ? readIds(source, YAML_OPTIONS, ids, start, change) : { scan: undefined, standIn: undefined };
+  const minIds = valuesFirst ? MIN_FAST_IDS_VALUES_FIRST : MIN_FAST_IDS;
+  const fast = fastPaths ? readIds(source, YAML_OPTIONS, ids, start, change, minIds) : { scan: undefined, standIn: undefined };
   if (fast.standIn !== undefined) {
     const slice = parseSliceText(fast.standIn.text, frame, start, end, last, fast.scan, fastPaths, fast.standIn.toFile);
     if (fast.standIn.restore(slice.documents, start)) return slice;
   }
-  return parseSliceText(flat(source), frame, start, end, last, fast.scan, fastPaths);
+  const slice = parseSliceText(flat(source), frame, start, end, last, fast.scan, fastPaths);
+  if (valuesFirst && slice.readsAgain && slice.count > 0 && isPlainDocument(slice.documents[0]!)) slice.keepValuesOnly();
+  return slice;
 }
 
 /**

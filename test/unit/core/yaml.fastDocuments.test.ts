@@ -236,6 +236,42 @@ describe('fast path for documents of plain block mappings', () => {
     );
     assert.deepStrictEqual(validateFile(fast), validateFile(full));
   });
+
+  test('a parse for the values first reads nodes again only where a finding is placed, and finds what the parse finds', () => {
+    // (The settings, with nothing to find in them.)
+    const settings = SETTINGS.split('\n')
+      .slice(4)
+      .join('\n')
+      .replace('"*://*.shop.example/admin/*"', '"/login/"')
+      .replace('begin: "22:00"', 'begin: "22:00"\n  cease: "23:00"');
+    const ids = (i: number): string[] => Array.from({ length: 100 }, (_, j) => `  - id${i}x${j}abcdef\n`);
+    const documents = Array.from({ length: 30 }, (_, i) => `ids:\n${ids(i).join('')}${settings}`);
+    documents[7] = `ids:\n${[...ids(7), '  - id7x3abcdef\n'].join('')}${settings}`; // a repeated id
+    documents[12] += 'unknown_key: 1\n';
+    documents[20] = '\n'; // an empty document
+    const text = documents.join('---\n');
+    const before = fastDocumentsStats.read;
+    const valuesFirst = parseFile(text, undefined, undefined, { valuesFirst: true });
+    assert.equal(fastDocumentsStats.read - before, 30, 'every document read by the fast path, once');
+    const parsed = parseFile(text);
+    const full = parseFile(text, undefined, undefined, { fastPaths: false });
+    const read = fastDocumentsStats.read;
+    const diagnostics = validateFile(valuesFirst);
+    assert.deepStrictEqual(diagnostics, validateFile(parsed));
+    assert.deepStrictEqual(diagnostics, validateFile(full));
+    assert.deepStrictEqual([...new Set(diagnostics.map((d) => d.document))], [7, 12, 20]);
+    assert.equal(fastDocumentsStats.read - read, 3, 'read again: the documents whose findings were placed');
+    assert.ok(
+      parsed.documents[0]!.longIdsList !== undefined && valuesFirst.documents[0]!.longIdsList === undefined,
+      'a list of 100 ids read with its document',
+    );
+    assert.deepStrictEqual(
+      valuesFirst.documents.map((d) => d.value),
+      full.documents.map((d) => d.value),
+    );
+    // Asked for, a document's nodes are those the composer makes.
+    assert.equal(JSON.stringify(documentDump(valuesFirst.documents[3]!.document)), JSON.stringify(documentDump(full.documents[3]!.document)));
+  });
 });
 
 // A random text: documents of mappings and lists of scalars of every kind, comments and blank lines,

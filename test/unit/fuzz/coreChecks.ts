@@ -131,6 +131,13 @@ export function checkCore(text: string, before: string, picks: readonly number[]
     assert.deepEqual(fresh.validateAll(fromScratch), all, 'the incremental parse finds what a parse from scratch finds');
     assert.deepEqual(editorAsks(service, file), editorAsks(fresh, fromScratch), 'lenses, outline and folding are those of a parse from scratch');
     deadline('validation from scratch');
+    // So is the command line's parse for the values first, whose documents read their nodes again when asked.
+    const valuesFirst = new LanguageService(someVariablesSet, { valuesFirst: true });
+    valuesFirst.setEntitlements(RESTRICTED);
+    const read = valuesFirst.parse(URI, 1, text);
+    assert.deepEqual(valuesFirst.validateAll(read), all, 'a parse for the values first finds what the parse finds');
+    assert.deepEqual(editorAsks(valuesFirst, read), editorAsks(fresh, fromScratch), 'lenses, outline and folding of a parse for the values first');
+    deadline('validation of a parse for the values first');
   }
   if (fastIdsStats.restored !== restoredBefore && text.length <= MAX_COMPARED) {
     // So is the fast path for long `ids` lists.
