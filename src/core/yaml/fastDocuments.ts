@@ -27,6 +27,10 @@
 // step aside, and the `yaml` package reads the text. test/unit/core/yaml.fastDocuments.test.ts
 // checks it against the composer on adversarial and random texts; the differential tests of the
 // whole parse compare a parse with both fast paths to one with neither.
+// For a parse that wants values first (FileParseOptions.valuesFirst), the same reading makes each
+// document's plain-JS value instead of its nodes (readPlainValues): what plainValue gives of the
+// nodes, without the nodes, whose making (a property defined on each by the `yaml` package's
+// constructor) and collection were a third of `scan-targets validate` on a file of many documents.
 
 import { Document, Pair, Scalar, YAMLMap, YAMLSeq, isMap, isSeq, type DocumentOptions, type Node, type Schema } from 'yaml';
 import { nonStringTagOf } from './idsText';
@@ -86,12 +90,34 @@ function newDocument(): Document.Parsed {
  * as the nodes are made (rather than in a walk of them afterwards: mapDocument).
  */
 export function readPlainDocuments(input: string, offset: number, last: boolean, toFile?: (offset: number) => number): Document.Parsed[] | undefined {
+  const documents = read(() => new Reader(input, offset, last ? input.length : input.length - 4, toFile, false).documents() as Document.Parsed[], input);
+  if (documents !== undefined) for (const doc of documents) plainDocuments.add(doc);
+  return documents;
+}
+
+/** A document {@link readPlainValues} read: where it starts and ends (as `Document.range`), its value, and whether it is empty. */
+export interface PlainValueDocument {
+  readonly range: readonly [number, number, number];
+  readonly value: unknown;
+  readonly isEmpty: boolean;
+}
+
+/**
+ * The documents {@link readPlainDocuments} would read in `input` (not a stand-in), each as its
+ * range and the value {@link plainValue} gives of its nodes, made without them; `undefined` where
+ * that steps aside.
+ */
+export function readPlainValues(input: string, offset: number, last: boolean): PlainValueDocument[] | undefined {
+  return read(() => new Reader(input, offset, last ? input.length : input.length - 4, undefined, true).documents() as PlainValueDocument[], input);
+}
+
+/** `reading()`, or `undefined` where the reader steps aside. */
+function read<T>(reading: () => T, input: string): T | undefined {
   try {
     if (UNREAD_CHARACTERS.test(input)) throw STEP_ASIDE;
-    const documents = new Reader(input, offset, last ? input.length : input.length - 4, toFile).documents();
-    for (const doc of documents) plainDocuments.add(doc);
+    const read = reading();
     fastDocumentsStats.read++;
-    return documents;
+    return read;
   } catch (error) {
     if (error !== STEP_ASIDE) throw error;
     fastDocumentsStats.steppedAside++;
@@ -122,16 +148,17 @@ export function isPlainDocument(document: Document.Parsed): boolean {
 export function plainValue(node: unknown): unknown {
   if (isMap(node)) {
     const map: Record<string, unknown> = {};
-    for (const { key, value } of node.items) {
-      const name = (key as Scalar<string>).value;
-      // (As the `yaml` package sets them: a key `__proto__` or `constructor` is an own property too.)
-      if (name in map) Object.defineProperty(map, name, { value: plainValue(value), writable: true, enumerable: true, configurable: true });
-      else map[name] = plainValue(value);
-    }
+    for (const { key, value } of node.items) setEntry(map, (key as Scalar<string>).value, plainValue(value));
     return map;
   }
   if (isSeq(node)) return node.items.map(plainValue);
   return (node as Scalar).value;
+}
+
+/** Sets a mapping's entry as the `yaml` package does: a key `__proto__` or `constructor` is an own property too. */
+function setEntry(map: Record<string, unknown>, name: string, value: unknown): void {
+  if (name in map) Object.defineProperty(map, name, { value, writable: true, enumerable: true, configurable: true });
+  else map[name] = value;
 }
 
 /** What the blank and comment lines before an entry give it (as resolveProps in the `yaml` package). */
@@ -166,6 +193,8 @@ class Reader {
   private gap: Gap = NO_GAP;
   /** Where the last empty value read ends (see {@link emptyValue}). */
   private lastEmptyValueEnd = -1;
+  /** The file offset where the last value read ends (its node's `range[2]`). */
+  private lastEnd = 0;
 
   constructor(
     private readonly text: string,
@@ -175,6 +204,8 @@ class Reader {
     private readonly end: number,
     /** For a stand-in text (fastIds.ts), turns its offsets (from `offset`) into the file's. */
     private readonly toFile: ((offset: number) => number) | undefined,
+    /** Whether it makes values (PlainValueDocument) rather than nodes: then no node is made, nor any comment kept. */
+    private readonly values: boolean,
   ) {
     if (end !== text.length && text.slice(end) !== '---\n') throw STEP_ASIDE;
     this.readLine(0);
@@ -185,8 +216,8 @@ class Reader {
     return this.toFile === undefined ? this.offset + at : this.toFile(this.offset + at);
   }
 
-  documents(): Document.Parsed[] {
-    const documents: Document.Parsed[] = [];
+  documents(): Array<Document.Parsed | PlainValueDocument> {
+    const documents: Array<Document.Parsed | PlainValueDocument> = [];
     while (this.kind !== END) documents.push(this.document());
     return documents;
   }
@@ -253,9 +284,9 @@ class Reader {
     this.gap = spaceBefore || comment !== '' ? { spaceBefore, comment } : NO_GAP;
   }
 
-  private document(): Document.Parsed {
-    const doc = newDocument();
-    this.schema = doc.schema;
+  private document(): Document.Parsed | PlainValueDocument {
+    const doc = this.values ? undefined : newDocument();
+    if (doc !== undefined) this.schema = doc.schema;
     // Before the document's `---` line, or its content: the composer's prelude (see parsePrelude
     // in the `yaml` package), comments at the start of lines and blank lines.
     let prelude = '';
@@ -274,7 +305,7 @@ class Reader {
     const start = this.lineStart;
     const docStart = this.kind === DOCUMENT_START;
     if (docStart) {
-      doc.directives.docStart = true;
+      if (doc !== undefined) doc.directives.docStart = true;
       this.readLine(this.next);
       // (Blank and comment lines after the `---` line go to the content, as comments before a node.)
       this.skipGap();
@@ -288,17 +319,20 @@ class Reader {
     if (this.indent !== 0 || this.kind !== OTHER || this.keyEnd(this.content) === -1) throw STEP_ASIDE;
     const contentGap = this.gap;
     const contents = this.map(0, this.content);
-    decorate(contents, contentGap);
-    if (prelude !== '') {
-      if (afterEmptyLine || docStart) doc.commentBefore = prelude;
-      else (contents.items[0]!.key as Scalar).commentBefore = prelude;
-    }
     // The mapping ends at the next `---` line or the end, after blank lines only.
     if (this.gap.comment !== '') throw STEP_ASIDE;
-    const contentEnd = contents.range![2];
-    doc.contents = contents as YAMLMap.Parsed;
+    const contentEnd = this.lastEnd;
     // (A document that ends with an empty value ends with it: the line break after it is not its.)
-    doc.range = [this.file(start), contentEnd, contentEnd === this.lastEmptyValueEnd ? contentEnd : this.file(this.lineStart)];
+    const range = [this.file(start), contentEnd, contentEnd === this.lastEmptyValueEnd ? contentEnd : this.file(this.lineStart)] as const;
+    if (doc === undefined) return { range, value: contents, isEmpty: false };
+    const map = contents as YAMLMap;
+    decorate(map, contentGap);
+    if (prelude !== '') {
+      if (afterEmptyLine || docStart) doc.commentBefore = prelude;
+      else (map.items[0]!.key as Scalar).commentBefore = prelude;
+    }
+    doc.contents = map as YAMLMap.Parsed;
+    doc.range = [...range];
     return doc;
   }
 
@@ -306,9 +340,10 @@ class Reader {
    * `doc`, whose `---` line starts at `start`, with nothing after it but blank lines (as a `---`
    * line is typed): its content is the empty scalar the composer puts at the end of that line.
    */
-  private emptyDocument(doc: Document.Parsed, start: number): Document.Parsed {
+  private emptyDocument(doc: Document.Parsed | undefined, start: number): Document.Parsed | PlainValueDocument {
     if (this.gap.comment !== '') throw STEP_ASIDE;
     const at = this.file(start + 3);
+    if (doc === undefined) return { range: [this.file(start), at, at], value: null, isEmpty: true };
     const contents = emptyScalar(at);
     decorate(contents, this.gap);
     doc.contents = contents as Scalar.Parsed;
@@ -333,9 +368,9 @@ class Reader {
    * a list item's line, after its `- `), and every entry after it at that column. Ends at a line
    * less indented, a `---` line or the end, whose gap {@link gap} holds.
    */
-  private map(indent: number, firstKey: number): YAMLMap {
+  private map(indent: number, firstKey: number): YAMLMap | Record<string, unknown> {
     if (indent > MAX_INDENT) throw STEP_ASIDE;
-    const map = new YAMLMap(this.schema);
+    const map: YAMLMap | Record<string, unknown> = this.values ? {} : new YAMLMap(this.schema);
     const keys = new Set<string>();
     let at = firstKey;
     let keyEnd = this.keyEnd(at);
@@ -347,21 +382,25 @@ class Reader {
       const source = this.text.slice(at, keyEnd);
       if (keys.has(source) || nonStringTagOf(source, YAML_OPTIONS) !== undefined) throw STEP_ASIDE;
       keys.add(source);
-      const key = new Scalar(source);
-      const keyEndAt = this.file(keyEnd);
-      key.range = [this.file(at), keyEndAt, keyEndAt];
-      key.source = source;
-      key.type = Scalar.PLAIN;
-      if (at !== firstKey) decorate(key, gap);
-      const value = this.valueAfter(keyEnd + 1, indent);
-      map.items.push(new Pair(key, value));
-      end = value.range![2];
+      if (map instanceof YAMLMap) {
+        const key = new Scalar(source);
+        const keyEndAt = this.file(keyEnd);
+        key.range = [this.file(at), keyEndAt, keyEndAt];
+        key.source = source;
+        key.type = Scalar.PLAIN;
+        if (at !== firstKey) decorate(key, gap);
+        map.items.push(new Pair(key, this.valueAfter(keyEnd + 1, indent)));
+      } else {
+        setEntry(map, source, this.valueAfter(keyEnd + 1, indent));
+      }
+      end = this.lastEnd;
       if (this.atDocumentEnd || this.indent < indent) break;
       at = this.content;
       keyEnd = this.indent === indent && this.kind === OTHER ? this.keyEnd(at) : -1;
       if (keyEnd === -1) throw STEP_ASIDE;
     }
-    map.range = [this.file(firstKey), end, end];
+    if (map instanceof YAMLMap) map.range = [this.file(firstKey), end, end];
+    this.lastEnd = end;
     return map;
   }
 
@@ -369,16 +408,16 @@ class Reader {
    * The block list whose items start at column `indent`, from the current line. Ends at a line
    * less indented or not an item, a `---` line or the end, whose gap {@link gap} holds.
    */
-  private seq(indent: number): YAMLSeq {
+  private seq(indent: number): YAMLSeq | unknown[] {
     if (indent > MAX_INDENT) throw STEP_ASIDE;
-    const seq = new YAMLSeq(this.schema);
+    const seq: YAMLSeq | unknown[] = this.values ? [] : new YAMLSeq(this.schema);
     const first = this.content;
     let end: number;
     for (let i = 0; ; i++) {
       const gap = this.gap;
       let at = this.content + 1;
       while (this.text.charCodeAt(at) === SPACE) at++;
-      let item: Node;
+      let item: unknown;
       if (at === this.lineEnd) {
         // An empty item, as one is typed. (The composer gives a comment before it to it, as one after.)
         if (gap.comment !== '') throw STEP_ASIDE;
@@ -393,9 +432,13 @@ class Reader {
         this.readLine(this.next);
         this.skipGap();
       }
-      if (i > 0) decorate(item, gap);
-      seq.items.push(item);
-      end = item.range![2];
+      if (Array.isArray(seq)) {
+        seq.push(item);
+      } else {
+        if (i > 0) decorate(item as Node, gap);
+        seq.items.push(item);
+      }
+      end = this.lastEnd;
       if (this.atDocumentEnd || this.indent < indent) break;
       if (this.indent > indent) throw STEP_ASIDE;
       if (this.kind !== ITEM) {
@@ -405,7 +448,8 @@ class Reader {
         break;
       }
     }
-    seq.range = [this.file(first), end, end];
+    if (!Array.isArray(seq)) seq.range = [this.file(first), end, end];
+    this.lastEnd = end;
     return seq;
   }
 
@@ -414,7 +458,7 @@ class Reader {
    * `indent`): on the same line, or a block collection on the lines below. Leaves the current line
    * at the next entry's, its gap in {@link gap}.
    */
-  private valueAfter(after: number, indent: number): Node {
+  private valueAfter(after: number, indent: number): unknown {
     let at = after;
     while (this.text.charCodeAt(at) === SPACE) at++;
     if (at < this.lineEnd) {
@@ -426,12 +470,12 @@ class Reader {
     this.readLine(this.next);
     this.skipGap();
     const gap = this.gap;
-    let value: YAMLMap | YAMLSeq;
+    let value: unknown;
     if (this.kind === ITEM && this.indent >= indent) value = this.seq(this.indent);
     else if (this.kind === OTHER && this.indent > indent && this.keyEnd(this.content) !== -1) value = this.map(this.indent, this.content);
     else if (this.atDocumentEnd || this.indent <= indent) return this.emptyValue(at, gap);
     else throw STEP_ASIDE;
-    decorate(value, gap);
+    if (!this.values) decorate(value as Node, gap);
     return value;
   }
 
@@ -440,21 +484,21 @@ class Reader {
    * empty scalar the composer puts at `at`, the end of that line. (The composer gives the blank and
    * comment lines after it to it.)
    */
-  private emptyValue(at: number, gap: Gap): Scalar {
+  private emptyValue(at: number, gap: Gap): Scalar | null {
     if (gap !== NO_GAP) throw STEP_ASIDE;
-    this.lastEmptyValueEnd = this.file(at);
-    return emptyScalar(this.lastEmptyValueEnd);
+    this.lastEmptyValueEnd = this.lastEnd = this.file(at);
+    return this.values ? null : emptyScalar(this.lastEmptyValueEnd);
   }
 
   /**
    * A value that starts at `at` and ends the current line (a scalar or a flow list, and a comment
    * after it): its node ends at the start of the next line.
    */
-  private inlineValue(at: number): Scalar | YAMLSeq {
+  private inlineValue(at: number): unknown {
     const text = this.text;
     const c = text.charCodeAt(at);
     const nodeEnd = this.next;
-    let node: Scalar | YAMLSeq;
+    let node: unknown;
     let valueEnd: number;
     if (c === OPEN) {
       [node, valueEnd] = this.flowList(at);
@@ -470,10 +514,11 @@ class Reader {
     while (text.charCodeAt(i) === SPACE) i++;
     if (i < this.lineEnd) {
       if (text.charCodeAt(i) !== HASH || i === valueEnd) throw STEP_ASIDE;
-      node.comment = text.slice(i + 1, this.lineEnd) || ' ';
+      if (!this.values) (node as Node).comment = text.slice(i + 1, this.lineEnd) || ' ';
     }
+    this.lastEnd = this.file(nodeEnd);
     // (Set last, as the composer sets a flow collection's range: after its comment.)
-    if (c === OPEN) node.range = [this.file(at), this.file(valueEnd), this.file(nodeEnd)];
+    if (c === OPEN && !this.values) (node as YAMLSeq).range = [this.file(at), this.file(valueEnd), this.lastEnd];
     return node;
   }
 
@@ -490,8 +535,9 @@ class Reader {
   }
 
   /** The quoted scalar at `[at, end)`, its node ending at `nodeEnd`. */
-  private quoted(at: number, end: number, nodeEnd: number): Scalar {
+  private quoted(at: number, end: number, nodeEnd: number): Scalar | string {
     const value = this.text.slice(at + 1, end - 1);
+    if (this.values) return value;
     const scalar = new Scalar(value);
     scalar.range = [this.file(at), this.file(end), this.file(nodeEnd)];
     scalar.source = value;
@@ -500,16 +546,12 @@ class Reader {
   }
 
   /** The plain scalar at `[at, end)`, its node ending at `nodeEnd`, resolved by the schema's tags as the composer resolves it. */
-  private plain(at: number, end: number, nodeEnd: number): Scalar {
+  private plain(at: number, end: number, nodeEnd: number): unknown {
     const source = this.text.slice(at, end);
     const tag = nonStringTagOf(source, YAML_OPTIONS);
-    let scalar: Scalar;
-    if (tag === undefined) {
-      scalar = new Scalar(source);
-    } else {
-      const resolved = tag.resolve(source, stepAside, YAML_OPTIONS);
-      scalar = resolved instanceof Scalar ? resolved : new Scalar(resolved);
-    }
+    const resolved: unknown = tag === undefined ? source : tag.resolve(source, stepAside, YAML_OPTIONS);
+    if (this.values) return resolved instanceof Scalar ? resolved.value : resolved;
+    const scalar = resolved instanceof Scalar ? resolved : new Scalar(resolved);
     scalar.range = [this.file(at), this.file(end), this.file(nodeEnd)];
     scalar.source = source;
     scalar.type = Scalar.PLAIN;
@@ -518,17 +560,17 @@ class Reader {
   }
 
   /** A flow list `[a, "b", 1]` on the current line from `at` (scalars only), without its range, and its end. */
-  private flowList(at: number): [YAMLSeq, number] {
+  private flowList(at: number): [YAMLSeq | unknown[], number] {
     const text = this.text;
-    const seq = new YAMLSeq(this.schema);
-    seq.flow = true;
+    const seq: YAMLSeq | unknown[] = this.values ? [] : new YAMLSeq(this.schema);
+    if (!Array.isArray(seq)) seq.flow = true;
     let i = at + 1;
     while (text.charCodeAt(i) === SPACE) i++;
     if (text.charCodeAt(i) !== CLOSE) {
       for (;;) {
         const c = text.charCodeAt(i);
         let end: number;
-        let item: Scalar;
+        let item: unknown;
         if (c === DOUBLE || c === SINGLE) {
           end = quotedEnd(text, i);
           item = this.quoted(i, end, end);
@@ -539,7 +581,8 @@ class Reader {
           end = FLOW_PLAIN_REST.lastIndex;
           item = this.plain(i, end, end);
         }
-        seq.items.push(item);
+        if (Array.isArray(seq)) seq.push(item);
+        else seq.items.push(item);
         // A `,` and a space, or the `]` right after the item (the composer's ranges for spaces
         // before either are not read here).
         const sep = text.charCodeAt(end);

@@ -7,7 +7,7 @@
 import { Document, YAMLError, YAMLSeq, isCollection, isMap, isScalar, isSeq, type ToJSOptions } from 'yaml';
 import { mapDocument } from './documentMoves';
 import { fastEntryOf, fastIdsOf, type KnownIds, type LongIdsList } from './fastIds';
-import { isPlainDocument, plainValue } from './fastDocuments';
+import { isPlainDocument, plainValue, type PlainValueDocument } from './fastDocuments';
 import { itemsThatMayNest } from './nodes';
 
 /** (Defined with the node lookups, which give such ranges; core reads it from here too.) */
@@ -61,8 +61,8 @@ export interface DocumentState {
    */
   nodesMoved: number;
   /**
-   * Set for a document of plain block mappings (fastDocuments.ts) read for its value first: what is
-   * known of it without its nodes, which its run does not keep (see {@link keepValueOnly}).
+   * Set for a document of plain block mappings read for its value first (readPlainValues in
+   * fastDocuments.ts): what is known of it without its nodes, which are read when asked for.
    */
   plain: { readonly isEmpty: boolean } | undefined;
 }
@@ -93,9 +93,24 @@ export function newFoundSlot(): number {
 
 /** The state of a document just parsed. */
 export function freshState(document: Document.Parsed): DocumentState {
+  return newState(document.range[0], document.range[2], undefined);
+}
+
+/**
+ * The state of a document read for its value first (no error, warning, alias or fast-path list):
+ * its value, computed, and whether it is empty.
+ */
+export function plainValueState(read: PlainValueDocument): DocumentState {
+  const state = newState(read.range[0], read.range[2], { isEmpty: read.isEmpty });
+  state.computed = true;
+  state.value = read.value;
+  return state;
+}
+
+function newState(start: number, end: number, plain: DocumentState['plain']): DocumentState {
   return {
-    start: document.range[0],
-    end: document.range[2],
+    start,
+    end,
     computed: false,
     value: undefined,
     error: undefined,
@@ -103,19 +118,8 @@ export function freshState(document: Document.Parsed): DocumentState {
     // (As long as it will be: a list grown from empty held room for 17.)
     found: new Array<unknown>(foundSlots),
     nodesMoved: 0,
-    plain: undefined,
+    plain,
   };
-}
-
-/**
- * Keeps in `state` what the checks read of `document`, a document fastDocuments.ts built (no
- * error, warning, alias or fast-path list): its value and whether it is empty. Its run may then
- * let go of its nodes, read again from its text when asked for (to place a finding).
- */
-export function keepValueOnly(state: DocumentState, document: Document.Parsed): void {
-  state.computed = true;
-  state.value = plainValue(document.contents);
-  state.plain = { isEmpty: isEmptyContents(document.contents) };
 }
 
 /** Forgets a document's value, computed again when next asked for (its `yaml` document was dropped). */

@@ -7,8 +7,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Composer, Parser, isNode, isPair, type Document } from 'yaml';
-import { fastDocumentsStats, isPlainDocument, plainValue, readPlainDocuments } from '../../../src/core/yaml/fastDocuments';
+import { Composer, Parser, isNode, isPair, isScalar, type Document } from 'yaml';
+import { fastDocumentsStats, isPlainDocument, plainValue, readPlainDocuments, readPlainValues } from '../../../src/core/yaml/fastDocuments';
 import { YAML_OPTIONS, parseFile } from '../../../src/core/yaml';
 import { validateFile } from '../../../src/core/validation';
 import { mulberry32 } from '../../../src/sandbox/prng';
@@ -55,6 +55,17 @@ function agrees(text: string, label: string, offset = 7): boolean {
   for (const last of [true, false]) {
     const input = last ? text : `${/\n$/.test(text) ? text : `${text}\n`}---\n`;
     const fast = readPlainDocuments(input, offset, last);
+    // Read for the values first, the same documents, as what plainValue gives of their nodes.
+    const values = readPlainValues(input, offset, last);
+    assert.deepStrictEqual(
+      values,
+      fast?.map((doc) => ({
+        range: doc.range,
+        value: plainValue(doc.contents),
+        isEmpty: doc.contents === null || (isScalar(doc.contents) && doc.contents.source === ''),
+      })),
+      `${label} (${last ? 'last' : 'not last'}): read for the values`,
+    );
     if (fast === undefined) continue;
     read = true;
     const expected = composed(input, offset, last);
@@ -238,17 +249,20 @@ describe('fast path for documents of plain block mappings', () => {
   });
 
   test('a parse for the values first reads nodes again only where a finding is placed, and finds what the parse finds', () => {
-    // (The settings, with nothing to find in them.)
-    const settings = SETTINGS.split('\n')
+    // (The settings, with nothing to find in them, nor any placeholder.)
+    const withPlaceholders = SETTINGS.split('\n')
       .slice(4)
       .join('\n')
       .replace('"*://*.shop.example/admin/*"', '"/login/"')
       .replace('begin: "22:00"', 'begin: "22:00"\n  cease: "23:00"');
+    const settings = withPlaceholders.replace(/\$\{env:\w+\}/g, 'secret');
     const ids = (i: number): string[] => Array.from({ length: 100 }, (_, j) => `  - id${i}x${j}abcdef\n`);
     const documents = Array.from({ length: 30 }, (_, i) => `ids:\n${ids(i).join('')}${settings}`);
     documents[7] = `ids:\n${[...ids(7), '  - id7x3abcdef\n'].join('')}${settings}`; // a repeated id
     documents[12] += 'unknown_key: 1\n';
     documents[20] = '\n'; // an empty document
+    // A document with a placeholder is read with its nodes (an unset variable's warning reads them).
+    documents[25] = `ids:\n${ids(25).join('')}${withPlaceholders}`;
     const text = documents.join('---\n');
     const before = fastDocumentsStats.read;
     const valuesFirst = parseFile(text, undefined, undefined, { valuesFirst: true });
@@ -265,6 +279,7 @@ describe('fast path for documents of plain block mappings', () => {
       parsed.documents[0]!.longIdsList !== undefined && valuesFirst.documents[0]!.longIdsList === undefined,
       'a list of 100 ids read with its document',
     );
+    assert.ok(valuesFirst.documents[25]!.longIdsList !== undefined, 'a document with a placeholder read as by the parse');
     assert.deepStrictEqual(
       valuesFirst.documents.map((d) => d.value),
       full.documents.map((d) => d.value),
