@@ -174,12 +174,12 @@ export function parseSlice(
   // source as is. Without the list of the last version every character is read: from one string,
   // which reads faster than chunks.
   if (ids === undefined) source = flat(source);
-  // Read for the values first (FileParseOptions.valuesFirst), a slice of plain documents makes
-  // their values and no node, its shorter lists with them. Not one that holds a `${env:NAME}`
-  // placeholder: where NAME is not set (a CI job without the secrets, on every run), its
-  // `env-not-set` warning reads the nodes, and read twice, 1,000 such documents of 100 ids took
-  // 567 ms where read once they took 513 ms.
-  const forValues = valuesFirst && ids === undefined && !ENV_PLACEHOLDER_START.test(flat(source));
+  // Read for the values first (FileParseOptions.valuesFirst), a slice of plain documents that can
+  // read them again when asked for (see parseSliceText) makes their values and no node, its shorter
+  // lists with them. Not one that holds a `${env:NAME}` placeholder: where NAME is not set (a CI
+  // job without the secrets, on every run), its `env-not-set` warning reads the nodes, and read
+  // twice, 1,000 such documents of 100 ids took 567 ms where read once they took 513 ms.
+  const forValues = valuesFirst && ids === undefined && end - start <= MAX_DROPPED_LENGTH && !ENV_PLACEHOLDER_START.test(flat(source));
   const minIds = forValues ? MIN_FAST_IDS_VALUES_FIRST : MIN_FAST_IDS;
   const fast = fastPaths ? readIds(source, YAML_OPTIONS, ids, start, change, minIds) : { scan: undefined, standIn: undefined };
   if (fast.standIn !== undefined) {
