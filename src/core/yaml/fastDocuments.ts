@@ -14,19 +14,20 @@
 // - keys of letters, digits, `_` and `-` (starting with a letter or `_`, after any dashes) that the
 //   schema reads as strings, each once per mapping, followed by `: ` and a value, or by `:` and a
 //   nested block mapping or list on the lines below;
-// - values on the key's line (or none: an empty value, as a key is typed): plain scalars on one line (resolved by the schema's own tags, as the
-//   composer does: `true`, `12`, `0x1F`, `~`), 'single-quoted' and "double-quoted" scalars without
-//   escapes, and flow lists of such scalars `[1, 2, "a"]`, each optionally followed by a comment;
+// - values on the key's line (or none: an empty value, as a key is typed): plain scalars on one
+//   line (resolved by the schema's own tags, as the composer does: `true`, `12`, `0x1F`, `~`),
+//   'single-quoted' and "double-quoted" scalars without escapes, and flow lists of such scalars
+//   `[1, 2, "a"]`, each optionally followed by a comment;
 // - block lists of those values (or none: an empty item), or of mappings that start on the item's
 //   line (`- name: x`);
 // - blank lines and comment lines before an entry, at its indentation.
 // Anything else (flow mappings, block scalars, anchors, aliases, tags, scalars over several lines,
 // escapes, tabs, a byte order mark, comments at another indentation or after a document's content
-// or an empty value or list item, a repeated key: anything the composer would report or
-// place subtly) makes it
-// step aside, and the `yaml` package reads the text. test/unit/core/yaml.fastDocuments.test.ts
-// checks it against the composer on adversarial and random texts; the differential tests of the
-// whole parse compare a parse with both fast paths to one with neither.
+// or an empty value or list item, a repeated key: anything the composer would report or place
+// subtly) makes it step aside, and the `yaml` package reads the text.
+// test/unit/core/yaml.fastDocuments.test.ts checks it against the composer on adversarial and
+// random texts; the differential tests of the whole parse compare a parse with both fast paths to
+// one with neither.
 // For a parse that wants values first (FileParseOptions.valuesFirst), the same reading makes each
 // document's plain-JS value instead of its nodes (readPlainValues): what plainValue gives of the
 // nodes, without the nodes, whose making (a property defined on each by the `yaml` package's

@@ -6,7 +6,7 @@
 
 import { Document, YAMLError, YAMLSeq, isCollection, isMap, isScalar, isSeq, type ToJSOptions } from 'yaml';
 import { mapDocument } from './documentMoves';
-import { fastEntryOf, fastIdsOf, type KnownIds, type LongIdsList } from './fastIds';
+import { fastEntryOf, fastIdsOf, type FastEntry, type KnownIds, type LongIdsList } from './fastIds';
 import { isPlainDocument, plainValue, type PlainValueDocument } from './fastDocuments';
 import { itemsThatMayNest } from './nodes';
 
@@ -257,8 +257,7 @@ export class ParsedDocument {
    * a bare list) and what the parse knows of its ids.
    */
   get longListIds(): { key: string | undefined; known: KnownIds } | undefined {
-    if (this.state.plain !== undefined) return undefined;
-    const entry = fastEntryOf(this.document);
+    const entry = this.fastEntry;
     return entry === undefined ? undefined : { key: entry.key, known: entry.list.known };
   }
 
@@ -267,8 +266,12 @@ export class ParsedDocument {
    * key's entry, or the document itself (a bare list). What walks the text jumps over its lines.
    */
   get longList(): YAMLSeq | undefined {
-    if (this.state.plain !== undefined) return undefined;
-    return fastEntryOf(this.document)?.seq;
+    return this.fastEntry?.seq;
+  }
+
+  /** The long list the fast path built, whatever holds it (none in a document read for its value first: no node asked for). */
+  private get fastEntry(): FastEntry | undefined {
+    return this.state.plain !== undefined ? undefined : fastEntryOf(this.document);
   }
 
   private compute(): DocumentState {
@@ -306,10 +309,10 @@ export class ParsedDocument {
 
 const NONE: readonly YAMLError[] = [];
 
-function isEmptyContents(contents: unknown): boolean {
+function isEmptyContents(contents: Document.Parsed['contents']): boolean {
   if (contents == null) return true;
   return (
-    isScalar(contents) && contents.value === null && contents.range![0] === contents.range![1] && contents.tag === undefined && contents.anchor === undefined
+    isScalar(contents) && contents.value === null && contents.range[0] === contents.range[1] && contents.tag === undefined && contents.anchor === undefined
   );
 }
 

@@ -179,7 +179,7 @@ export function parseSlice(
   // lists with them. Not one that holds a `${env:NAME}` placeholder: where NAME is not set (a CI
   // job without the secrets, on every run), its `env-not-set` warning reads the nodes, and read
   // twice, 1,000 such documents of 100 ids took 567 ms where read once they took 513 ms.
-  const forValues = valuesFirst && ids === undefined && end - start <= MAX_DROPPED_LENGTH && !ENV_PLACEHOLDER_START.test(flat(source));
+  const forValues = fastPaths && valuesFirst && ids === undefined && end - start <= MAX_DROPPED_LENGTH && !ENV_PLACEHOLDER_START.test(flat(source));
   const minIds = forValues ? MIN_FAST_IDS_VALUES_FIRST : MIN_FAST_IDS;
   const fast = fastPaths ? readIds(source, YAML_OPTIONS, ids, start, change, minIds) : { scan: undefined, standIn: undefined };
   if (fast.standIn !== undefined) {
@@ -390,7 +390,7 @@ function parseSliceText(
   const again = toFile === undefined && ids === undefined && end - start <= MAX_DROPPED_LENGTH ? input : undefined;
   // Read for its values (see parseSlice), such a slice makes its documents' values and no node:
   // they are read when asked for, as after a drop.
-  const values = forValues && fastPaths && again !== undefined ? readPlainValues(input, start, last) : undefined;
+  const values = forValues && again !== undefined ? readPlainValues(input, start, last) : undefined;
   if (values !== undefined) {
     return new Slice(new Placement(frame, start), end, undefined, values.map(plainValueState), NO_STREAM_ERRORS, NO_DEPENDENCIES, last, ids, again, fastPaths);
   }
