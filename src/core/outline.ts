@@ -216,8 +216,16 @@ function documentFolds(doc: ParsedDocument, file: ParsedFile): readonly [Documen
   if (own !== undefined) out.push(own);
   // The root itself does not fold (that would hide a document behind its first key line); its
   // entries are inside the document's range, where there is one.
+  const rootDepth = multi ? 0 : -1;
+  // (A document read for its value first is not read again for its nodes: the folding ranges of
+  // every document of a file are asked for right after it is opened.)
+  const shape = doc.plainShape;
+  if (shape !== undefined) {
+    for (const { start, end, depth } of shape.collections) push(start, lastContent(file, end), rootDepth + 1 + depth);
+    return [{ folds: out.sort(byStartThenLongest), moved: doc.moved }];
+  }
   const root = doc.document.contents;
-  const stack: Array<{ start: number; node: Node | null; depth: number }> = [{ start: doc.start, node: root, depth: multi ? 0 : -1 }];
+  const stack: Array<{ start: number; node: Node | null; depth: number }> = [{ start: doc.start, node: root, depth: rootDepth }];
   while (stack.length > 0) {
     const { start, node, depth } = stack.pop()!;
     if (!node?.range || !(isMap(node) || isSeq(node))) continue;
@@ -235,7 +243,12 @@ function documentFolds(doc: ParsedDocument, file: ParsedFile): readonly [Documen
       }
     }
   }
-  return [{ folds: out.sort((a, b) => a.start - b.start || b.end - a.end), moved: doc.moved }];
+  return [{ folds: out.sort(byStartThenLongest), moved: doc.moved }];
+}
+
+/** The order of a document's folding ranges: by start, the longest first, the outermost first (a list item's mapping and its first key's list start and end together). */
+function byStartThenLongest(a: FoldingOffsets, b: FoldingOffsets): number {
+  return a.start - b.start || b.end - a.end || a.depth - b.depth;
 }
 
 /** The range of a document of a multi-document file, if it spans more than one line. */

@@ -1,6 +1,8 @@
 // What the server does when the user pauses: gives memory back. A file of many small documents
-// keeps each one's `yaml` document and value, most of what the server holds (four fifths with
-// 100,000 documents), and nothing reads them while the user types or reads elsewhere: the checks,
+// keeps the `yaml` document and value of each one read with its nodes (one that holds a
+// placeholder, or that was read again for a finding or the outline: FileParseOptions.valuesFirst),
+// with 100,000 such documents four fifths of what the server holds, and nothing reads them while
+// the user types or reads elsewhere: the checks,
 // lenses, outline and folding keep what they found in each. Once the server has parsed nothing for
 // a second they are dropped, read again from their text when a feature asks
 // (LanguageService.dropDocuments), and where the host can, collected there and then: left to V8,

@@ -74,7 +74,8 @@ function settle(ms: number, token: CancellationToken, runSoon: (work: () => void
 }
 
 export function startServer(connection: Connection, host: ServerHost): void {
-  const service = new LanguageService(host.envState);
+  // (Documents read for their values first: FileParseOptions.valuesFirst.)
+  const service = new LanguageService(host.envState, { valuesFirst: true });
   let codePages = host.codePages;
   /** Whether the client takes a link to a code's page (`codeDescription`): Neovim 0.7 does not, and a report of 1,000 diagnostics carried 90 KB of them. */
   let linksCodes = false;

@@ -39,6 +39,14 @@ export function bulkUpdateLenses(file: ParsedFile): BulkUpdateLens[] {
 }
 
 function documentLens(doc: ParsedDocument): DocumentLens {
+  // (A document read for its value first is not read again for its nodes: a lens is asked of every
+  // document of a file right after it is opened.)
+  const shape = doc.plainShape;
+  if (shape !== undefined) {
+    const ids = shape.idsKey === undefined ? undefined : (doc.value as Record<string, unknown>).ids;
+    const targets = Array.isArray(ids) ? targetsOf(ids) : 0;
+    return targets > 0 ? [{ range: shape.idsKey!, targets, moved: doc.moved }] : [];
+  }
   const root = doc.document.contents;
   if (!isMap(root)) return [];
   const pair = findPair(root, 'ids');

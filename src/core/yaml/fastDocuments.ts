@@ -32,7 +32,8 @@
 // document's plain-JS value instead of its nodes (readPlainValues): what plainValue gives of the
 // nodes, without the nodes, whose making (a property defined on each by the `yaml` package's
 // constructor), conversion and collection were a fifth of `scan-targets validate` on a file of
-// many documents (372 -> 312 ms).
+// many documents (372 -> 312 ms); and with it, what the lenses and folding ranges read of the
+// nodes (PlainShape), which the language server is asked for on every document after an open.
 
 import { Document, Pair, Scalar, YAMLMap, YAMLSeq, isMap, isSeq, type DocumentOptions, type Node, type Schema } from 'yaml';
 import { nonStringTagOf } from './idsText';
@@ -97,11 +98,31 @@ export function readPlainDocuments(input: string, offset: number, last: boolean,
   return documents;
 }
 
-/** A document {@link readPlainValues} read: where it starts and ends (as `Document.range`), its value, and whether it is empty. */
+/** A document {@link readPlainValues} read: where it starts and ends (as `Document.range`), its value, and its shape. */
 export interface PlainValueDocument {
   readonly range: readonly [number, number, number];
   readonly value: unknown;
+  readonly shape: PlainShape;
+}
+
+/**
+ * What {@link readPlainValues} notes of a document's nodes while it reads its value, at the file
+ * offsets it read it at: what the features asked of every document of a file (its lenses and
+ * folding ranges) read of them, so that those are found without the nodes.
+ */
+export interface PlainShape {
+  /** Whether the document holds no node (only its `---` line and blank lines). */
   readonly isEmpty: boolean;
+  /** The range of its root mapping's `ids` key (the node's `range[0]` and `range[1]`); -1 and -1 where it has none. */
+  readonly idsKeyStart: number;
+  readonly idsKeyEnd: number;
+  /**
+   * The block collections below its root, three numbers each: where the key whose value it is,
+   * or the list item it is, starts; where the collection ends (its node's `range[1]`); and how
+   * many collections enclose it below the root (0: an entry of the root). A flow list, which this
+   * reader reads on one line, is not one of them.
+   */
+  readonly collections: readonly number[];
 }
 
 /**
@@ -197,6 +218,12 @@ class Reader {
   private lastEmptyValueEnd = -1;
   /** The file offset where the last value read ends (its node's `range[2]`). */
   private lastEnd = 0;
+  // In values mode, what the document being read notes of its nodes (see PlainShape), and how
+  // many mappings and lists enclose the line read (the root's entries: 1).
+  private idsKeyStart = -1;
+  private idsKeyEnd = -1;
+  private collections: number[] = [];
+  private nesting = 0;
 
   constructor(
     private readonly text: string,
@@ -289,6 +316,8 @@ class Reader {
   private document(): Document.Parsed | PlainValueDocument {
     const doc = this.values ? undefined : newDocument();
     if (doc !== undefined) this.schema = doc.schema;
+    this.idsKeyStart = this.idsKeyEnd = -1;
+    this.collections = [];
     // Before the document's `---` line, or its content: the composer's prelude (see parsePrelude
     // in the `yaml` package), comments at the start of lines and blank lines.
     let prelude = '';
@@ -326,7 +355,11 @@ class Reader {
     const contentEnd = this.lastEnd;
     // (A document that ends with an empty value ends with it: the line break after it is not its.)
     const range = [this.file(start), contentEnd, contentEnd === this.lastEmptyValueEnd ? contentEnd : this.file(this.lineStart)] as const;
-    if (doc === undefined) return { range, value: contents, isEmpty: false };
+    if (doc === undefined) {
+      // (Its list of collections as long as it is: grown, it held room for 16 more numbers.)
+      const shape = { isEmpty: false, idsKeyStart: this.idsKeyStart, idsKeyEnd: this.idsKeyEnd, collections: this.collections.slice() };
+      return { range, value: contents, shape };
+    }
     const map = contents as YAMLMap;
     decorate(map, contentGap);
     if (prelude !== '') {
@@ -345,7 +378,7 @@ class Reader {
   private emptyDocument(doc: Document.Parsed | undefined, start: number): Document.Parsed | PlainValueDocument {
     if (this.gap.comment !== '') throw STEP_ASIDE;
     const at = this.file(start + 3);
-    if (doc === undefined) return { range: [this.file(start), at, at], value: null, isEmpty: true };
+    if (doc === undefined) return { range: [this.file(start), at, at], value: null, shape: EMPTY_SHAPE };
     const contents = emptyScalar(at);
     decorate(contents, this.gap);
     doc.contents = contents as Scalar.Parsed;
@@ -373,6 +406,7 @@ class Reader {
   private map(indent: number, firstKey: number): YAMLMap | Record<string, unknown> {
     if (indent > MAX_INDENT) throw STEP_ASIDE;
     const map: YAMLMap | Record<string, unknown> = this.values ? {} : new YAMLMap(this.schema);
+    this.nesting++;
     const keys = new Set<string>();
     let at = firstKey;
     let keyEnd = this.keyEnd(at);
@@ -391,9 +425,10 @@ class Reader {
         key.source = source;
         key.type = Scalar.PLAIN;
         if (at !== firstKey) decorate(key, gap);
-        map.items.push(new Pair(key, this.valueAfter(keyEnd + 1, indent)));
+        map.items.push(new Pair(key, this.valueAfter(at, keyEnd + 1, indent)));
       } else {
-        setEntry(map, source, this.valueAfter(keyEnd + 1, indent));
+        if (source === 'ids' && this.nesting === 1) [this.idsKeyStart, this.idsKeyEnd] = [this.file(at), this.file(keyEnd)];
+        setEntry(map, source, this.valueAfter(at, keyEnd + 1, indent));
       }
       end = this.lastEnd;
       if (this.atDocumentEnd || this.indent < indent) break;
@@ -403,6 +438,7 @@ class Reader {
     }
     if (map instanceof YAMLMap) map.range = [this.file(firstKey), end, end];
     this.lastEnd = end;
+    this.nesting--;
     return map;
   }
 
@@ -413,6 +449,7 @@ class Reader {
   private seq(indent: number): YAMLSeq | unknown[] {
     if (indent > MAX_INDENT) throw STEP_ASIDE;
     const seq: YAMLSeq | unknown[] = this.values ? [] : new YAMLSeq(this.schema);
+    this.nesting++;
     const first = this.content;
     let end: number;
     for (let i = 0; ; i++) {
@@ -429,6 +466,7 @@ class Reader {
       } else if (this.keyEnd(at) !== -1) {
         this.gap = NO_GAP;
         item = this.map(at - this.lineStart, at);
+        this.noteCollection(at);
       } else {
         item = this.inlineValue(at);
         this.readLine(this.next);
@@ -450,17 +488,24 @@ class Reader {
         break;
       }
     }
-    if (!Array.isArray(seq)) seq.range = [this.file(first), end, end];
     this.lastEnd = end;
+    this.nesting--;
+    if (Array.isArray(seq)) return trimmed(seq);
+    seq.range = [this.file(first), end, end];
     return seq;
   }
 
+  /** In values mode, notes the block collection just read (see PlainShape.collections), whose key or item starts at `start`. */
+  private noteCollection(start: number): void {
+    if (this.values) this.collections.push(this.file(start), this.lastEnd, this.nesting - 1);
+  }
+
   /**
-   * The value of a key whose `:` ends at `after` on the current line (a mapping's key at column
-   * `indent`): on the same line, or a block collection on the lines below. Leaves the current line
-   * at the next entry's, its gap in {@link gap}.
+   * The value of a key that starts at `key` and whose `:` ends at `after` on the current line (a
+   * mapping's key at column `indent`): on the same line, or a block collection on the lines below.
+   * Leaves the current line at the next entry's, its gap in {@link gap}.
    */
-  private valueAfter(after: number, indent: number): unknown {
+  private valueAfter(key: number, after: number, indent: number): unknown {
     let at = after;
     while (this.text.charCodeAt(at) === SPACE) at++;
     if (at < this.lineEnd) {
@@ -478,6 +523,7 @@ class Reader {
     else if (this.atDocumentEnd || this.indent <= indent) return this.emptyValue(at, gap);
     else throw STEP_ASIDE;
     if (!this.values) decorate(value as Node, gap);
+    this.noteCollection(key);
     return value;
   }
 
@@ -597,9 +643,20 @@ class Reader {
         while (text.charCodeAt(i) === SPACE) i++;
       }
     }
-    return [seq, i + 1];
+    return [Array.isArray(seq) ? trimmed(seq) : seq, i + 1];
   }
 }
+
+/**
+ * A list's values as long as it is (kept with its document): grown one by one, a list of one id
+ * held room for 17 (a file of 100,000 documents of one id: 18 MB).
+ */
+function trimmed(values: unknown[]): unknown[] {
+  return values.slice();
+}
+
+/** The shape of an empty document (see PlainShape). */
+const EMPTY_SHAPE: PlainShape = { isEmpty: true, idsKeyStart: -1, idsKeyEnd: -1, collections: [] };
 
 /** Gives a node what the gap before it holds. */
 function decorate(node: Node, gap: Gap): void {

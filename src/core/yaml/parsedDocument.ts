@@ -7,8 +7,8 @@
 import { Document, YAMLError, YAMLSeq, isCollection, isMap, isScalar, isSeq, type ToJSOptions } from 'yaml';
 import { mapDocument } from './documentMoves';
 import { fastEntryOf, fastIdsOf, type FastEntry, type KnownIds, type LongIdsList } from './fastIds';
-import { isPlainDocument, plainValue, type PlainValueDocument } from './fastDocuments';
-import { itemsThatMayNest } from './nodes';
+import { isPlainDocument, plainValue, type PlainShape, type PlainValueDocument } from './fastDocuments';
+import { itemsThatMayNest, type OffsetRange } from './nodes';
 
 /** (Defined with the node lookups, which give such ranges; core reads it from here too.) */
 export type { OffsetRange } from './nodes';
@@ -29,6 +29,16 @@ export const MAX_ALIAS_COUNT = 100;
 export const MAX_KEY_NESTING = 16;
 
 export { YAML_OPTIONS } from './yamlOptions';
+
+/**
+ * A block collection below a document's root (ParsedDocument.plainShape): from the start of its
+ * key, or of the list item it is, to its end; `depth`: how many collections enclose it below the root.
+ */
+export interface CollectionSpan {
+  readonly start: number;
+  readonly end: number;
+  readonly depth: number;
+}
 
 /** Why a document has no plain-JS value. */
 export interface DocumentValueError {
@@ -64,7 +74,7 @@ export interface DocumentState {
    * Set for a document of plain block mappings read for its value first (readPlainValues in
    * fastDocuments.ts): what is known of it without its nodes, which are read when asked for.
    */
-  plain: { readonly isEmpty: boolean } | undefined;
+  plain: PlainShape | undefined;
 }
 
 /**
@@ -101,7 +111,7 @@ export function freshState(document: Document.Parsed): DocumentState {
  * its value, computed, and whether it is empty.
  */
 export function plainValueState(read: PlainValueDocument): DocumentState {
-  const state = newState(read.range[0], read.range[2], { isEmpty: read.isEmpty });
+  const state = newState(read.range[0], read.range[2], read.shape);
   state.computed = true;
   state.value = read.value;
   return state;
@@ -204,6 +214,22 @@ export class ParsedDocument {
   /** True when the document holds no node at all (only `---`, comments or blank lines). */
   get isEmpty(): boolean {
     return this.state.plain?.isEmpty ?? isEmptyContents(this.document.contents);
+  }
+
+  /**
+   * Of a document read for its value first (FileParseOptions.valuesFirst), what the read noted of
+   * its nodes, where the document now is: the range of its root's `ids` key, and its block
+   * collections below the root (see PlainShape). The lenses and folding ranges of every document
+   * of a file are found from it; `undefined` for a document read with its nodes.
+   */
+  get plainShape(): { idsKey: OffsetRange | undefined; collections: CollectionSpan[] } | undefined {
+    const plain = this.state.plain;
+    if (plain === undefined) return undefined;
+    const moved = this.run.moved;
+    const { idsKeyStart, idsKeyEnd, collections: spans } = plain;
+    const collections: CollectionSpan[] = [];
+    for (let i = 0; i < spans.length; i += 3) collections.push({ start: spans[i]! + moved, end: spans[i + 1]! + moved, depth: spans[i + 2]! });
+    return { idsKey: idsKeyStart === -1 ? undefined : { start: idsKeyStart + moved, end: idsKeyEnd + moved }, collections };
   }
 
   /**

@@ -7,10 +7,12 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Composer, Parser, isNode, isPair, isScalar, type Document } from 'yaml';
+import { Composer, Parser, isMap, isNode, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
 import { fastDocumentsStats, isPlainDocument, plainValue, readPlainDocuments, readPlainValues } from '../../../src/core/yaml/fastDocuments';
 import { YAML_OPTIONS, parseFile } from '../../../src/core/yaml';
 import { validateFile } from '../../../src/core/validation';
+import { bulkUpdateLenses } from '../../../src/core/bulk/lenses';
+import { foldingRanges } from '../../../src/core/outline';
 import { mulberry32 } from '../../../src/sandbox/prng';
 
 /** Every node as plain data: class, own enumerable properties (in the order set), children in order. */
@@ -37,6 +39,37 @@ function documentDump(doc: Document.Parsed): unknown {
   };
 }
 
+/** What readPlainValues notes of a document (PlainShape), from its nodes, its collections as triples in order. */
+function shapeOf(doc: Document.Parsed): unknown {
+  const root = doc.contents;
+  const idsKey = isMap(root) ? root.items.find((p) => isScalar(p.key) && p.key.value === 'ids')?.key : undefined;
+  const collections: number[][] = [];
+  const visit = (node: unknown, depth: number): void => {
+    const nested: Array<[Node, number]> = [];
+    if (isMap(node)) for (const { key, value } of node.items) nested.push([value as Node, (key as Node).range![0]]);
+    if (isSeq(node)) for (const item of node.items) nested.push([item as Node, (item as Node).range![0]]);
+    for (const [value, start] of nested) {
+      if ((!isMap(value) && !isSeq(value)) || value.flow === true) continue;
+      collections.push([start, value.range![1], depth]);
+      visit(value, depth + 1);
+    }
+  };
+  visit(root, 0);
+  return {
+    isEmpty: root === null || (isScalar(root) && root.source === ''),
+    idsKeyStart: isScalar(idsKey) ? idsKey.range[0] : -1,
+    idsKeyEnd: isScalar(idsKey) ? idsKey.range[1] : -1,
+    collections: collections.sort((a, b) => a[0]! - b[0]! || b[1]! - a[1]! || a[2]! - b[2]!),
+  };
+}
+
+/** A flat list of triples (PlainShape.collections) as triples, in order. */
+function triples(flat: readonly number[]): number[][] {
+  const out: number[][] = [];
+  for (let i = 0; i < flat.length; i += 3) out.push(flat.slice(i, i + 3));
+  return out.sort((a, b) => a[0]! - b[0]! || b[1]! - a[1]! || a[2]! - b[2]!);
+}
+
 /** The composer's documents of `input` read from file offset `offset`, as readSlice reads a slice. */
 function composed(input: string, offset: number, last: boolean): Document.Parsed[] {
   const parser = new Parser();
@@ -58,12 +91,8 @@ function agrees(text: string, label: string, offset = 7): boolean {
     // Read for the values first, the same documents, as what plainValue gives of their nodes.
     const values = readPlainValues(input, offset, last);
     assert.deepStrictEqual(
-      values,
-      fast?.map((doc) => ({
-        range: doc.range,
-        value: plainValue(doc.contents),
-        isEmpty: doc.contents === null || (isScalar(doc.contents) && doc.contents.source === ''),
-      })),
+      values?.map((doc) => ({ ...doc, shape: { ...doc.shape, collections: triples(doc.shape.collections) } })),
+      fast?.map((doc) => ({ range: doc.range, value: plainValue(doc.contents), shape: shapeOf(doc) })),
       `${label} (${last ? 'last' : 'not last'}): read for the values`,
     );
     if (fast === undefined) continue;
@@ -248,7 +277,7 @@ describe('fast path for documents of plain block mappings', () => {
     assert.deepStrictEqual(validateFile(fast), validateFile(full));
   });
 
-  test('a parse for the values first reads nodes again only where a finding is placed, and finds what the parse finds', () => {
+  test('a parse for the values first reads nodes again only where a finding is placed, and finds what the parse finds, lenses and folding too', () => {
     // (The settings, with nothing to find in them, nor any placeholder.)
     const withPlaceholders = SETTINGS.split('\n')
       .slice(4)
@@ -275,6 +304,10 @@ describe('fast path for documents of plain block mappings', () => {
     assert.deepStrictEqual(diagnostics, validateFile(full));
     assert.deepStrictEqual([...new Set(diagnostics.map((d) => d.document))], [7, 12, 20]);
     assert.equal(fastDocumentsStats.read - read, 3, 'read again: the documents whose findings were placed');
+    // The lenses and folding ranges of every document (asked for right after an open) read no node.
+    assert.deepStrictEqual(bulkUpdateLenses(valuesFirst), bulkUpdateLenses(full));
+    assert.deepStrictEqual(foldingRanges(valuesFirst), foldingRanges(full));
+    assert.equal(fastDocumentsStats.read - read, 3, 'no document read again for its lens or folding ranges');
     assert.ok(
       parsed.documents[0]!.longIdsList !== undefined && valuesFirst.documents[0]!.longIdsList === undefined,
       'a list of 100 ids read with its document',

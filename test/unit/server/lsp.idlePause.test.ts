@@ -13,14 +13,22 @@ import { StdioLspClient } from './lspClient';
 const URI = 'file:///work/many.target-settings.yaml';
 const DOCUMENTS = 10_000;
 
-/** A small document (about 130 characters: the file holds more than a megabyte of them). */
+/** The placeholder's variable, set where the server runs. */
+const VARIABLE = 'IDLE_PAUSE_TEST_PASSWORD';
+
+/**
+ * A small document (about 220 characters: the file holds two megabytes of them) with a placeholder,
+ * which the server reads with its nodes (an `env-not-set` warning would be placed in it), as it
+ * reads a document it is asked for again (FileParseOptions.valuesFirst).
+ */
 const documentText = (i: number): string =>
-  `ids:\n  - id${String(i).padStart(6, '0')}\n  - other${i}\nsite:\n  name: Site ${i}\n  url: https://s.example/${i}\nreport_type: owasp\n`;
+  `ids:\n  - id${String(i).padStart(6, '0')}\n  - other${i}\nsite:\n  name: Site ${i}\n  url: https://s.example/${i}\n` +
+  `  has_basic_auth: true\n  basic_auth:\n    username: scanner\n    password: \${env:${VARIABLE}}\nreport_type: owasp\n`;
 
 const TEXT = Array.from({ length: DOCUMENTS }, (_, i) => documentText(i)).join('---\n');
 
 /** The line (0-based) where document `i` starts. */
-const firstLine = (i: number): number => i * 8;
+const firstLine = (i: number): number => i * 12;
 
 interface Published {
   uri: string;
@@ -43,7 +51,10 @@ function anonymousBytes(pid: number): number {
 test('when the user pauses, the server gives back the memory of the documents nobody reads, and reads one again when asked', async () => {
   assertBuilt();
   const server = [...SERVER_NODE_OPTIONS, path.join(ROOT, 'dist', 'server.js'), '--stdio'];
-  const client = new StdioLspClient(process.execPath, server, (section) => (section === 'scanTargets' ? { validation: { debounceMs: 0 } } : null));
+  const client = new StdioLspClient(process.execPath, server, (section) => (section === 'scanTargets' ? { validation: { debounceMs: 0 } } : null), {
+    ...process.env,
+    [VARIABLE]: 'set',
+  });
   try {
     await client.request('initialize', { processId: process.pid, rootUri: null, capabilities: { workspace: { configuration: true } } });
     client.notify('initialized', {});
@@ -76,7 +87,7 @@ test('when the user pauses, the server gives back the memory of the documents no
 
     // An edit there: its diagnostics are where the file now has them.
     const edited = client.waitForNotification('textDocument/publishDiagnostics', (p) => (p as Published).version === 2, 60_000);
-    const line = firstLine(doc) + 6;
+    const line = firstLine(doc) + 10;
     client.notify('textDocument/didChange', {
       textDocument: { uri: URI, version: 2 },
       contentChanges: [{ range: { start: { line, character: 13 }, end: { line, character: 18 } }, text: 'nope' }],
