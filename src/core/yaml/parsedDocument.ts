@@ -62,7 +62,7 @@ export interface DocumentState {
   /** Whether computing the value resolved any alias. */
   usesAliases: boolean;
   /** What checks found in the document, by check (PerDocument): kept with it while its text stays. */
-  readonly found: unknown[];
+  found: unknown[];
   /**
    * How much of its run's move ({@link Moves}) the document's nodes have taken: an edit before it
    * moves it on every keystroke, and a walk of every node of every document after the edit cost
@@ -178,12 +178,26 @@ export class ParsedDocument {
   }
 
   /**
-   * What checks found in the document (PerDocument, by check): the same array in every version of
-   * the file while the document's text stays as it is (the parse takes the document over), whether
-   * or not an edit before it moved it.
+   * What check `slot` (PerDocument) found in the document: kept in every version of the file while
+   * the document's text stays as it is (the parse takes the document over), whether or not an edit
+   * before it moved it.
    */
-  get found(): unknown[] {
-    return this.state.found;
+  found(slot: number): unknown {
+    return this.state.found[slot];
+  }
+
+  /** Keeps what check `slot` found in the document (see {@link found}). */
+  keepFound(slot: number, kept: unknown): void {
+    let found = this.state.found;
+    if (slot >= found.length) {
+      // A check made after the document was read (the validator is made when first asked for). Its
+      // list made as long as the checks are: grown by V8, it held room for 16 more (a file of
+      // 100,000 documents: 25 MB).
+      found = new Array<unknown>(foundSlots);
+      for (const [i, value] of this.state.found.entries()) found[i] = value;
+      this.state.found = found;
+    }
+    found[slot] = kept;
   }
 
   /** How far the document has moved in all since it was parsed (what {@link found} holds moves by as much). */

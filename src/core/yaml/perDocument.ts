@@ -58,8 +58,8 @@ export class PerDocument<T extends readonly unknown[]> {
    */
   get<A>(doc: ParsedDocument, key: unknown, find: (doc: ParsedDocument, arg: A) => T, arg: A, keep: (value: T) => Keep = keptWhileUnchanged): T {
     // (What is read here is all in the document's state: a file of many documents reads no node.)
-    const { found, moved, index } = doc;
-    const kept = found[this.slot] as Kept<T> | undefined;
+    const { moved, index } = doc;
+    const kept = doc.found(this.slot) as Kept<T> | undefined;
     if (kept !== undefined && (kept.index === undefined || kept.index === index) && kept.key === key) {
       // (An empty list is not moved: moving every document's on a keystroke above must not allocate.)
       if (kept.moved !== moved && this.move !== undefined && kept.value.length > 0) kept.value = this.move(kept.value, moved - kept.moved);
@@ -68,9 +68,9 @@ export class PerDocument<T extends readonly unknown[]> {
     }
     const value = find(doc, arg);
     const keeping = keep(value);
-    if (keeping === 'no') found[this.slot] = undefined;
-    else if (keeping === 'while unchanged' && value.length === 0) found[this.slot] = this.nothingFound(key, value);
-    else found[this.slot] = { index: keeping === 'while at its index' ? index : undefined, key, moved, value };
+    if (keeping === 'no') doc.keepFound(this.slot, undefined);
+    else if (keeping === 'while unchanged' && value.length === 0) doc.keepFound(this.slot, this.nothingFound(key, value));
+    else doc.keepFound(this.slot, { index: keeping === 'while at its index' ? index : undefined, key, moved, value });
     return value;
   }
 
