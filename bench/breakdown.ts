@@ -6,8 +6,10 @@
 // through the server is JSON-RPC, the server's update of its line starts and the conversion to LSP
 // diagnostics.
 import { LanguageService } from '../src/core/service';
+import { SERVER_PARSE_OPTIONS } from '../src/server/protocol';
 import { ChunkedText, type TextChange } from '../src/core/yaml';
 import { fastIdsStats } from '../src/core/yaml/fastIds';
+import { fastDocumentsStats } from '../src/core/yaml/fastDocuments';
 import { collectGarbage, now } from './common';
 import type { Shape } from './shapes';
 
@@ -25,8 +27,8 @@ export interface Breakdown {
   scenarios: Array<{ name: string; edits: ZoneCost[] }>;
 }
 
-function counters(): { restored: number; rejected: number; listsReused: number } {
-  return { restored: fastIdsStats.restored, rejected: fastIdsStats.rejected, listsReused: fastIdsStats.listsReused };
+function counters(): { restored: number; rejected: number; listsReused: number; plainRead: number } {
+  return { restored: fastIdsStats.restored, rejected: fastIdsStats.rejected, listsReused: fastIdsStats.listsReused, plainRead: fastDocumentsStats.read };
 }
 
 function pathTaken(before: ReturnType<typeof counters>, stats: unknown): string {
@@ -34,6 +36,7 @@ function pathTaken(before: ReturnType<typeof counters>, stats: unknown): string 
   const parts: string[] = [];
   if (after.restored > before.restored) parts.push('fast path');
   else if (after.rejected > before.rejected) parts.push('fast path refused: full `yaml` parse');
+  else if (after.plainRead > before.plainRead) parts.push('no ids fast path: the list read with its document, by the reader of plain documents');
   else parts.push('no fast path: full `yaml` parse');
   if (after.listsReused > before.listsReused) parts.push('list scan reused');
   const s = stats as { reused?: number; moved?: number; parsed?: number; slices?: number } | undefined;
@@ -43,7 +46,7 @@ function pathTaken(before: ReturnType<typeof counters>, stats: unknown): string 
 
 export function breakdown(shape: Shape): Breakdown {
   collectGarbage();
-  const service = new LanguageService(() => 'unset');
+  const service = new LanguageService(() => 'unset', SERVER_PARSE_OPTIONS);
   const uri = `file:///bench/breakdown-${shape.key}.target-settings.yaml`;
   const params = { maxProblems: 1000 };
   let text = shape.text;

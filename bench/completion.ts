@@ -3,6 +3,7 @@
 // against yaml-language-server's doComplete.
 import { complete } from '../src/core/assist';
 import { LanguageService } from '../src/core/service';
+import { SERVER_PARSE_OPTIONS } from '../src/server/protocol';
 import { SIZES, log, runsFor, targetSettingsFile, timeMedian } from './common';
 import { ylsDocument, ylsService } from './yls';
 
@@ -44,7 +45,7 @@ export async function benchCompletion(): Promise<CompletionRow[]> {
     for (const where of ['end of file', 'inside site'] as const) {
       log(`completion ${n} ids, ${where}`);
       const offset = cursors[where];
-      const service = new LanguageService(() => 'unset');
+      const service = new LanguageService(() => 'unset', SERVER_PARSE_OPTIONS);
       const uri = `file:///bench/completion-${n}.target-settings.yaml`;
       let version = 0;
       let oursItems = 0;

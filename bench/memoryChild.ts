@@ -2,6 +2,7 @@
 // language server does, then a one-character edit) and prints peak memory. Usage: node memoryChild.js [full]
 import { validateFile } from '../src/core/validation';
 import { LanguageService } from '../src/core/service';
+import { SERVER_PARSE_OPTIONS } from '../src/server/protocol';
 import { targetSettingsFile } from './common';
 
 const text = targetSettingsFile(100_000).text;
@@ -14,7 +15,7 @@ const sample = (): void => {
   rssPeak = Math.max(rssPeak, m.rss);
 };
 const timer = setInterval(sample, 5);
-const service = new LanguageService(() => 'unset', { fastPaths: process.argv[2] !== 'full' });
+const service = new LanguageService(() => 'unset', { ...SERVER_PARSE_OPTIONS, fastPaths: process.argv[2] !== 'full' });
 let version = 0;
 const files: unknown[] = [];
 for (const t of [text, text.replace('Shop (staging)', 'Shop (staginh)')]) {

@@ -13,6 +13,7 @@ import type { BulkOutcomeParams } from '../core/service';
 import type { RunPlanResult, RunTarget } from '../core/bulk/planRun';
 import type { EntitlementsRecord } from '../core/entitlements/types';
 import type { BaseText, PlanProblem, PlanReport } from '../core/plan/report';
+import type { FileParseOptions } from '../core/yaml';
 
 /**
  * The Node options the desktop extension starts the server with (the bench starts it so too). A
@@ -23,6 +24,12 @@ import type { BaseText, PlanProblem, PlanReport } from '../core/plan/report';
  * (Its V8 flags are set by the server's entry itself: v8Flags.ts.)
  */
 export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=2'];
+
+/**
+ * How the language server parses the files open in it (the bench's in-process figures parse so
+ * too): their documents read for their values first (FileParseOptions.valuesFirst).
+ */
+export const SERVER_PARSE_OPTIONS: FileParseOptions = { valuesFirst: true };
 
 export interface SetEntitlementsParams {
   record: EntitlementsRecord | null;

@@ -34,7 +34,7 @@ import {
   toFoldingRanges,
   toTextEdits,
 } from './convert';
-import { PlanBulkUpdate, PlanChanges, RecordBulkOutcome, SetEntitlements, type ServerSettings } from './protocol';
+import { PlanBulkUpdate, PlanChanges, RecordBulkOutcome, SERVER_PARSE_OPTIONS, SetEntitlements, type ServerSettings } from './protocol';
 import { ChangeReportingDocuments } from './changes';
 import type { ChunkedDocument } from './chunkedDocument';
 import { DiagnosticReports } from './diagnosticReports';
@@ -74,8 +74,7 @@ function settle(ms: number, token: CancellationToken, runSoon: (work: () => void
 }
 
 export function startServer(connection: Connection, host: ServerHost): void {
-  // (Documents read for their values first: FileParseOptions.valuesFirst.)
-  const service = new LanguageService(host.envState, { valuesFirst: true });
+  const service = new LanguageService(host.envState, SERVER_PARSE_OPTIONS);
   let codePages = host.codePages;
   /** Whether the client takes a link to a code's page (`codeDescription`): Neovim 0.7 does not, and a report of 1,000 diagnostics carried 90 KB of them. */
   let linksCodes = false;
