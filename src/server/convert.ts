@@ -32,6 +32,7 @@ import type { BulkUpdateLens } from '../core/bulk/lenses';
 import type { FoldingOffsets, OutlineKind, OutlineSymbol } from '../core/outline';
 import type { OffsetRange } from '../core/yaml';
 import { count } from '../core/wording';
+import type { KeptAnswers } from './keptAnswers';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -169,7 +170,27 @@ export function toCompletionItem(document: DocumentPositions, item: CoreCompleti
   return out;
 }
 
-export function toDocumentSymbol(document: DocumentPositions, symbol: OutlineSymbol): DocumentSymbol {
+/**
+ * The outline as LSP symbols; a symbol without children made as last time where it is the same
+ * (`kept`: see keptAnswers.ts), as are the 10,000 document symbols of a file of 10,000 documents
+ * past the outline's first 2,000 symbols.
+ */
+export function toDocumentSymbols(document: DocumentPositions, symbols: readonly OutlineSymbol[], kept: KeptAnswers<DocumentSymbol>): DocumentSymbol[] {
+  const give = kept.answering(document.uri, symbols.length);
+  return symbols.map((symbol, i) => {
+    if (symbol.children.length > 0) return toDocumentSymbol(document, symbol);
+    const range = offsetRange(document, symbol.range);
+    const selectionRange = offsetRange(document, symbol.selectionRange);
+    const key = `${symbol.kind} ${rangeKey(range)} ${rangeKey(selectionRange)} ${symbol.name}\n${symbol.detail ?? ''}`;
+    return give(i, key, () => ({ name: symbol.name, detail: symbol.detail, kind: SYMBOL_KIND[symbol.kind], range, selectionRange, children: [] }));
+  });
+}
+
+function rangeKey({ start, end }: Range): string {
+  return `${start.line}:${start.character}-${end.line}:${end.character}`;
+}
+
+function toDocumentSymbol(document: DocumentPositions, symbol: OutlineSymbol): DocumentSymbol {
   return {
     name: symbol.name,
     detail: symbol.detail,
@@ -188,15 +209,21 @@ export function toFoldingRanges(document: DocumentPositions, ranges: readonly Fo
 const BULK_UPDATE_COMMAND = 'scanTargets.bulkUpdate';
 const PREVIEW_COMMAND = 'scanTargets.previewBulkUpdate';
 
-/** "Bulk update N targets" and "Preview" above each document's `ids:`. */
-export function toCodeLenses(document: DocumentPositions, lenses: readonly BulkUpdateLens[]): CodeLens[] {
+/**
+ * "Bulk update N targets" and "Preview" above each document's `ids:`; a document's made as last
+ * time where they are the same (`kept`: see keptAnswers.ts).
+ */
+export function toCodeLenses(document: DocumentPositions, lenses: readonly BulkUpdateLens[], kept: KeptAnswers<readonly CodeLens[]>): CodeLens[] {
+  const give = kept.answering(document.uri, (lenses.at(-1)?.documentIndex ?? -1) + 1);
   return lenses.flatMap((lens) => {
     const range = offsetRange(document, lens.range);
-    const args = [{ uri: document.uri, documentIndex: lens.documentIndex }];
-    const targets = `${count(lens.targets)} ${lens.targets === 1 ? 'target' : 'targets'}`;
-    return [
-      { range, command: { title: `Bulk update ${targets}`, command: BULK_UPDATE_COMMAND, arguments: args } },
-      { range, command: { title: 'Preview', command: PREVIEW_COMMAND, arguments: args } },
-    ];
+    return give(lens.documentIndex, `${rangeKey(range)} ${lens.targets}`, () => {
+      const args = [{ uri: document.uri, documentIndex: lens.documentIndex }];
+      const targets = `${count(lens.targets)} ${lens.targets === 1 ? 'target' : 'targets'}`;
+      return [
+        { range, command: { title: `Bulk update ${targets}`, command: BULK_UPDATE_COMMAND, arguments: args } },
+        { range, command: { title: 'Preview', command: PREVIEW_COMMAND, arguments: args } },
+      ];
+    });
   });
 }

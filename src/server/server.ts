@@ -12,7 +12,9 @@ import {
   TextDocuments,
   TextDocumentSyncKind,
   type CancellationToken,
+  type CodeLens,
   type Connection,
+  type DocumentSymbol,
   type InitializeResult,
 } from 'vscode-languageserver';
 import { version } from '../../package.json';
@@ -30,7 +32,7 @@ import {
   toCodeLenses,
   toCompletionItem,
   toDiagnostic,
-  toDocumentSymbol,
+  toDocumentSymbols,
   toFoldingRanges,
   toTextEdits,
 } from './convert';
@@ -40,6 +42,7 @@ import type { ChunkedDocument } from './chunkedDocument';
 import { DiagnosticReports } from './diagnosticReports';
 import type { ServerHost } from './host';
 import { IdlePause } from './idlePause';
+import { KeptAnswers } from './keptAnswers';
 import { DEFAULT_SETTINGS, readSettings } from './settings';
 import { TargetFiles } from './targetFiles';
 
@@ -121,6 +124,10 @@ export function startServer(connection: Connection, host: ServerHost): void {
     if (!targets.matches(uri, text)) return undefined;
     return { document, text, tooLarge: text.length > settings.validation.maxFileSizeMB * 1024 * 1024 };
   };
+
+  /** The lenses and outline symbols last answered for each document of each file (keptAnswers.ts). */
+  const keptLenses = new KeptAnswers<readonly CodeLens[]>();
+  const keptSymbols = new KeptAnswers<DocumentSymbol>();
 
   const pause = new IdlePause(() => service.dropDocuments(), host.collectGarbage, systemClock);
   /** The parse of an open document's version (see IdlePause). */
@@ -314,6 +321,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
     timers.delete(e.document.uri);
     service.close(e.document.uri);
     reports.forget(e.document.uri);
+    keptLenses.forget(e.document.uri);
+    keptSymbols.forget(e.document.uri);
     pulled.delete(e.document.uri);
     if (published.delete(e.document.uri)) void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
@@ -400,7 +409,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
       'CodeLens',
       () => {
         const target = settings.codeLens.enabled ? parsed(params.textDocument.uri) : undefined;
-        return target === undefined ? [] : toCodeLenses(target.document, service.lenses(target.file));
+        return target === undefined ? [] : toCodeLenses(target.document, service.lenses(target.file), keptLenses);
       },
       [],
     ),
@@ -411,7 +420,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
       'Outline',
       () => {
         const target = parsed(params.textDocument.uri);
-        return target === undefined ? null : service.symbols(target.file).map((s) => toDocumentSymbol(target.document, s));
+        return target === undefined ? null : toDocumentSymbols(target.document, service.symbols(target.file), keptSymbols);
       },
       null,
     ),

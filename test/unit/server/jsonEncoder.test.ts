@@ -47,6 +47,10 @@ test("each message's bytes are JSON.stringify's, its long list written item by i
     { jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { diagnostics: many(100), uri: '\u0000long list\u0000' } },
     { jsonrpc: '2.0', id: 6, result: null },
     { jsonrpc: '2.0', id: 7, error: { code: -32603, message: 'ünïcode' } },
+    // An answer that is a long list (lenses, symbols), written item by item; its items' text more
+    // bytes than characters, so that the buffer grows while it is written.
+    { jsonrpc: '2.0', id: 8, result: Array.from({ length: 100 }, (_, i) => ({ title: `é${'😀'.repeat(2000)}${i}` })) },
+    { jsonrpc: '2.0', id: 9, result: many(64) },
   ];
   for (const [i, msg] of messages.entries()) {
     assert.equal(await bytesOf(encoder, msg), JSON.stringify(msg), `message ${i + 1}`);
