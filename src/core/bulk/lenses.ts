@@ -43,9 +43,10 @@ function documentLens(doc: ParsedDocument): DocumentLens {
   // document of a file right after it is opened.)
   const shape = doc.plainShape;
   if (shape !== undefined) {
-    const ids = shape.idsKey === undefined ? undefined : (doc.value as Record<string, unknown>).ids;
+    const { idsKey } = shape;
+    const ids = idsKey === undefined ? undefined : (doc.value as Record<string, unknown>).ids;
     const targets = Array.isArray(ids) ? targetsOf(ids) : 0;
-    return targets > 0 ? [{ range: shape.idsKey!, targets, moved: doc.moved }] : [];
+    return idsKey !== undefined && targets > 0 ? [{ range: idsKey, targets, moved: doc.moved }] : [];
   }
   const root = doc.document.contents;
   if (!isMap(root)) return [];
