@@ -182,7 +182,7 @@ export function toDocumentSymbols(document: DocumentPositions, symbols: readonly
     const range = offsetRange(document, symbol.range);
     const selectionRange = offsetRange(document, symbol.selectionRange);
     const key = `${symbol.kind} ${rangeKey(range)} ${rangeKey(selectionRange)} ${symbol.name}\n${symbol.detail ?? ''}`;
-    return give(i, key, () => ({ name: symbol.name, detail: symbol.detail, kind: SYMBOL_KIND[symbol.kind], range, selectionRange, children: [] }));
+    return give(i, key, () => toDocumentSymbol(document, symbol));
   });
 }
 

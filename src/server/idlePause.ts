@@ -2,9 +2,9 @@
 // keeps the `yaml` document and value of each one read with its nodes (one that holds a
 // placeholder, or that was read again for a finding or the outline: FileParseOptions.valuesFirst),
 // with 100,000 such documents four fifths of what the server holds, and nothing reads them while
-// the user types or reads elsewhere: the checks,
-// lenses, outline and folding keep what they found in each. Once the server has parsed nothing for
-// a second they are dropped, read again from their text when a feature asks
+// the user types or reads elsewhere: the checks, lenses, outline and folding keep what they found
+// in each. Once the server has parsed nothing for a second they are dropped, read again from their
+// text when a feature asks
 // (LanguageService.dropDocuments), and where the host can, collected there and then: left to V8,
 // they held their pages until the heap had grown by a fifth again (nodeHost.ts), hundreds of
 // megabytes for as long as the file stayed open.

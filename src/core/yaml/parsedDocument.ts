@@ -108,7 +108,7 @@ export function freshState(document: Document.Parsed): DocumentState {
 
 /**
  * The state of a document read for its value first (no error, warning, alias or fast-path list):
- * its value, computed, and whether it is empty.
+ * its value, computed, and what the read noted of its nodes (PlainShape).
  */
 export function plainValueState(read: PlainValueDocument): DocumentState {
   const state = newState(read.range[0], read.range[2], read.shape);

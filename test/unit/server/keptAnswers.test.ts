@@ -14,18 +14,26 @@ const URI = 'file:///work/kept.target-settings.yaml';
 const documentText = (i: number, ids = 2): string =>
   `ids:\n${Array.from({ length: ids }, (_, j) => `  - d${i}x${j}\n`).join('')}site:\n  name: Site ${i}\n  url: https://s.example/${i}\n`;
 
-function answers(text: string, version: number, service: LanguageService, lenses: KeptAnswers<readonly CodeLens[]>, symbols: KeptAnswers<DocumentSymbol>) {
+/** What the server keeps to answer: its language service and its kept lenses and symbols. */
+interface Server {
+  readonly service: LanguageService;
+  readonly lenses: KeptAnswers<readonly CodeLens[]>;
+  readonly symbols: KeptAnswers<DocumentSymbol>;
+}
+
+const newServer = (): Server => ({ service: new LanguageService(() => 'unset', SERVER_PARSE_OPTIONS), lenses: new KeptAnswers(), symbols: new KeptAnswers() });
+
+/** The lenses and outline `server` answers for version `version` of the file, `text`. */
+function answers(text: string, version: number, { service, lenses, symbols }: Server) {
   const document = new ChunkedDocument(URI, 'yaml', version, text);
   const file = service.parse(URI, version, document.text);
   return { lenses: toCodeLenses(document, service.lenses(file), lenses), symbols: toDocumentSymbols(document, service.symbols(file), symbols) };
 }
 
 test('lenses and symbols of documents that show the same are the objects last given; the others are made anew', () => {
-  const service = new LanguageService(() => 'unset', SERVER_PARSE_OPTIONS);
-  const lenses = new KeptAnswers<readonly CodeLens[]>();
-  const symbols = new KeptAnswers<DocumentSymbol>();
+  const server = newServer();
   const texts = Array.from({ length: 20 }, (_, i) => documentText(i));
-  const first = answers(texts.join('---\n'), 1, service, lenses, symbols);
+  const first = answers(texts.join('---\n'), 1, server);
   assert.equal(first.lenses.length, 40);
 
   // Document 6 gets a third id (its lens counts 3, and every document after it starts a line lower);
@@ -33,7 +41,7 @@ test('lenses and symbols of documents that show the same are the objects last gi
   const edited = [...texts];
   edited[2] = edited[2]!.replace('Site 2', 'Site 22');
   edited[6] = documentText(6, 3);
-  const second = answers(edited.join('---\n'), 2, service, lenses, symbols);
+  const second = answers(edited.join('---\n'), 2, server);
   const sameLens = second.lenses.map((lens, i) => lens === first.lenses[i]);
   assert.deepEqual(
     sameLens,
@@ -51,26 +59,20 @@ test('lenses and symbols of documents that show the same are the objects last gi
   for (const answer of [first, second]) assert.deepEqual(JSON.parse(JSON.stringify(answer.lenses)), answer.lenses);
 
   // Fewer documents: what was kept past the last is forgotten, and the answer is as made from scratch.
-  const third = answers(edited.slice(0, 5).join('---\n'), 3, service, lenses, symbols);
-  const fresh = answers(edited.slice(0, 5).join('---\n'), 3, new LanguageService(() => 'unset', SERVER_PARSE_OPTIONS), new KeptAnswers(), new KeptAnswers());
-  assert.deepEqual(third, fresh);
+  const third = answers(edited.slice(0, 5).join('---\n'), 3, server);
+  assert.deepEqual(third, answers(edited.slice(0, 5).join('---\n'), 3, newServer()));
 });
 
 test('document symbols without children (past the outline budget) are given again while the same', () => {
-  const service = new LanguageService(() => 'unset', SERVER_PARSE_OPTIONS);
-  const lenses = new KeptAnswers<readonly CodeLens[]>();
-  const symbols = new KeptAnswers<DocumentSymbol>();
+  const server = newServer();
   const texts = Array.from({ length: 1000 }, (_, i) => documentText(i));
-  const first = answers(texts.join('---\n'), 1, service, lenses, symbols);
+  const first = answers(texts.join('---\n'), 1, server);
   const edited = [...texts];
   edited[900] = edited[900]!.replace('d900x0', 'd900y0');
-  const second = answers(edited.join('---\n'), 2, service, lenses, symbols);
+  const second = answers(edited.join('---\n'), 2, server);
   const childless = first.symbols.filter((s) => s.children!.length === 0).length;
   assert.ok(childless >= 500, `half the document symbols are past the budget: ${childless}`);
   const same = second.symbols.filter((s, i) => s === first.symbols[i]).length;
   assert.equal(same, childless, 'every childless symbol given again (none of them changed)');
-  assert.deepEqual(
-    second.symbols,
-    answers(edited.join('---\n'), 2, new LanguageService(() => 'unset', SERVER_PARSE_OPTIONS), new KeptAnswers(), new KeptAnswers()).symbols,
-  );
+  assert.deepEqual(second.symbols, answers(edited.join('---\n'), 2, newServer()).symbols);
 });
