@@ -33,6 +33,11 @@ export interface ScannedList {
    * filled at.
    */
   mixed?: MixedValues;
+  /**
+   * Whether the text this scan was last read in has no `ids:` line that heads a list (the list is a
+   * bare one or another key's): fastIds.ts then looks for one only where an edit touched.
+   */
+  noIdsKey?: boolean;
 }
 
 /** A list's values filled in among the items of the `yaml` parse, as fastIds.ts fills them. */

@@ -510,6 +510,33 @@ describe('fast path for long ids lists', () => {
     }
   });
 
+  test('edits told as changes to a list without an `ids` key: the key typed or mended is found, and the list read fast under it', () => {
+    const cache = new LanguageService(() => 'unset');
+    const uri = 'file:///told.yaml';
+    const bare = list(IDS, '');
+    // Each version as an edit of the one before, told to the service as the server tells it.
+    const edits: Array<{ label: string; at: number; remove: number; insert: string; underIds: boolean }> = [
+      { label: 'an id edited in the bare list', at: 5, remove: 1, insert: 'Q', underIds: false },
+      { label: 'a misspelled key typed above it', at: 0, remove: 0, insert: 'idx:\n', underIds: false },
+      { label: 'an id edited under the misspelled key', at: 12, remove: 1, insert: 'R', underIds: false },
+      { label: 'the key mended', at: 2, remove: 1, insert: 's', underIds: true },
+      { label: 'an id edited under `ids`', at: 12, remove: 1, insert: 'S', underIds: true },
+      { label: 'the key misspelled again', at: 2, remove: 1, insert: 'z', underIds: false },
+    ];
+    let text = bare;
+    cache.parse(uri, 1, text);
+    for (const [v, e] of edits.entries()) {
+      text = text.slice(0, e.at) + e.insert + text.slice(e.at + e.remove);
+      cache.changed(uri, { start: e.at, oldEnd: e.at + e.remove, newEnd: e.at + e.insert.length });
+      const restored = fastIdsStats.restored;
+      const cached = cache.parse(uri, v + 2, text);
+      assert.equal(fastIdsStats.restored - restored, 1, `${e.label}: the list read fast`);
+      const value = at(cached.documents, 0).value as Record<string, unknown> | unknown[];
+      assert.equal(!Array.isArray(value) && Array.isArray(value.ids), e.underIds, `${e.label}: the list is that of \`ids\``);
+      assert.deepStrictEqual(fileDump(cached), fileDump(fullParse(text)), e.label);
+    }
+  });
+
   test('a list with an item being typed, a comment, a blank line or an odd item in it keeps the fast path, and agrees', () => {
     const half = IDS.slice(0, N / 2);
     const rest = IDS.slice(N / 2);
@@ -958,6 +985,10 @@ describe('fast path for long ids lists', () => {
         '\t',
         '12',
         '  - 42\n',
+        // A key typed where the list had none (or a misspelled one mended: `idx` made `ids`).
+        's',
+        'ids:\n',
+        '"ids": ',
       ),
       /** Instead of `insert`: an id of the list (typed over another, it repeats it), or an item line holding one. */
       copy: fc.constantFrom(undefined, undefined, undefined, 'id', 'item'),
