@@ -53,7 +53,7 @@ export const MAX_REMEMBERED = 1 << 16;
 /** Where values stood in an earlier version of an array, for {@link indexesOfEach} to look first. */
 export interface FoundBefore {
   /** How many items of the array hold `value` now. */
-  count(value: string): number;
+  readonly count: (value: string) => number;
   /** Where each value stood when last looked for; kept up to date by {@link indexesOfEach}. */
   readonly lastFound: Map<string, readonly number[]>;
 }
@@ -73,7 +73,7 @@ export function indexesOfEach(values: readonly unknown[], wanted: ReadonlySet<st
     if (last !== undefined && last.length === before!.count(value) && last.every((i) => values[i] === value)) at.set(value, last);
     else unknown.add(value);
   }
-  for (const [value, list] of lookFor(values, unknown)) at.set(value, list);
+  for (const [value, list] of lookFor(values, unknown, before?.count)) at.set(value, list);
   if (before !== undefined) {
     for (const value of unknown) before.lastFound.delete(value);
     if (before.lastFound.size + at.size > MAX_REMEMBERED) before.lastFound.clear();
@@ -82,20 +82,31 @@ export function indexesOfEach(values: readonly unknown[], wanted: ReadonlySet<st
   return at;
 }
 
-function lookFor(values: readonly unknown[], wanted: ReadonlySet<string>): Map<string, number[]> {
+/**
+ * Where each of `wanted` stands in `values`. With `count` (how many items hold a value), the search
+ * ends once every item is found: an id just made to repeat another is often found half way down.
+ */
+function lookFor(values: readonly unknown[], wanted: ReadonlySet<string>, count?: (value: string) => number): Map<string, number[]> {
   const at = new Map<string, number[]>();
   if (wanted.size === 0) return at;
   if (wanted.size <= FEW_VALUES) {
     for (const value of wanted) {
       const list: number[] = [];
-      for (let i = values.indexOf(value); i !== -1; i = values.indexOf(value, i + 1)) list.push(i);
+      const held = count?.(value) ?? Infinity;
+      for (let i = values.indexOf(value); i !== -1; i = values.indexOf(value, i + 1)) {
+        list.push(i);
+        if (list.length === held) break;
+      }
       if (list.length > 0) at.set(value, list);
     }
     return at;
   }
-  for (let i = 0; i < values.length; i++) {
+  let left = count === undefined ? Infinity : 0;
+  if (count !== undefined) for (const value of wanted) left += count(value);
+  for (let i = 0; i < values.length && left > 0; i++) {
     const value = values[i];
     if (typeof value !== 'string' || !wanted.has(value)) continue;
+    left--;
     const list = at.get(value);
     if (list === undefined) at.set(value, [i]);
     else list.push(i);

@@ -17,13 +17,21 @@ export function repeatedItems(ids: readonly unknown[], known: KnownIds): readonl
   const items =
     remembered === undefined
       ? itemsOf(repeatedIds(ids, known))
-      : // The ids an edit changed that are or were repeated, looked for again (a list remembered holds ids only, all counted).
+      : // The ids an edit changed that are or were repeated, looked for again where still held more than once (a list remembered holds ids only, all counted).
         merged(
-          remembered.items.filter((item) => !remembered.stale.has(item.id)),
-          itemsOf(indexesOfEach(ids, remembered.stale)),
+          remembered.items,
+          remembered.stale,
+          itemsOf(indexesOfEach(ids, heldMoreThanOnce(remembered.stale, known), { count: (id) => known.inSpans(id), lastFound: known.lastFound })),
         );
   known.rememberRepeats(items);
   return items;
+}
+
+/** Those of `ids` more than one item of the list holds: an id held once now (a repeat taken back) has nothing to look for. */
+function heldMoreThanOnce(ids: ReadonlySet<string>, known: KnownIds): Set<string> {
+  const out = new Set<string>();
+  for (const id of ids) if (known.inSpans(id) > 1) out.add(id);
+  return out;
 }
 
 /** The items of each id (its indexes, the first occurrence first) that repeat its first, in list order. */
@@ -35,11 +43,12 @@ function itemsOf(found: Map<string, readonly number[]>): RepeatedItem[] {
   return items.sort((a, b) => a.index - b.index);
 }
 
-/** Two lists of items in list order, merged. */
-function merged(a: readonly RepeatedItem[], b: readonly RepeatedItem[]): RepeatedItem[] {
+/** Two lists of items in list order, merged, less the items of `a` that hold one of `stale`. */
+function merged(a: readonly RepeatedItem[], stale: ReadonlySet<string>, b: readonly RepeatedItem[]): RepeatedItem[] {
   const out: RepeatedItem[] = [];
   let j = 0;
   for (const item of a) {
+    if (stale.has(item.id)) continue;
     while (j < b.length && b[j]!.index < item.index) out.push(b[j++]!);
     out.push(item);
   }
