@@ -27,7 +27,7 @@ import {
   type DiagnosticLike,
   type OffsetEdit,
 } from '../core/assist';
-import { DIAGNOSTIC_SOURCE, type CoreDiagnostic, type DiagnosticData, type Severity } from '../core/diagnostic';
+import { DIAGNOSTIC_SOURCE, sameRange, type CoreDiagnostic, type DiagnosticData, type Severity } from '../core/diagnostic';
 import type { BulkUpdateLens } from '../core/bulk/lenses';
 import type { FoldingOffsets, OutlineKind, OutlineSymbol } from '../core/outline';
 import type { OffsetRange } from '../core/yaml';
@@ -88,31 +88,48 @@ export function convertingOnce(convert: (core: CoreDiagnostic) => Diagnostic): (
   };
 }
 
-/** `codePage` gives the address of the page that explains a code (none: the code has no link). */
-export function toDiagnostic(core: CoreDiagnostic, codePage: (code: string) => string | undefined): Diagnostic {
+/**
+ * `codePage` gives the address of the page that explains a code (none: the code has no link).
+ * `carries`: whether the client keeps `data` for its code-action requests (LSP's dataSupport); a
+ * client that does not is sent none (a fifth of the bytes of a report of rejected ids), and its
+ * diagnostics are found again among those it was sent (see {@link fromDiagnostic}).
+ */
+export function toDiagnostic(core: CoreDiagnostic, codePage: (code: string) => string | undefined, carries = true): Diagnostic {
   const page = codePage(core.code);
-  const carried: CarriedData = { document: core.document, path: core.path };
-  if (core.data !== undefined) carried.data = core.data;
   const diagnostic: Diagnostic = {
     range: core.range,
     severity: SEVERITY[core.severity],
     source: DIAGNOSTIC_SOURCE,
     code: core.code,
     message: core.message,
-    data: carried,
   };
+  if (carries) {
+    const carried: CarriedData = { document: core.document, path: core.path };
+    if (core.data !== undefined) carried.data = core.data;
+    diagnostic.data = carried;
+  }
   if (page !== undefined) diagnostic.codeDescription = { href: page };
   if (core.code === 'duplicate-id') diagnostic.tags = [DiagnosticTag.Unnecessary];
   return diagnostic;
 }
 
-/** A diagnostic as a code-action request returns it; ours carry their document, path and data. */
-export function fromDiagnostic(diagnostic: Diagnostic): DiagnosticLike {
-  const carried = isCarried(diagnostic.data) ? diagnostic.data : undefined;
+/**
+ * A diagnostic as a code-action request returns it. Ours carry their document, path and data; one
+ * that comes back without them (a client that keeps no `data`) is looked for among the diagnostics
+ * last `sent` for its file, by code, message and range: where the client still holds what it was
+ * sent, a fix that needs the data (the values an account is entitled to, a name to correct a
+ * key to) is offered all the same. Else the fix finds what it can from the range.
+ */
+export function fromDiagnostic(diagnostic: Diagnostic, sent: readonly CoreDiagnostic[] = []): DiagnosticLike {
+  const code = String(diagnostic.code ?? '');
+  const message = typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value;
+  const carried = isCarried(diagnostic.data)
+    ? diagnostic.data
+    : sent.find((d) => d.code === code && d.message === message && sameRange(d.range, diagnostic.range));
   return {
-    code: String(diagnostic.code ?? ''),
+    code,
     range: diagnostic.range,
-    message: typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value,
+    message,
     ...(carried && { document: carried.document, path: carried.path, data: carried.data }),
   };
 }

@@ -81,6 +81,13 @@ export function startServer(connection: Connection, host: ServerHost): void {
   let codePages = host.codePages;
   /** Whether the client takes a link to a code's page (`codeDescription`): Neovim 0.7 does not, and a report of 1,000 diagnostics carried 90 KB of them. */
   let linksCodes = false;
+  /** Whether the client keeps a diagnostic's `data` for its code-action requests (dataSupport): Neovim 0.7 does not say so. */
+  let keepsData = false;
+  /** For a client that keeps no `data`: the diagnostics last sent for each uri, where a code-action request's are found again. */
+  const sent = new Map<string, readonly CoreDiagnostic[]>();
+  const remember = (uri: string, diagnostics: readonly CoreDiagnostic[]): void => {
+    if (!keepsData) sent.set(uri, diagnostics);
+  };
   /** The page that explains a diagnostic code, as an address any client can open (none for a client that takes no link). */
   const codePage = (code: string): string | undefined => (codePages === undefined || !linksCodes ? undefined : `${codePages}/${code}.md`);
   const documents = new TextDocuments(new ChangeReportingDocuments((uri, change) => service.changed(uri, change)));
@@ -102,7 +109,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
    * after each change. Clients without (Neovim 0.7) get them pushed.
    */
   let pullsDiagnostics = false;
-  const toLsp = convertingOnce((d) => toDiagnostic(d, codePage));
+  const toLsp = convertingOnce((d) => toDiagnostic(d, codePage, keepsData));
   const reports = new DiagnosticReports(toLsp);
   /**
    * The open documents the client has pulled diagnostics of. VS Code's pulls only for the files it
@@ -159,10 +166,12 @@ export function startServer(connection: Connection, host: ServerHost): void {
     if (pulled.has(uri)) return; // the client asks for them
     const current = currentDiagnostics(uri);
     if (current === undefined) {
+      sent.delete(uri);
       if (published.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
       return;
     }
     published.add(uri);
+    remember(uri, current.diagnostics);
     void connection.sendDiagnostics({ uri, version: current.version, diagnostics: current.diagnostics.map(toLsp) });
   };
 
@@ -232,6 +241,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     const reports = params.capabilities.textDocument;
     // (LSP 3.18 gives the pull's own capabilities; VS Code's 3.17 client declares it for both on publishDiagnostics.)
     linksCodes = reports?.publishDiagnostics?.codeDescriptionSupport === true || reports?.diagnostic?.codeDescriptionSupport === true;
+    keepsData = reports?.publishDiagnostics?.dataSupport === true || reports?.diagnostic?.dataSupport === true;
     refreshesLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
     resolvesEdits = params.capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') === true;
     foldingLimit = params.capabilities.textDocument?.foldingRange?.rangeLimit;
@@ -321,6 +331,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     timers.delete(e.document.uri);
     service.close(e.document.uri);
     reports.forget(e.document.uri);
+    sent.delete(e.document.uri);
     keptLenses.forget(e.document.uri);
     keptSymbols.forget(e.document.uri);
     pulled.delete(e.document.uri);
@@ -338,6 +349,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     // (null: not an open target-settings file, which has none; undefined: the validation failed.)
     const current = guard(`Validating ${uri}`, () => currentDiagnostics(uri) ?? null);
     if (current === undefined) throw new ResponseError(ErrorCodes.InternalError, `Validating ${uri} failed; the server's log says why`);
+    remember(uri, current?.diagnostics ?? []);
     return reports.report(uri, current?.diagnostics ?? [], params.previousResultId);
   });
 
@@ -380,8 +392,9 @@ export function startServer(connection: Connection, host: ServerHost): void {
         const target = parsed(params.textDocument.uri);
         if (target === undefined) return null;
         const ours = params.context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE);
+        const sentHere = sent.get(params.textDocument.uri);
         return service
-          .codeActions(params.textDocument.uri, target.file, ours.map(fromDiagnostic), resolvesEdits)
+          .codeActions(params.textDocument.uri, target.file, ours.map((d) => fromDiagnostic(d, sentHere)), resolvesEdits)
           .map((a) => toCodeAction(target.document, a, ours));
       },
       null,

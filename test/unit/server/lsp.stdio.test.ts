@@ -133,7 +133,8 @@ test('a generic LSP client over stdio gets diagnostics per version, completion, 
     assert.match(envHover.contents.value, /SCAN_TARGETS_TEST_UNSET/);
     assert.match(envHover.contents.value, /not set/);
 
-    // Quick fixes for the diagnostics as published (their data comes back as it was sent).
+    // Quick fixes for the diagnostics as published: this client keeps no `data` (it does not say
+    // dataSupport), so none was sent, and the server finds them among those it sent.
     const actions = await client.request<Array<{ title: string; isPreferred?: boolean; edit: { changes: Record<string, Array<{ newText: string }>> } }>>(
       'textDocument/codeAction',
       {
@@ -216,7 +217,8 @@ test('the entitlements record and the outcome of a bulk update reach the server 
       published(URI, 1, (ds) => ds.some((d) => d.code === 'not-entitled')),
     )) as Published;
     const notEntitled = withNotEntitled.diagnostics.find((d) => d.code === 'not-entitled')!;
-    // Its quick fix offers the values the account is entitled to.
+    assert.equal(notEntitled.data, undefined, 'no data for a client that does not keep it');
+    // Its quick fix offers the values the account is entitled to (which the diagnostic sent keeps: found again by the server).
     const entitledFixes = await client.request<Array<{ title: string; edit: { changes: Record<string, Array<{ newText: string }>> } }>>(
       'textDocument/codeAction',
       { textDocument: { uri: URI }, range: notEntitled.range, context: { diagnostics: [notEntitled], only: ['quickfix'] } },
