@@ -85,18 +85,41 @@ export function documentRange(file: ParsedFile, doc: ParsedDocument | undefined)
   return displayRange(file, 0, file.lineEnd(0));
 }
 
+/**
+ * The offsets of the id a finding is about, where it is on an id of a long list's spans (a repeat,
+ * an id read as a number): found without making its node.
+ */
+export function idOffsets(doc: ParsedDocument, finding: Finding): OffsetRange | undefined {
+  const path = finding.path;
+  return finding.anchor === 'value' && path.length === 2 && path[0] === 'ids' && typeof path[1] === 'number' ? doc.longIdsList?.valueRange(path[1]) : undefined;
+}
+
+/**
+ * Whether `range` is still where {@link displayRange} puts `[start, end)` of one line: the same
+ * start, and an end it would not cut (before the line's break, on no trailing white space). Asks
+ * the line index for one line start, and makes nothing: a file with a thousand findings on ids
+ * placed them all again on every keystroke, most of them where they were.
+ */
+export function stillDisplayed(file: ParsedFile, range: Range, start: number, end: number): boolean {
+  const { line, character } = range.start;
+  return (
+    range.end.line === line &&
+    range.end.character - character === end - start &&
+    end > start &&
+    file.lineStart(line) + character === start &&
+    end <= file.lineEnd(line) &&
+    !isTrailingSpace(file.source.charCodeAt(end - 1))
+  );
+}
+
 /** The range a finding is shown on. */
 export function placeFinding(file: ParsedFile, doc: ParsedDocument, finding: Finding): Range {
   if (finding.anchor === 'offsets' && finding.offsets !== undefined) {
     return displayRange(file, finding.offsets.start, finding.offsets.end);
   }
-  const target = finding.anchor === 'parent-key' ? finding.path.slice(0, -1) : finding.path;
-  // An id of a long list's spans (a repeat): its range without making its node.
-  const id =
-    finding.anchor === 'value' && target.length === 2 && target[0] === 'ids' && typeof target[1] === 'number'
-      ? doc.longIdsList?.valueRange(target[1])
-      : undefined;
+  const id = idOffsets(doc, finding);
   if (id !== undefined) return displayRange(file, id.start, id.end);
+  const target = finding.anchor === 'parent-key' ? finding.path.slice(0, -1) : finding.path;
   const { found, depth } = deepestNodeAtPath(doc.document, target);
   const exact = depth === target.length;
   if (exact && finding.anchor === 'key') {

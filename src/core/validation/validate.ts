@@ -24,7 +24,7 @@ import type { ParsedFile } from '../yaml/parsedFile';
 import { encodeJsonPointer } from '../paths';
 import { translateAjvErrors } from './ajvErrors';
 import { DIAGNOSTIC_CODES } from './codes';
-import { displayRange, documentRange, placeFinding, type Finding } from './finding';
+import { displayRange, documentRange, idOffsets, placeFinding, stillDisplayed, type Finding } from './finding';
 import type { OmittedCounts } from './limit';
 import { hasPlaceholder, isCoveredByRules, ruleFindings } from './rules';
 import { SchemaIndex } from './schemaIndex';
@@ -259,8 +259,13 @@ function diagnostic(f: Finding, document: number, range: CoreDiagnostic['range']
 const diagnosticOf = new WeakMap<Finding, CoreDiagnostic>();
 
 function toDiagnostic(file: ParsedFile, doc: ParsedDocument, f: Finding): CoreDiagnostic {
-  const range = f.code === 'empty-document' ? documentRange(file, doc) : placeFinding(file, doc, f);
   const made = diagnosticOf.get(f);
+  if (made !== undefined && made.document === doc.index) {
+    // (Most are on ids: still where they were shown, they are not placed again.)
+    const id = idOffsets(doc, f);
+    if (id !== undefined && stillDisplayed(file, made.range, id.start, id.end)) return made;
+  }
+  const range = f.code === 'empty-document' ? documentRange(file, doc) : placeFinding(file, doc, f);
   if (made !== undefined && made.document === doc.index && sameRange(made.range, range)) return made;
   const d = diagnostic(f, doc.index, range);
   diagnosticOf.set(f, d);
