@@ -260,13 +260,12 @@ const diagnosticOf = new WeakMap<Finding, CoreDiagnostic>();
 
 function toDiagnostic(file: ParsedFile, doc: ParsedDocument, f: Finding): CoreDiagnostic {
   const made = diagnosticOf.get(f);
-  if (made !== undefined && made.document === doc.index) {
-    // (Most are on ids: still where they were shown, they are not placed again.)
-    const id = idOffsets(doc, f);
-    if (id !== undefined && stillDisplayed(file, made.range, id.start, id.end)) return made;
-  }
+  const kept = made?.document === doc.index ? made : undefined;
+  // (Most are on ids: still where they were shown, they are not placed again.)
+  const id = kept === undefined ? undefined : idOffsets(doc, f);
+  if (kept !== undefined && id !== undefined && stillDisplayed(file, kept.range, id.start, id.end)) return kept;
   const range = f.code === 'empty-document' ? documentRange(file, doc) : placeFinding(file, doc, f);
-  if (made !== undefined && made.document === doc.index && sameRange(made.range, range)) return made;
+  if (kept !== undefined && sameRange(kept.range, range)) return kept;
   const d = diagnostic(f, doc.index, range);
   diagnosticOf.set(f, d);
   return d;
