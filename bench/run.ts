@@ -146,7 +146,7 @@ const DELIVERED = { pull: 'pulled, as VS Code asks', push: 'pushed, as a client 
 /** Why an edit series with `shown` diagnostics on every edit, delivered so, took what it took. */
 function manyDiagnosticsWhy(shown: number, delivery: Delivery): string {
   return delivery === 'push'
-    ? `${label(shown)} diagnostics published on every edit, about 0.4 KB of JSON each, serialized by the server and parsed by the client, with the garbage of it all (pulled, an edit that leaves them as they were is answered "unchanged")`
+    ? `${label(shown)} diagnostics published on every edit, about 0.3 KB of JSON each (no \`data\`: this client does not say it keeps it), serialized by the server and parsed by the client, with the garbage of it all (pulled, an edit that leaves them as they were is answered "unchanged")`
     : `${label(shown)} diagnostics worked out on every edit (each finding placed, its range and message made) and compared with those the client holds, in a server whose young generation is 2 MB (\`--max-semi-space-size=2\`): the collections of that garbage are about a third of the time`;
 }
 
