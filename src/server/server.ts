@@ -394,7 +394,12 @@ export function startServer(connection: Connection, host: ServerHost): void {
         const ours = params.context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE);
         const sentHere = sent.get(params.textDocument.uri);
         return service
-          .codeActions(params.textDocument.uri, target.file, ours.map((d) => fromDiagnostic(d, sentHere)), resolvesEdits)
+          .codeActions(
+            params.textDocument.uri,
+            target.file,
+            ours.map((d) => fromDiagnostic(d, sentHere)),
+            resolvesEdits,
+          )
           .map((a) => toCodeAction(target.document, a, ours));
       },
       null,
