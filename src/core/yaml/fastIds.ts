@@ -567,14 +567,10 @@ export function readIds(source: Text, options: Options, previous?: IdsScan, base
 function mayHaveTypedIdsKey(source: Text, base: number, previous: IdsScan, change: TextChange): boolean {
   const { prefix, suffix } = commonEndsOf(previous.source, previous.base, source, base, change);
   let from = prefix;
-  while (from > 0 && !isLineBreak(source.charCodeAt(from - 1))) from--;
+  while (!startsLine(source, from)) from--;
   const to = nextLine(source, Math.max(from, source.length - suffix));
   const first = rootListLine(source);
   return first === undefined || from <= nextLine(source, first.keyStart) || source.slice(from, to).includes('ids');
-}
-
-function isLineBreak(c: number): boolean {
-  return c === 0x0a || c === 0x0d;
 }
 
 /** The stand-in of `source` for the list `scan` read, whose simple items make `runs`. */
