@@ -12,7 +12,7 @@ import { Runs, markerLines, updateMarkerLines } from './documents';
 import type { IdsScan } from './fastIds';
 import { ParsedDocument } from './parsedDocument';
 import { ParsedFile, type FileBasis, type FileParseOptions } from './parsedFile';
-import { parseSlice, type Slice } from './slice';
+import { MAX_GROUPED_LENGTH, parseDocumentsForValues, parseSlice, type Slice } from './slice';
 import { FileFrame } from './placement';
 import { commonEnds, fitsLengths, type TextChange } from './textChange';
 import { flat, type Text } from './text';
@@ -58,18 +58,22 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
     return i >= 0 && old[i]!.start === from && taken[i] === 0 ? i : -1;
   };
   /**
-   * The `ids` list of the old slice at index `i`, for the parse of the run `[start, end)`: when no
-   * new slice took that slice over, and its text, where it now is, overlaps the run (it is taken
-   * over here). A slice the edit left whole elsewhere is left for the run that starts where it now
-   * does: taken here, documents pasted above it would have had every document after them parsed again.
+   * The `ids` list of an old slice for the parse of the run `[start, end)`: of the first one no new
+   * slice took over whose text, where it now is, overlaps the run (it is taken over here). A slice
+   * the edit left whole elsewhere is left for the run that starts where it now does: taken here,
+   * documents pasted above it would have had every document after them parsed again.
    */
-  const idsToUpdate = (i: number, start: number, end: number): IdsScan | undefined => {
-    const slice = old[i];
-    if (slice === undefined || slice.ids === undefined || taken[i] !== 0) return undefined;
-    const [from, to] = whereNow(slice, basis.change!);
-    if (from >= end || to <= start) return undefined;
-    taken[i] = 1;
-    return slice.ids;
+  const idsToUpdate = (start: number, end: number): IdsScan | undefined => {
+    const change = basis.change!;
+    for (let i = Math.max(0, lastStartingBy(old, Math.min(start, change.start))); i < old.length; i++) {
+      const slice = old[i]!;
+      const [from, to] = whereNow(slice, change);
+      if (from >= end) return undefined;
+      if (to <= start || slice.ids === undefined || taken[i] !== 0) continue;
+      taken[i] = 1;
+      return slice.ids;
+    }
+    return undefined;
   };
   // In a file of many documents, the slices the edit cannot have touched are taken over together:
   // those before it as they are, those after it moved; the loop below looks at the runs between.
@@ -91,30 +95,51 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
   let moved = 0;
   /** Whether the loop stopped where the slices after the edit start. */
   let reachedAfter = false;
+  /** Where the runs from index `i` on end: at the start of the next run, or of the text. */
+  const endOf = (i: number): number => (i < runs.length ? runs.at(i)! : text.length);
+  /** The index of the last version's slice not taken yet that the edit left whole and moved to `start`, or -1. */
+  const untakenNowAt = (start: number): number => {
+    const from = basis.change === undefined ? undefined : oldStartOf(basis.change, start, start);
+    return from === undefined ? -1 : untakenAt(from, next);
+  };
+  const valuesFirst = fastPaths && options?.valuesFirst === true;
   for (let i = before.run; i < runs.length; i++) {
     const start = runs.at(i)!;
     if (start === edge?.after?.start) {
       reachedAfter = true;
       break;
     }
-    const last = i === runs.length - 1;
-    const end = last ? text.length : runs.at(i + 1)!;
     let slice: Slice | undefined;
-    if (basis.change !== undefined) {
-      // The last version's slice of the same text: where this one is, if it is before the change,
-      // or that far before, if after it. A run that ends the file parses differently from one
-      // that another run follows.
-      const from = oldStartOf(basis.change, start, end);
-      const at = from === undefined ? -1 : untakenAt(from, next);
-      const match = old[at];
-      if (match !== undefined && match.length === end - start && match.last === last) {
+    /** The index of the run after the slice (`runs.length` where it ends the file). */
+    let after = i + 1;
+    // The last version's slice of the same text: where this one is, if it is before the change,
+    // or that far before, if after it, ending where a run starts (it may hold several). A run that
+    // ends the file parses differently from one that another run follows.
+    const at = untakenNowAt(start);
+    const match = old[at];
+    if (match !== undefined && oldStartOf(basis.change!, start, start + match.length) !== undefined) {
+      const end = start + match.length;
+      const endRun = end === text.length ? runs.length : runs.startingBy(end) - 1;
+      if (endRun > i && endOf(endRun) === end && match.last === (endRun === runs.length)) {
         taken[at] = 1;
         next = at + 1;
         if (match.start === start) reused++;
         else moved++;
         slice = match;
+        after = endRun;
       }
     }
+    if (slice === undefined && valuesFirst) {
+      // Small documents read for their values are read together (see parseDocumentsForValues), up to
+      // where a slice of the last version starts that the loop may take over.
+      while (after < runs.length && endOf(after + 1) - start <= MAX_GROUPED_LENGTH && endOf(after) !== edge?.after?.start && untakenNowAt(endOf(after)) === -1)
+        after++;
+      slice = after > i + 1 ? parseDocumentsForValues(partOf(text, start, endOf(after)), frame, start, endOf(after), after === runs.length) : undefined;
+      if (slice === undefined) after = i + 1;
+      else parsed++;
+    }
+    const last = after === runs.length;
+    const end = endOf(after);
     if (slice === undefined) {
       slice = parseSlice(
         partOf(text, start, end),
@@ -122,7 +147,7 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
         start,
         end,
         last,
-        fastPaths ? idsToUpdate(i, start, end) : undefined,
+        fastPaths && basis.change !== undefined ? idsToUpdate(start, end) : undefined,
         basis.change,
         fastPaths,
         options?.valuesFirst === true,
@@ -171,6 +196,7 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
     // (Placed where it starts, its documents' indexes set below.)
     slice.moveTo(start, slice.firstDocument);
     made.push(slice);
+    i = after - 1;
   }
   const after = reachedAfter ? edge!.after : undefined;
   if (after !== undefined) {
@@ -230,8 +256,9 @@ interface Untouched {
 
 /**
  * The slices of `previous` the edit cannot have touched: before it, those that end before the
- * lines whose markers it may have changed (see updateMarkerLines), each a run of the new text
- * (the last of them is not a merge of several: a run parsed after them may merge with it); after
+ * lines whose markers it may have changed (see updateMarkerLines), each a run of the new text or
+ * runs read together for their values (the last of them is not a merge of several: a run parsed
+ * after them may merge with it); after
  * it, those that start after its end (moved by it). The rest are for the loop over the runs. Only
  * for a file whose text outside documents has no errors (its slices each hold a document).
  */
@@ -242,7 +269,8 @@ function untouched(previous: ParsedFile, runs: Runs, change: TextChange): Untouc
   let run = 0;
   while (slices > 0) {
     const last = old[slices - 1]!;
-    run = runs.startingBy(last.start);
+    // (Small documents read together for their values are several runs, not a merge.)
+    run = last.readForValues ? runs.startingBy(last.end) - 1 : runs.startingBy(last.start);
     if (runs.at(run) === last.end) break;
     slices--;
   }

@@ -30,6 +30,8 @@ export class Slice implements Moves {
   readonly states: readonly DocumentState[];
   /** The file's view of each document, made by the first parse of the file that holds it. */
   readonly views: Array<ParsedDocument | undefined>;
+  /** Whether its documents were read for their values first (readPlainValues): it may hold several runs of text that need no merging. */
+  readonly readForValues: boolean;
   /** Where it started when parsed: its documents' nodes have those offsets until moved. */
   private readonly parsedAt: number;
   /** How far its `ids` scan has moved with it: moved when next read (see {@link ids}). */
@@ -68,6 +70,7 @@ export class Slice implements Moves {
     this.length = end - this.parsedAt;
     this.count = states.length;
     this.parsed = documents;
+    this.readForValues = documents === undefined;
     this.states = states;
     // (As long as it will be: a list grown from empty holds room for 17.)
     this.views = states.map(() => undefined);
@@ -88,7 +91,8 @@ export class Slice implements Moves {
    * them from. What was found in them stays (DocumentState.found).
    */
   drop(): number {
-    if (this.input === undefined || this.parsed === undefined) return 0;
+    // (A slice read for its values first holds no documents, but their values until dropped.)
+    if (this.input === undefined || (this.parsed === undefined && !this.states.some((state) => state.computed))) return 0;
     this.parsed = undefined;
     for (const state of this.states) forgetValue(state);
     return this.length;
@@ -377,23 +381,14 @@ function parseSliceText(
   toFile?: (offset: number) => number,
   forValues = false,
 ): Slice {
-  // A run that another one follows is parsed with that run's `---` line after it: the lexer and
-  // the parser end its last document exactly as they do in the whole file (an open flow
-  // collection, pending comments and line breaks are settled by that line).
-  // The last run of a longer file is a slice of the file's text: it is parsed from a copy, so that
-  // its nodes, which later versions may take over, do not keep this version's whole text alive.
-  // (The text of a run that another follows, with that `---` line added, is a copy already.)
-  text = withLoneCrAsLf(text);
-  const input = !last ? text + NEXT_DOCUMENT : start > 0 ? detachedSlice(text, 0, text.length) : text;
+  const input = sliceInput(text, start, last);
   // A slice of its own text, not too long to read again, may drop its documents while they are not
   // read (see Slice.drop): it keeps what it read them from, which its nodes held anyway.
   const again = toFile === undefined && ids === undefined && end - start <= MAX_DROPPED_LENGTH ? input : undefined;
   // Read for its values (see parseSlice), such a slice makes its documents' values and no node:
   // they are read when asked for, as after a drop.
-  const values = forValues && again !== undefined ? readPlainValues(input, start, last) : undefined;
-  if (values !== undefined) {
-    return new Slice(new Placement(frame, start), end, undefined, values.map(plainValueState), NO_STREAM_ERRORS, NO_DEPENDENCIES, last, ids, again, fastPaths);
-  }
+  const values = forValues && again !== undefined ? valuesSlice(input, frame, start, end, last) : undefined;
+  if (values !== undefined) return values;
   const { documents, streamErrors, dependsOn } = readSlice(input, start, end, last, fastPaths, toFile);
   // (One empty list and set for all: a slice without stream errors or dependencies keeps none of its own.)
   return new Slice(
@@ -408,6 +403,48 @@ function parseSliceText(
     again,
     fastPaths,
   );
+}
+
+/**
+ * What the documents of the slice `[start, end)` are read from: its text with each lone `\r` as
+ * `\n`, and the `---` line of the next slice after it unless it is the `last`.
+ */
+function sliceInput(text: string, start: number, last: boolean): string {
+  // A run that another one follows is parsed with that run's `---` line after it: the lexer and
+  // the parser end its last document exactly as they do in the whole file (an open flow
+  // collection, pending comments and line breaks are settled by that line).
+  // The last run of a longer file is a slice of the file's text: it is parsed from a copy, so that
+  // its nodes, which later versions may take over, do not keep this version's whole text alive.
+  // (The text of a run that another follows, with that `---` line added, is a copy already.)
+  text = withLoneCrAsLf(text);
+  return !last ? text + NEXT_DOCUMENT : start > 0 ? detachedSlice(text, 0, text.length) : text;
+}
+
+/** The slice of plain documents read from `input` for their values (readPlainValues), or `undefined` where they are not such. */
+function valuesSlice(input: string, frame: FileFrame, start: number, end: number, last: boolean): Slice | undefined {
+  const values = readPlainValues(input, start, last);
+  if (values === undefined) return undefined;
+  return new Slice(new Placement(frame, start), end, undefined, values.map(plainValueState), NO_STREAM_ERRORS, NO_DEPENDENCIES, last, undefined, input, true);
+}
+
+/**
+ * Longest run of small documents read together as one slice for their values
+ * ({@link parseDocumentsForValues}).
+ */
+export const MAX_GROUPED_LENGTH = 4096;
+
+/**
+ * The documents of the runs `[start, end)` of the file, read together for their values
+ * (FileParseOptions.valuesFirst), or `undefined` where they are not all plain documents, or hold a
+ * `${env:NAME}` placeholder (see {@link parseSlice}). In a file of 100,000 small documents, a
+ * slice for each (its placement, lists and text) was a fifth of what the server held; read
+ * together, an edit in one of them reads the others again (at most {@link MAX_GROUPED_LENGTH}
+ * characters).
+ */
+export function parseDocumentsForValues(source: Text, frame: FileFrame, start: number, end: number, last: boolean): Slice | undefined {
+  const text = flat(source);
+  if (end - start > MAX_GROUPED_LENGTH || ENV_PLACEHOLDER_START.test(text)) return undefined;
+  return valuesSlice(sliceInput(text, start, last), frame, start, end, last);
 }
 
 /** What the parse of a slice's text gives. */
