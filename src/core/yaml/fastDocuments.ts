@@ -36,6 +36,7 @@
 // nodes (PlainShape), which the language server is asked for on every document after an open.
 
 import { Document, Pair, Scalar, YAMLMap, YAMLSeq, isMap, isSeq, type DocumentOptions, type Node, type Schema } from 'yaml';
+import { compactSlice } from './detachedSlice';
 import { nonStringTagOf } from './idsText';
 import { YAML_OPTIONS } from './yamlOptions';
 
@@ -128,7 +129,8 @@ export interface PlainShape {
 /**
  * The documents {@link readPlainDocuments} would read in `input` (not a stand-in), each as its
  * range and the value {@link plainValue} gives of its nodes, made without them; `undefined` where
- * that steps aside.
+ * that steps aside. Their strings are their own (compactSlice), not slices of `input`: the slice
+ * keeps its values, not its text (Slice.documents reads it again from the file's).
  */
 export function readPlainValues(input: string, offset: number, last: boolean): PlainValueDocument[] | undefined {
   return read(() => new Reader(input, offset, last ? input.length : input.length - 4, undefined, true).documents() as PlainValueDocument[], input);
@@ -584,8 +586,8 @@ class Reader {
 
   /** The quoted scalar at `[at, end)`, its node ending at `nodeEnd`. */
   private quoted(at: number, end: number, nodeEnd: number): Scalar | string {
+    if (this.values) return compactSlice(this.text, at + 1, end - 1);
     const value = this.text.slice(at + 1, end - 1);
-    if (this.values) return value;
     const scalar = new Scalar(value);
     scalar.range = [this.file(at), this.file(end), this.file(nodeEnd)];
     scalar.source = value;
@@ -598,7 +600,7 @@ class Reader {
     const source = this.text.slice(at, end);
     const tag = nonStringTagOf(source, YAML_OPTIONS);
     const resolved: unknown = tag === undefined ? source : tag.resolve(source, stepAside, YAML_OPTIONS);
-    if (this.values) return resolved instanceof Scalar ? resolved.value : resolved;
+    if (this.values) return tag === undefined ? compactSlice(this.text, at, end) : resolved instanceof Scalar ? resolved.value : resolved;
     const scalar = resolved instanceof Scalar ? resolved : new Scalar(resolved);
     scalar.range = [this.file(at), this.file(end), this.file(nodeEnd)];
     scalar.source = source;

@@ -214,6 +214,7 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
   // Those taken over before and after the edit stay where they are in the lists; the others go.
   spliceIn(old, before.slices, (after?.slice ?? old.length) - before.slices, made);
   spliceIn(documents, before.documents, (after?.documents ?? oldDocuments) - before.documents, views);
+  frame.text = text;
   frame.length = text.length;
   frame.documents = documents.length;
   frame.firstFromEnd = after === undefined ? old.length : before.slices + made.length;

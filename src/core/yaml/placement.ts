@@ -9,12 +9,16 @@
 // between one edit and the next change how they keep it, so typing in one place does no work per
 // run at all.
 
+import type { Text } from './text';
+
 /**
  * What the slices of one file's versions read their place against: the latest version's length and
  * number of documents, and which slices keep their place from the end. Each parse that takes the
  * last version over brings it up to date (parse.ts); an older version is not to be read after that.
  */
 export class FileFrame {
+  /** The text, which a slice that keeps no text of its own reads its documents from again (Slice.documents). */
+  text: Text = '';
   /** The text's length. */
   length = 0;
   /** How many documents the file has. */
@@ -37,6 +41,11 @@ export class Placement {
   /** The offset where the slice starts. */
   get start(): number {
     return this.fromEnd ? this.frame.length - this.offset : this.offset;
+  }
+
+  /** The latest version's text. */
+  get text(): Text {
+    return this.frame.text;
   }
 
   /** The index of its first document in the file. */

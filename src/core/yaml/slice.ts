@@ -11,6 +11,7 @@ import { detachedSlice } from './detachedSlice';
 import { withLoneCrAsLf } from './idsText';
 import { readPlainDocuments, readPlainValues } from './fastDocuments';
 import { flat, type Text } from './text';
+import { partOf } from './chunkedText';
 import { Placement, type FileFrame } from './placement';
 import { ENV_PLACEHOLDER_START } from '../envPlaceholders';
 
@@ -61,7 +62,10 @@ export class Slice implements Moves {
     readonly last: boolean,
     /** The `ids` list the fast path read in it. */
     private readonly scan: IdsScan | undefined,
-    /** The text its documents were read from, to read them again once dropped; none for a slice that keeps them. */
+    /**
+     * The text its documents were read from, to read them again once dropped; none for a slice that
+     * keeps them, nor for one read for its values, which reads them from the file's text.
+     */
     private readonly input: string | undefined,
     /** Whether its documents were read with the fast paths (and are read again so). */
     private readonly fastPaths: boolean,
@@ -79,7 +83,9 @@ export class Slice implements Moves {
   /** Its documents, read again if they were dropped. */
   get documents(): readonly Document.Parsed[] {
     if (this.parsed === undefined) {
-      this.parsed = readSlice(this.input!, this.parsedAt, this.parsedAt + this.length, this.last, this.fastPaths).documents;
+      // (A slice read for its values reads its text where it now is in the latest version: it is one of its slices.)
+      const input = this.input ?? sliceInput(flat(partOf(this.place.text, this.start, this.end)), this.start, this.last);
+      this.parsed = readSlice(input, this.parsedAt, this.parsedAt + this.length, this.last, this.fastPaths).documents;
       // (Read where the slice was parsed, as at first.)
       for (const state of this.states) state.nodesMoved = 0;
     }
@@ -92,7 +98,7 @@ export class Slice implements Moves {
    */
   drop(): number {
     // (A slice read for its values first holds no documents, but their values until dropped.)
-    if (this.input === undefined || (this.parsed === undefined && !this.states.some((state) => state.computed))) return 0;
+    if ((this.input === undefined && !this.readForValues) || (this.parsed === undefined && !this.states.some((state) => state.computed))) return 0;
     this.parsed = undefined;
     for (const state of this.states) forgetValue(state);
     return this.length;
@@ -424,7 +430,18 @@ function sliceInput(text: string, start: number, last: boolean): string {
 function valuesSlice(input: string, frame: FileFrame, start: number, end: number, last: boolean): Slice | undefined {
   const values = readPlainValues(input, start, last);
   if (values === undefined) return undefined;
-  return new Slice(new Placement(frame, start), end, undefined, values.map(plainValueState), NO_STREAM_ERRORS, NO_DEPENDENCIES, last, undefined, input, true);
+  return new Slice(
+    new Placement(frame, start),
+    end,
+    undefined,
+    values.map(plainValueState),
+    NO_STREAM_ERRORS,
+    NO_DEPENDENCIES,
+    last,
+    undefined,
+    undefined,
+    true,
+  );
 }
 
 /**

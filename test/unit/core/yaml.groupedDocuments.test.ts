@@ -24,7 +24,16 @@ const LONG = `---\nids:\n${Array.from({ length: 400 }, (_, i) => `  - long${i}\n
 /** Where each document is, what is in it, and what the features asked of every document read. */
 function read(file: ParsedFile): unknown {
   return {
-    documents: file.documents.map((doc, i) => ({ index: doc.index === i, start: doc.start, end: doc.end, value: doc.value, empty: doc.isEmpty })),
+    documents: file.documents.map((doc, i) => ({
+      index: doc.index === i,
+      start: doc.start,
+      end: doc.end,
+      value: doc.value,
+      empty: doc.isEmpty,
+      // (Read from the file's text where the document now is: a slice read for its values keeps none.)
+      contents: doc.document.contents?.range,
+      errors: doc.errors.map((e) => e.pos),
+    })),
     diagnostics: validateFile(file),
     lenses: bulkUpdateLenses(file),
     folding: foldingRanges(file),
