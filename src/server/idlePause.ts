@@ -24,6 +24,8 @@ export class IdlePause {
   /** Characters of text whose documents were dropped since the last collection. */
   private dropped = 0;
   private cancel: (() => void) | undefined;
+  /** Whether the drop is due as soon as the work under way is done (see {@link checked}). */
+  private soon = false;
 
   /**
    * @param drop drops what nobody reads, and says how many characters of text it was read from
@@ -37,6 +39,7 @@ export class IdlePause {
 
   /** A parse was asked for: the pause starts again once the work it is part of is done. */
   parsed(): void {
+    if (this.soon) return;
     this.cancel?.();
     // (A timer of no delay fires once the work under way is done: the pause counts from there, not
     // from the parse. The first read of a file of 10,000 documents and its checks take longer.)
@@ -45,8 +48,23 @@ export class IdlePause {
     });
   }
 
+  /**
+   * The checks of a version whose parse read `characters` of text are done. After a large read (an
+   * open, a paste), what was read for them is dropped, and collected, as soon as the work under way
+   * is done rather than after a pause the user may not make: typing right after the open of a file
+   * of 100,000 small documents kept their values (a third of what the server held) until then. A
+   * full collection then: 30-40 ms, after an open of more than a second.
+   */
+  checked(characters: number): void {
+    if (characters < COLLECT_FROM || this.soon) return;
+    this.cancel?.();
+    this.soon = true;
+    this.cancel = this.clock.setTimer(0, () => this.quiet());
+  }
+
   private quiet(): void {
     this.cancel = undefined;
+    this.soon = false;
     this.dropped += this.drop();
     if (this.collect === undefined || this.dropped < COLLECT_FROM) return;
     this.dropped = 0;

@@ -155,10 +155,13 @@ export function startServer(connection: Connection, host: ServerHost): void {
     const target = targetDocument(uri);
     if (target === undefined) return undefined;
     const { document, text, tooLarge } = target;
-    if (tooLarge) service.close(uri);
-    const diagnostics = tooLarge
-      ? [fileTooLargeDiagnostic(text.length, settings.validation.maxFileSizeMB)]
-      : service.diagnostics(uri, parse(uri, document.version, text), validateParams());
+    if (tooLarge) {
+      service.close(uri);
+      return { version: document.version, diagnostics: [fileTooLargeDiagnostic(text.length, settings.validation.maxFileSizeMB)] };
+    }
+    const file = parse(uri, document.version, text);
+    const diagnostics = service.diagnostics(uri, file, validateParams());
+    pause.checked(file.stats.read);
     return { version: document.version, diagnostics };
   };
 

@@ -91,6 +91,7 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
   /** Where the last match was, to look first after it. */
   let next = before.slices;
   let parsed = 0;
+  let read = 0;
   let reused = before.slices;
   let moved = 0;
   /** Whether the loop stopped where the slices after the edit start. */
@@ -136,7 +137,10 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
         after++;
       slice = after > i + 1 ? parseDocumentsForValues(partOf(text, start, endOf(after)), frame, start, endOf(after), after === runs.length) : undefined;
       if (slice === undefined) after = i + 1;
-      else parsed++;
+      else {
+        parsed++;
+        read += slice.length;
+      }
     }
     const last = after === runs.length;
     const end = endOf(after);
@@ -153,6 +157,7 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
         options?.valuesFirst === true,
       );
       parsed++;
+      read += end - start;
       // A slice whose parse depends on its neighbours is parsed again together with them. (An
       // unclosed quote: the lexer looks for the closing quote in the rest of the file and, when
       // there is none, runs the scalar over the following `---` lines.) A slice taken over passed
@@ -230,6 +235,7 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
       parsed,
       reused,
       moved,
+      read,
     },
     { source, markers: basis.markers, fastPaths, frame },
     history,

@@ -23,6 +23,8 @@ export interface ParseStats {
   readonly reused: number;
   /** Slices taken over from the previous parse with their offsets moved. */
   readonly moved: number;
+  /** Characters of text parsed (a run parsed again with the runs around it counts again). */
+  readonly read: number;
 }
 
 /** @internal What a parse of a file keeps for the parse of its next version. */

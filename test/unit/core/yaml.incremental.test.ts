@@ -226,9 +226,9 @@ test('an edit in one document re-parses only that document; later ones are moved
   const first = parseFile(docs.join(''));
   assert.equal(first.stats.slices, 3);
   const edited = parseFile(docs.join('').replace('one', 'uno!'), first);
-  assert.deepEqual(edited.stats, { slices: 3, parsed: 1, reused: 0, moved: 2 });
+  assert.deepEqual(edited.stats, { slices: 3, parsed: 1, reused: 0, moved: 2, read: docs[0]!.length + 1 });
   const editedLast = parseFile(edited.text.replace('three', '3'), edited);
-  assert.deepEqual(editedLast.stats, { slices: 3, parsed: 1, reused: 2, moved: 0 });
+  assert.deepEqual(editedLast.stats, { slices: 3, parsed: 1, reused: 2, moved: 0, read: docs[2]!.length - 4 });
   // A moved document is the earlier parse's own, moved in place (not a copy: the earlier parse is
   // not used again), and sits where its text now is.
   const moved = edited.documents[2];
@@ -248,7 +248,7 @@ test('documents pasted above long lists: the documents below are moved, not pars
   const edited = pasted + text;
   const incremental = parseFile(edited, parseFile(text), { start: 0, oldEnd: 0, newEnd: pasted.length });
   // The two pasted documents, and the first one, which gained the `---` line before it.
-  assert.deepEqual(incremental.stats, { slices: 5, parsed: 3, reused: 0, moved: 2 });
+  assert.deepEqual(incremental.stats, { slices: 5, parsed: 3, reused: 0, moved: 2, read: pasted.length + doc(1).length });
   const fresh = parseFile(edited);
   assert.deepEqual(snapshot(incremental), snapshot(fresh));
   assert.deepEqual(validateFile(incremental), validateFile(fresh));

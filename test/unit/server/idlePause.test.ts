@@ -45,6 +45,30 @@ test('once the server has parsed nothing for a while, it drops what nobody reads
   assert.deepEqual(clock.pending(), []);
 });
 
+test('after the checks of a large read, the server drops and collects as soon as the work under way is done, parses or not', async () => {
+  const clock = new ManualClock();
+  let dropCalls = 0;
+  let collections = 0;
+  const pause = new IdlePause(
+    () => (dropCalls++, 2 * COLLECT_FROM),
+    () => collections++,
+    clock,
+  );
+  pause.parsed();
+  pause.checked(COLLECT_FROM - 1);
+  await nextTurn();
+  assert.deepEqual([dropCalls, collections], [0, 0], 'a keystroke read little: the pause waits for quiet');
+  pause.checked(COLLECT_FROM);
+  pause.parsed(); // (a request that came with the open: it does not put the drop off)
+  await nextTurn();
+  assert.deepEqual([dropCalls, collections], [1, 1], 'dropped and collected at once');
+  assert.deepEqual(clock.pending(), []);
+  pause.parsed();
+  await nextTurn();
+  clock.advance(QUIET_MS);
+  assert.deepEqual([dropCalls, collections], [2, 2], 'then once quiet again, as before');
+});
+
 test('without a collection where the host has none, the pause still drops', async () => {
   const clock = new ManualClock();
   let dropCalls = 0;
