@@ -39,13 +39,12 @@ export function bulkUpdateLenses(file: ParsedFile): BulkUpdateLens[] {
 }
 
 function documentLens(doc: ParsedDocument): DocumentLens {
-  // (A document read for its value first is not read again for its nodes: a lens is asked of every
-  // document of a file right after it is opened.)
+  // (A document read for its value first is read again neither for its nodes nor for its value,
+  // which may have been dropped since: a lens is asked of every document of a file after an open.
+  // Its read counted the different ids, the usable ones: non-empty strings.)
   const shape = doc.plainShape;
   if (shape !== undefined) {
-    const { idsKey } = shape;
-    const ids = idsKey === undefined ? undefined : (doc.value as Record<string, unknown>).ids;
-    const targets = Array.isArray(ids) ? targetsOf(ids) : 0;
+    const { idsKey, distinctIds: targets } = shape;
     return idsKey !== undefined && targets > 0 ? [{ range: idsKey, targets, moved: doc.moved }] : [];
   }
   const root = doc.document.contents;

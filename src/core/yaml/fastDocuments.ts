@@ -118,6 +118,12 @@ export interface PlainShape {
   readonly idsKeyStart: number;
   readonly idsKeyEnd: number;
   /**
+   * How many different non-empty strings its root's `ids` list holds (0 without one): the count
+   * of its bulk update lens, which every document is asked for after an open, and which would
+   * otherwise read the document again once its value is dropped.
+   */
+  readonly distinctIds: number;
+  /**
    * The block collections below its root, three numbers each: where the key whose value it is,
    * or the list item it is, starts; where the collection ends (its node's `range[1]`); and how
    * many collections enclose it below the root (0: an entry of the root). A flow list, which this
@@ -359,7 +365,9 @@ class Reader {
     const range = [this.file(start), contentEnd, contentEnd === this.lastEmptyValueEnd ? contentEnd : this.file(this.lineStart)] as const;
     if (doc === undefined) {
       // (Its list of collections as long as it is: grown, it held room for 16 more numbers.)
-      const shape = { isEmpty: false, idsKeyStart: this.idsKeyStart, idsKeyEnd: this.idsKeyEnd, collections: this.collections.slice() };
+      const ids = this.idsKeyStart === -1 ? undefined : (contents as Record<string, unknown>).ids;
+      const distinctIds = Array.isArray(ids) ? distinctStrings(ids) : 0;
+      const shape = { isEmpty: false, idsKeyStart: this.idsKeyStart, idsKeyEnd: this.idsKeyEnd, distinctIds, collections: this.collections.slice() };
       return { range, value: contents, shape };
     }
     const map = contents as YAMLMap;
@@ -658,7 +666,15 @@ function trimmed(values: unknown[]): unknown[] {
 }
 
 /** The shape of an empty document (see PlainShape). */
-const EMPTY_SHAPE: PlainShape = { isEmpty: true, idsKeyStart: -1, idsKeyEnd: -1, collections: [] };
+const EMPTY_SHAPE: PlainShape = { isEmpty: true, idsKeyStart: -1, idsKeyEnd: -1, distinctIds: 0, collections: [] };
+
+/** How many different non-empty strings `values` holds. */
+function distinctStrings(values: readonly unknown[]): number {
+  if (values.length === 1) return typeof values[0] === 'string' && values[0] !== '' ? 1 : 0;
+  const strings = new Set<string>();
+  for (const value of values) if (typeof value === 'string' && value !== '') strings.add(value);
+  return strings.size;
+}
 
 /** Gives a node what the gap before it holds. */
 function decorate(node: Node, gap: Gap): void {

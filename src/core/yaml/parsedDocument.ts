@@ -232,18 +232,18 @@ export class ParsedDocument {
 
   /**
    * Of a document read for its value first (FileParseOptions.valuesFirst), what the read noted of
-   * its nodes, where the document now is: the range of its root's `ids` key, and its block
-   * collections below the root (see PlainShape). The lenses and folding ranges of every document
+   * its nodes, where the document now is: the range of its root's `ids` key, how many different
+   * ids its list holds, and its block collections below the root (see PlainShape). The lenses and folding ranges of every document
    * of a file are found from it; `undefined` for a document read with its nodes.
    */
-  get plainShape(): { idsKey: OffsetRange | undefined; collections: CollectionSpan[] } | undefined {
+  get plainShape(): { idsKey: OffsetRange | undefined; distinctIds: number; collections: CollectionSpan[] } | undefined {
     const plain = this.state.plain;
     if (plain === undefined) return undefined;
     const moved = this.run.moved;
-    const { idsKeyStart, idsKeyEnd, collections: spans } = plain;
+    const { idsKeyStart, idsKeyEnd, distinctIds, collections: spans } = plain;
     const collections: CollectionSpan[] = [];
     for (let i = 0; i < spans.length; i += 3) collections.push({ start: spans[i]! + moved, end: spans[i + 1]! + moved, depth: spans[i + 2]! });
-    return { idsKey: idsKeyStart === -1 ? undefined : { start: idsKeyStart + moved, end: idsKeyEnd + moved }, collections };
+    return { idsKey: idsKeyStart === -1 ? undefined : { start: idsKeyStart + moved, end: idsKeyEnd + moved }, distinctIds, collections };
   }
 
   /**

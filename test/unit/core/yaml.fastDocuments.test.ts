@@ -55,10 +55,13 @@ function shapeOf(doc: Document.Parsed): unknown {
     }
   };
   visit(root, 0);
+  const ids = isMap(root) ? root.get('ids') : undefined;
+  const strings = isSeq(ids) ? ids.items.map((item) => (isScalar(item) ? item.value : undefined)).filter((v) => typeof v === 'string' && v !== '') : [];
   return {
     isEmpty: root === null || (isScalar(root) && root.source === ''),
     idsKeyStart: isScalar(idsKey) ? idsKey.range[0] : -1,
     idsKeyEnd: isScalar(idsKey) ? idsKey.range[1] : -1,
+    distinctIds: new Set(strings).size,
     collections: collections.sort((a, b) => a[0]! - b[0]! || b[1]! - a[1]! || a[2]! - b[2]!),
   };
 }

@@ -8,6 +8,7 @@ import { parseFile } from '../../../src/core/yaml/parse';
 import type { ParsedFile } from '../../../src/core/yaml/parsedFile';
 import { MAX_GROUPED_LENGTH } from '../../../src/core/yaml/slice';
 import { fastIdsStats } from '../../../src/core/yaml/fastIds';
+import { fastDocumentsStats } from '../../../src/core/yaml/fastDocuments';
 import { validateFile } from '../../../src/core/validation';
 import { foldingRanges } from '../../../src/core/outline';
 import { bulkUpdateLenses } from '../../../src/core/bulk/lenses';
@@ -64,6 +65,10 @@ test('dropped, small documents read together are read again as a fresh parse rea
   const values = file.documents.map((doc) => doc.value);
   assert.ok(file.dropDocuments() > 0.9 * text.length, 'their values dropped');
   assert.equal(file.dropDocuments(), 0, 'nothing left to drop');
+  const reads = fastDocumentsStats.read;
+  const [lenses, folding] = [bulkUpdateLenses(file), foldingRanges(file)];
+  assert.equal(fastDocumentsStats.read - reads, 0, 'the lenses and folding ranges read no document again');
+  assert.deepEqual([lenses, folding], [bulkUpdateLenses(parseFile(text)), foldingRanges(parseFile(text))]);
   assert.notEqual(file.documents[3]!.value, values[3], 'a value read again');
   assert.deepEqual(read(file), read(parseFile(text)));
 });
