@@ -61,7 +61,11 @@ export interface DocumentState {
   error: DocumentValueError | undefined;
   /** Whether computing the value resolved any alias. */
   usesAliases: boolean;
-  /** What checks found in the document, by check (PerDocument): kept with it while its text stays. */
+  /**
+   * What checks found in the document, by check (PerDocument): kept with it while its text stays.
+   * A list shared with every document that holds the same (see {@link sharedFound}) until a check
+   * finds something of the document's own.
+   */
   found: unknown[];
   /**
    * How much of its run's move ({@link Moves}) the document's nodes have taken: an edit before it
@@ -96,6 +100,42 @@ export interface Moves {
 /** How many checks keep what they found in each document (PerDocument): the length of DocumentState.found. */
 let foundSlots = 0;
 
+/**
+ * The lists of what checks found that documents share (DocumentState.found), never written to:
+ * most documents of a file find what many do (nothing, with the same key: PerDocument), and a list
+ * of its own for each (96 bytes with six checks) was a tenth of what the server held with 100,000
+ * small documents open. Each shared list leads, for a check's shared finding (an object), to the
+ * shared list that holds it too.
+ */
+const sharedLists = new WeakMap<readonly unknown[], WeakMap<object, unknown[]>>();
+
+/** The list every document starts with: nothing kept by any check. */
+const NOTHING_KEPT: unknown[] = [];
+sharedLists.set(NOTHING_KEPT, new WeakMap());
+
+/** The shared list that holds what `found` (a shared list) holds, with `kept` at `slot`. */
+function sharedFound(found: readonly unknown[], slot: number, kept: object): unknown[] {
+  const next = sharedLists.get(found)!;
+  let list = next.get(kept);
+  if (list === undefined) {
+    list = listOf(found);
+    list[slot] = kept;
+    next.set(kept, list);
+    sharedLists.set(list, new WeakMap());
+  }
+  return list;
+}
+
+/**
+ * A list of what checks found holding what `found` holds, as long as the checks are: grown by V8,
+ * it held room for 16 more (a file of 100,000 documents: 25 MB).
+ */
+function listOf(found: readonly unknown[]): unknown[] {
+  const list = new Array<unknown>(foundSlots);
+  for (const [i, value] of found.entries()) list[i] = value;
+  return list;
+}
+
 /** A place in each document's DocumentState.found for a check of its own. */
 export function newFoundSlot(): number {
   return foundSlots++;
@@ -125,8 +165,7 @@ function newState(start: number, end: number, plain: DocumentState['plain']): Do
     value: undefined,
     error: undefined,
     usesAliases: false,
-    // (As long as it will be: a list grown from empty held room for 17.)
-    found: new Array<unknown>(foundSlots),
+    found: NOTHING_KEPT,
     nodesMoved: 0,
     plain,
   };
@@ -186,17 +225,21 @@ export class ParsedDocument {
     return this.state.found[slot];
   }
 
-  /** Keeps what check `slot` found in the document (see {@link found}). */
-  keepFound(slot: number, kept: unknown): void {
+  /**
+   * Keeps what check `slot` found in the document (see {@link found}); `shared`: an object the check
+   * keeps for many documents, which they may keep in a list they share.
+   */
+  keepFound(slot: number, kept: unknown, shared = false): void {
     let found = this.state.found;
-    if (slot >= found.length) {
-      // A check made after the document was read (the validator is made when first asked for). Its
-      // list made as long as the checks are: grown by V8, it held room for 16 more (a file of
-      // 100,000 documents: 25 MB).
-      found = new Array<unknown>(foundSlots);
-      for (const [i, value] of this.state.found.entries()) found[i] = value;
-      this.state.found = found;
+    if (found[slot] === kept) return;
+    const own = !sharedLists.has(found);
+    if (!own && shared && typeof kept === 'object' && kept !== null) {
+      this.state.found = sharedFound(found, slot, kept);
+      return;
     }
+    // (A check made after the document was read, which the validator is when first asked for,
+    // finds its list too short.)
+    if (!own || slot >= found.length) this.state.found = found = listOf(found);
     found[slot] = kept;
   }
 

@@ -69,7 +69,7 @@ export class PerDocument<T extends readonly unknown[]> {
     const value = find(doc, arg);
     const keeping = keep(value);
     if (keeping === 'no') doc.keepFound(this.slot, undefined);
-    else if (keeping === 'while unchanged' && value.length === 0) doc.keepFound(this.slot, this.nothingFound(key, value));
+    else if (keeping === 'while unchanged' && value.length === 0) doc.keepFound(this.slot, this.nothingFound(key, value), true);
     else doc.keepFound(this.slot, { index: keeping === 'while at its index' ? index : undefined, key, moved, value });
     return value;
   }

@@ -12,6 +12,9 @@ import type { ParsedFile } from '../../../src/core/yaml';
 import type { OutlineSymbol } from '../../../src/core/outline';
 import { mulberry32 } from '../../../src/sandbox/prng';
 import { parsedVersions } from '../../fixtures/versions';
+import { PerDocument } from '../../../src/core/yaml/perDocument';
+import { parseFile } from '../../../src/core/yaml/parse';
+import type { ParsedDocument } from '../../../src/core/yaml/parsedDocument';
 
 const entitlements = (name: string): EntitlementsRecord =>
   JSON.parse(fs.readFileSync(path.join(__dirname, `../../../../test/fixtures/entitlements/${name}.json`), 'utf8')) as EntitlementsRecord;
@@ -146,4 +149,30 @@ test('documents in which a check found nothing share what is kept for them', () 
   const slots = Array.from({ length: 64 }, (_, slot) => slot); // (more than there are checks)
   const shared = slots.filter((slot) => first!.found(slot) !== undefined && first!.found(slot) === second!.found(slot));
   assert.ok(shared.length >= 2, `the checks that found nothing (schema and rules, \${env:NAME} references, ...) keep one object for both: ${shared.length}`);
+});
+
+test('documents that found the same share what they keep; a finding of one document is its own', () => {
+  const text = Array.from({ length: 5 }, (_, i) => `---\nids: [t${i}]\nsite:\n  name: Site ${i}\n`).join('');
+  const check = new PerDocument<readonly string[]>();
+  const file = parseFile(text, undefined, undefined, { valuesFirst: true });
+  const findings = (doc: ParsedDocument): string[] => (doc.index === 2 ? ['something'] : []);
+  const lists = (): unknown[] => file.documents.map((doc) => (doc as unknown as { state: { found: unknown[] } }).state.found);
+  for (const doc of file.documents) check.get(doc, 'key', findings, undefined);
+  const [first, , third] = lists();
+  assert.equal(new Set(lists()).size, 2, 'the four documents that found nothing share one list');
+  assert.notEqual(third, first);
+  // Another check keeps something of its own in the first document: the others' list stays as it was.
+  const other = new PerDocument<readonly string[]>();
+  other.get(file.documents[0]!, 'key', () => ['own'], undefined);
+  assert.deepEqual(
+    file.documents.map((doc) => [check.get(doc, 'key', findings, undefined), other.get(doc, 'key', () => [], undefined)]),
+    [
+      [[], ['own']],
+      [[], []],
+      [['something'], []],
+      [[], []],
+      [[], []],
+    ],
+  );
+  assert.equal(new Set(lists()).size, 3);
 });
