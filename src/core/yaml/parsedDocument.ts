@@ -7,7 +7,7 @@
 import { Document, YAMLError, YAMLSeq, isCollection, isMap, isScalar, isSeq, type ToJSOptions } from 'yaml';
 import { mapDocument } from './documentMoves';
 import { fastEntryOf, fastIdsOf, type FastEntry, type KnownIds, type LongIdsList } from './fastIds';
-import { isPlainDocument, plainValue, type PlainShape, type PlainValueDocument } from './fastDocuments';
+import { isPlainDocument, plainValue, type PlainShape } from './fastDocuments';
 import { itemsThatMayNest, type OffsetRange } from './nodes';
 
 /** (Defined with the node lookups, which give such ranges; core reads it from here too.) */
@@ -75,10 +75,12 @@ export interface DocumentState {
    */
   nodesMoved: number;
   /**
-   * Set for a document of plain block mappings read for its value first (readPlainValues in
-   * fastDocuments.ts): what is known of it without its nodes, which are read when asked for.
+   * Whether it is a document of plain block mappings read for its value first (readPlainValues in
+   * fastDocuments.ts), its nodes read when asked for; then {@link plain} is what is known of it
+   * without them.
    */
-  plain: PlainShape | undefined;
+  readonly readForValue: boolean;
+  readonly plain: PlainShape | undefined;
 }
 
 /**
@@ -110,7 +112,7 @@ let foundSlots = 0;
 const sharedLists = new WeakMap<readonly unknown[], WeakMap<object, unknown[]>>();
 
 /** The list every document starts with: nothing kept by any check. */
-const NOTHING_KEPT: unknown[] = [];
+export const NOTHING_KEPT: unknown[] = [];
 sharedLists.set(NOTHING_KEPT, new WeakMap());
 
 /** The shared list that holds what `found` (a shared list) holds, with `kept` at `slot`. */
@@ -141,33 +143,19 @@ export function newFoundSlot(): number {
   return foundSlots++;
 }
 
-/** The state of a document just parsed. */
+/** The state of a document just parsed (a document read for its value first: stateColumns.ts). */
 export function freshState(document: Document.Parsed): DocumentState {
-  return newState(document.range[0], document.range[2], undefined);
-}
-
-/**
- * The state of a document read for its value first (no error, warning, alias or fast-path list):
- * its value, computed, and what the read noted of its nodes (PlainShape).
- */
-export function plainValueState(read: PlainValueDocument): DocumentState {
-  const state = newState(read.range[0], read.range[2], read.shape);
-  state.computed = true;
-  state.value = read.value;
-  return state;
-}
-
-function newState(start: number, end: number, plain: DocumentState['plain']): DocumentState {
   return {
-    start,
-    end,
+    start: document.range[0],
+    end: document.range[2],
     computed: false,
     value: undefined,
     error: undefined,
     usesAliases: false,
     found: NOTHING_KEPT,
     nodesMoved: 0,
-    plain,
+    readForValue: false,
+    plain: undefined,
   };
 }
 
@@ -260,12 +248,12 @@ export class ParsedDocument {
 
   /** YAML errors of this document (syntax, duplicate keys, tabs, ...). */
   get errors(): readonly YAMLError[] {
-    return this.state.plain !== undefined ? NONE : this.document.errors;
+    return this.state.readForValue ? NONE : this.document.errors;
   }
 
   /** YAML warnings of this document. */
   get warnings(): readonly YAMLError[] {
-    return this.state.plain !== undefined ? NONE : this.document.warnings;
+    return this.state.readForValue ? NONE : this.document.warnings;
   }
 
   /** True when the document holds no node at all (only `---`, comments or blank lines). */
@@ -313,7 +301,7 @@ export class ParsedDocument {
    * learns of that work; `undefined` for a list the parser read as any other.
    */
   get longIdsList(): LongIdsList | undefined {
-    if (this.state.plain !== undefined) return undefined;
+    if (this.state.readForValue) return undefined;
     const kept = this.longIds;
     // (The entry holds another value only while documentToJS converts the rest of the document.)
     if (kept !== undefined && kept.long.pair.value === kept.seq) {
@@ -354,7 +342,7 @@ export class ParsedDocument {
 
   /** The long list the fast path built, whatever holds it (none in a document read for its value first: no node asked for). */
   private get fastEntry(): FastEntry | undefined {
-    return this.state.plain !== undefined ? undefined : fastEntryOf(this.document);
+    return this.state.readForValue ? undefined : fastEntryOf(this.document);
   }
 
   private compute(): DocumentState {

@@ -5,7 +5,8 @@
 import { Composer, Document, Lexer, Parser, YAMLError, YAMLParseError, type CST } from 'yaml';
 import { mapDocument, mapError } from './documentMoves';
 import { MIN_FAST_IDS, MIN_FAST_IDS_VALUES_FIRST, moveScan, readIds, type IdsScan } from './fastIds';
-import { YAML_OPTIONS, forgetValue, freshState, plainValueState, type DocumentState, type Moves, type ParsedDocument } from './parsedDocument';
+import { YAML_OPTIONS, forgetValue, freshState, type DocumentState, type Moves, type ParsedDocument } from './parsedDocument';
+import { columnStates } from './stateColumns';
 import type { TextChange } from './textChange';
 import { detachedSlice } from './detachedSlice';
 import { withLoneCrAsLf } from './idsText';
@@ -430,18 +431,7 @@ function sliceInput(text: string, start: number, last: boolean): string {
 function valuesSlice(input: string, frame: FileFrame, start: number, end: number, last: boolean): Slice | undefined {
   const values = readPlainValues(input, start, last);
   if (values === undefined) return undefined;
-  return new Slice(
-    new Placement(frame, start),
-    end,
-    undefined,
-    values.map(plainValueState),
-    NO_STREAM_ERRORS,
-    NO_DEPENDENCIES,
-    last,
-    undefined,
-    undefined,
-    true,
-  );
+  return new Slice(new Placement(frame, start), end, undefined, columnStates(values), NO_STREAM_ERRORS, NO_DEPENDENCIES, last, undefined, undefined, true);
 }
 
 /**
