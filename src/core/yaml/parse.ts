@@ -104,6 +104,17 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
     return from === undefined ? -1 : untakenAt(from, next);
   };
   const valuesFirst = fastPaths && options?.valuesFirst === true;
+  /**
+   * The index of the run after those from run `i` (at `start`) that small documents read for their
+   * values are read with (see parseDocumentsForValues): up to MAX_GROUPED_LENGTH characters, and up
+   * to where a slice of the last version starts that the loop may take over.
+   */
+  const groupEnd = (i: number, start: number): number => {
+    let after = i + 1;
+    const free = (k: number): boolean => endOf(k) !== edge?.after?.start && untakenNowAt(endOf(k)) === -1;
+    while (after < runs.length && endOf(after + 1) - start <= MAX_GROUPED_LENGTH && free(after)) after++;
+    return after;
+  };
   for (let i = before.run; i < runs.length; i++) {
     const start = runs.at(i)!;
     if (start === edge?.after?.start) {
@@ -131,13 +142,10 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
       }
     }
     if (slice === undefined && valuesFirst) {
-      // Small documents read for their values are read together (see parseDocumentsForValues), up to
-      // where a slice of the last version starts that the loop may take over.
-      while (after < runs.length && endOf(after + 1) - start <= MAX_GROUPED_LENGTH && endOf(after) !== edge?.after?.start && untakenNowAt(endOf(after)) === -1)
-        after++;
-      slice = after > i + 1 ? parseDocumentsForValues(partOf(text, start, endOf(after)), frame, start, endOf(after), after === runs.length) : undefined;
-      if (slice === undefined) after = i + 1;
-      else {
+      const group = groupEnd(i, start);
+      slice = group > i + 1 ? parseDocumentsForValues(partOf(text, start, endOf(group)), frame, start, endOf(group), group === runs.length) : undefined;
+      if (slice !== undefined) {
+        after = group;
         parsed++;
         read += slice.length;
       }

@@ -264,8 +264,9 @@ export class ParsedDocument {
   /**
    * Of a document read for its value first (FileParseOptions.valuesFirst), what the read noted of
    * its nodes, where the document now is: the range of its root's `ids` key, how many different
-   * ids its list holds, and its block collections below the root (see PlainShape). The lenses and folding ranges of every document
-   * of a file are found from it; `undefined` for a document read with its nodes.
+   * ids its list holds, and its block collections below the root (see PlainShape). The lenses and
+   * folding ranges of every document of a file are found from it; `undefined` for a document read
+   * with its nodes.
    */
   get plainShape(): { idsKey: OffsetRange | undefined; distinctIds: number; collections: CollectionSpan[] } | undefined {
     const plain = this.state.plain;

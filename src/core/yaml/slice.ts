@@ -32,7 +32,10 @@ export class Slice implements Moves {
   readonly states: readonly DocumentState[];
   /** The file's view of each document, made by the first parse of the file that holds it. */
   readonly views: Array<ParsedDocument | undefined>;
-  /** Whether its documents were read for their values first (readPlainValues): it may hold several runs of text that need no merging. */
+  /**
+   * Whether its documents were read for their values first (readPlainValues): it keeps no text, and
+   * may hold several runs of text that need no merging (parseDocumentsForValues).
+   */
   readonly readForValues: boolean;
   /** Where it started when parsed: its documents' nodes have those offsets until moved. */
   private readonly parsedAt: number;
@@ -393,7 +396,7 @@ function parseSliceText(
   // read (see Slice.drop): it keeps what it read them from, which its nodes held anyway.
   const again = toFile === undefined && ids === undefined && end - start <= MAX_DROPPED_LENGTH ? input : undefined;
   // Read for its values (see parseSlice), such a slice makes its documents' values and no node:
-  // they are read when asked for, as after a drop.
+  // they are read when asked for, from the file's text, as after a drop.
   const values = forValues && again !== undefined ? valuesSlice(input, frame, start, end, last) : undefined;
   if (values !== undefined) return values;
   const { documents, streamErrors, dependsOn } = readSlice(input, start, end, last, fastPaths, toFile);
