@@ -135,11 +135,19 @@ export interface PlainShape {
 /**
  * The documents {@link readPlainDocuments} would read in `input` (not a stand-in), each as its
  * range and the value {@link plainValue} gives of its nodes, made without them; `undefined` where
- * that steps aside. Their strings are their own (compactSlice), not slices of `input`: the slice
+ * that steps aside, and then `stopped.at` says from where (the file offset of the document it
+ * stepped aside in). Their strings are their own (compactSlice), not slices of `input`: the slice
  * keeps its values, not its text (Slice.documents reads it again from the file's).
  */
-export function readPlainValues(input: string, offset: number, last: boolean): PlainValueDocument[] | undefined {
-  return read(() => new Reader(input, offset, last ? input.length : input.length - 4, undefined, true).documents() as PlainValueDocument[], input);
+export function readPlainValues(input: string, offset: number, last: boolean, stopped?: { at: number }): PlainValueDocument[] | undefined {
+  let reader: Reader | undefined;
+  const values = read(
+    () => (reader = new Reader(input, offset, last ? input.length : input.length - 4, undefined, true)).documents() as PlainValueDocument[],
+    input,
+  );
+  // (`stopped`: where the document it stepped aside in starts, or the character it does not read.)
+  if (values === undefined && stopped !== undefined) stopped.at = offset + (reader?.documentStart ?? Math.max(0, input.search(UNREAD_CHARACTERS)));
+  return values;
 }
 
 /** `reading()`, or `undefined` where the reader steps aside. */
@@ -321,7 +329,11 @@ class Reader {
     this.gap = spaceBefore || comment !== '' ? { spaceBefore, comment } : NO_GAP;
   }
 
+  /** Where the document being read starts (its prelude's first line). */
+  documentStart = 0;
+
   private document(): Document.Parsed | PlainValueDocument {
+    this.documentStart = this.lineStart;
     const doc = this.values ? undefined : newDocument();
     if (doc !== undefined) this.schema = doc.schema;
     this.idsKeyStart = this.idsKeyEnd = -1;

@@ -430,9 +430,12 @@ function sliceInput(text: string, start: number, last: boolean): string {
   return !last ? text + NEXT_DOCUMENT : start > 0 ? detachedSlice(text, 0, text.length) : text;
 }
 
-/** The slice of plain documents read from `input` for their values (readPlainValues), or `undefined` where they are not such. */
-function valuesSlice(input: string, frame: FileFrame, start: number, end: number, last: boolean): Slice | undefined {
-  const values = readPlainValues(input, start, last);
+/**
+ * The slice of plain documents read from `input` for their values (readPlainValues), or `undefined`
+ * where they are not such (`stopped`: see readPlainValues).
+ */
+function valuesSlice(input: string, frame: FileFrame, start: number, end: number, last: boolean, stopped?: { at: number }): Slice | undefined {
+  const values = readPlainValues(input, start, last, stopped);
   if (values === undefined) return undefined;
   return new Slice(new Placement(frame, start), end, undefined, columnStates(values), NO_STREAM_ERRORS, NO_DEPENDENCIES, last, undefined, undefined, true);
 }
@@ -444,17 +447,19 @@ function valuesSlice(input: string, frame: FileFrame, start: number, end: number
 export const MAX_GROUPED_LENGTH = 4096;
 
 /**
- * The documents of the runs `[start, end)` of the file, read together for their values
- * (FileParseOptions.valuesFirst), or `undefined` where they are not all plain documents, or hold a
- * `${env:NAME}` placeholder (see {@link parseSlice}). In a file of 100,000 small documents, a
- * slice for each (its placement, lists and text) was a fifth of what the server held; read
- * together, an edit in one of them reads the others again (at most {@link MAX_GROUPED_LENGTH}
- * characters).
+ * The documents of the runs `[start, end)` of the file (at most {@link MAX_GROUPED_LENGTH}
+ * characters), read together for their values (FileParseOptions.valuesFirst); where they are not
+ * all plain documents, or one holds a `${env:NAME}` placeholder (see {@link parseSlice}), the file
+ * offset where the first that is not starts, or the placeholder. In a file of 100,000 small
+ * documents, a slice for each (its placement, lists and text) was a fifth of what the server held;
+ * read together, an edit in one of them reads the others again.
  */
-export function parseDocumentsForValues(source: Text, frame: FileFrame, start: number, end: number, last: boolean): Slice | undefined {
+export function parseDocumentsForValues(source: Text, frame: FileFrame, start: number, end: number, last: boolean): Slice | number {
   const text = flat(source);
-  if (end - start > MAX_GROUPED_LENGTH || ENV_PLACEHOLDER_START.test(text)) return undefined;
-  return valuesSlice(sliceInput(text, start, last), frame, start, end, last);
+  const placeholder = text.search(ENV_PLACEHOLDER_START);
+  if (placeholder !== -1) return start + placeholder;
+  const stopped = { at: start };
+  return valuesSlice(sliceInput(text, start, last), frame, start, end, last, stopped) ?? stopped.at;
 }
 
 /** What the parse of a slice's text gives. */

@@ -102,3 +102,21 @@ test('after edits here and there, each small document read together with others 
     assert.deepEqual(read(file), read(parseFile(text)), `step ${step}: ${JSON.stringify(text.slice(Math.max(0, at - 20), at + 20))} at ${at}`);
   }
 });
+
+test('documents that are not plain among small ones: those around them are read together, and no run is tried twice in vain', () => {
+  const flow = (i: number): string => `---\nids: [f${i}]\nsite: {name: Flow ${i}}\n`;
+  const attempts = (): number => fastDocumentsStats.read + fastDocumentsStats.steppedAside;
+  for (const every of [20, 2, 1]) {
+    const text = Array.from({ length: 400 }, (_, i) => (i % every === every - 1 ? flow(i) : small(i))).join('');
+    const before = attempts();
+    const file = parseFile(text, undefined, undefined, VALUES_FIRST);
+    const tried = attempts() - before;
+    const odd = Math.floor(400 / every);
+    // Each document that is not plain: its own slice, tried for its values and for its nodes, and
+    // the one after it read on its own; the runs of plain ones between: one slice each where they
+    // fit, read once, and once more at most where an attempt stopped at the next document that is not.
+    assert.ok(file.stats.slices <= 3 * odd + 400 / 30, `${every}: ${file.stats.slices} slices`);
+    assert.ok(tried <= 2 * odd + 2 * (file.stats.slices - odd) + 4, `${every}: ${tried} texts read for ${file.stats.slices} slices`);
+    assert.deepEqual(read(file), read(parseFile(text)), `${every}: as the parse with nodes reads it`);
+  }
+});
