@@ -185,7 +185,7 @@ function documentsRows(r: DocumentsResult, first: DocumentsResult | undefined, i
       rss,
       GOALS.rssBytes,
       r.ours.failure ??
-        `${mb(rssOpen)} right after the open, of which ${mb(idleRss)} is the server before any file: about ${perDocumentKb.toFixed(1)} KB a document: its value (read without \`yaml\` nodes, which are read from the file's text when a feature asks: FileParseOptions.valuesFirst; dropped in a pause), what that read noted of its shape for its lens and folding ranges, its share of the open document's text and line index, what the parse and the checks keep per document (its view, its place in the columns of the slice it was read in with the small documents around it, and what a check found where that is its own), and what the open allocated and the garbage collector has not given back: the bench sends the edits back to back, so this reading still holds what the open left${restedOf(r.ours)}`,
+        `${mb(rssOpen)} right after the open (before the drop that follows its checks), of which ${mb(idleRss)} is the server before any file: about ${perDocumentKb.toFixed(1)} KB a document: its value (read without \`yaml\` nodes, which are read from the file's text when a feature asks: FileParseOptions.valuesFirst; dropped, and the heap compacted, once the checks of the open are done), what that read noted of its shape for its lens and folding ranges, its share of the open document's text and line index, what the parse and the checks keep per document (its view, its place in the columns of the slice it was read in with the small documents around it, and what a check found where that is its own), and what the garbage collector has not given back to the system${restedOf(r.ours)}`,
     ),
   );
   return rows;
