@@ -110,7 +110,7 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
   /**
    * How much text the runs of small documents read for their values are read together in (see
    * below): a quarter as much after an attempt that stopped in its first run, twice as much after
-   * one that did not, between a few documents and MAX_GROUPED_LENGTH characters.
+   * one that did not, between MIN_GROUPED_LENGTH and MAX_GROUPED_LENGTH characters.
    */
   let groupLength = MAX_GROUPED_LENGTH;
   /** Whether the last slice parsed was read for its values (see below). */
@@ -154,9 +154,10 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
         after = endRun;
       }
     }
-    // Where such a run holds a document that is not plain, the runs before it are read together,
-    // it is parsed on its own, and the runs after it are read together again: cut at every run, a
-    // file with such a document every 20 took 5.2 s to open rather than 1.3, and kept a slice each.
+    // Small documents read for their values are read together (parseDocumentsForValues). Where a
+    // run holds a document that is not plain, the runs before it are read together, it is parsed
+    // on its own, and the runs after it are read together again: cut at every run, a file with
+    // such a document every 20 took 5.2 s to open rather than 1.3, and kept a slice each.
     // Where documents that are not plain come one after another, none is tried from a run where an
     // attempt stopped, nor right after one that was not read for its values, and the attempts are
     // made shorter: a file of 100,000 documents of flow mappings took 7.6 -> 10 s with an attempt of
