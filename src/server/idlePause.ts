@@ -39,7 +39,10 @@ export class IdlePause {
 
   /** A parse was asked for: the pause starts again once the work it is part of is done. */
   parsed(): void {
-    if (this.soon) return;
+    if (!this.soon) this.waitForQuiet();
+  }
+
+  private waitForQuiet(): void {
     this.cancel?.();
     // (A timer of no delay fires once the work under way is done: the pause counts from there, not
     // from the parse. The first read of a file of 10,000 documents and its checks take longer.)
@@ -53,21 +56,31 @@ export class IdlePause {
    * open, a paste), what was read for them is dropped, and collected, as soon as the work under way
    * is done rather than after a pause the user may not make: typing right after the open of a file
    * of 100,000 small documents kept their values (a third of what the server held) until then. A
-   * full collection then: 30-40 ms, after an open of more than a second.
+   * full collection then: 30-40 ms, after an open of more than a second. And once more when the
+   * server is quiet, as after any parse: what the work around the read still held then (its
+   * answer, being written) is garbage by that time.
    */
   checked(characters: number): void {
     if (characters < COLLECT_FROM || this.soon) return;
     this.cancel?.();
     this.soon = true;
-    this.cancel = this.clock.setTimer(0, () => this.quiet());
+    this.cancel = this.clock.setTimer(0, () => {
+      this.soon = false;
+      this.quiet();
+      this.collectWhenQuiet = true;
+      this.waitForQuiet();
+    });
   }
+
+  /** Whether the next pause collects, whatever it drops (see {@link checked}). */
+  private collectWhenQuiet = false;
 
   private quiet(): void {
     this.cancel = undefined;
-    this.soon = false;
     this.dropped += this.drop();
-    if (this.collect === undefined || this.dropped < COLLECT_FROM) return;
+    if (this.collect === undefined || (this.dropped < COLLECT_FROM && !this.collectWhenQuiet)) return;
     this.dropped = 0;
+    this.collectWhenQuiet = false;
     this.collect();
   }
 }
