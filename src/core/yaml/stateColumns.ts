@@ -9,8 +9,10 @@
 import type { PlainShape, PlainValueDocument } from './fastDocuments';
 import { NOTHING_KEPT, type DocumentState, type DocumentValueError } from './parsedDocument';
 
-/** The columns of a slice's documents: `n` documents. */
+/** The columns of a slice's documents. */
 class StateColumns {
+  /** How many documents. */
+  readonly n: number;
   /**
    * The numbers, `n` of each in turn: where each document starts and ends, how far its nodes have
    * moved (DocumentState.nodesMoved), whether it is empty, its `ids` key's start and end, its
@@ -49,8 +51,6 @@ class StateColumns {
     this.values = read.map((doc) => doc.value);
     this.found = new Array<unknown[]>(n).fill(NOTHING_KEPT);
   }
-
-  readonly n: number;
 }
 
 const COMPUTED = 1;
