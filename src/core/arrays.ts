@@ -5,6 +5,18 @@ export function pushAll<T>(target: T[], items: readonly T[]): T[] {
   return target;
 }
 
+/**
+ * How many different non-empty strings `values` holds: the ids a bulk update of a list would send
+ * (bulk/ids.ts isUsableId), counted where a document is read (yaml/fastDocuments.ts) and where its
+ * lens is made (bulk/lenses.ts).
+ */
+export function distinctStrings(values: readonly unknown[]): number {
+  if (values.length === 1) return typeof values[0] === 'string' && values[0] !== '' ? 1 : 0;
+  const strings = new Set<string>();
+  for (const value of values) if (typeof value === 'string' && value !== '') strings.add(value);
+  return strings.size;
+}
+
 /** `array.splice(at, remove, ...items)`, in place, without spreading a long `items` onto the stack. */
 export function spliceIn<T>(array: T[], at: number, remove: number, items: readonly T[]): void {
   if (items.length < 4096) {

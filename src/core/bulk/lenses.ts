@@ -9,6 +9,7 @@ import { isMap, isNode, isScalar, isSeq } from 'yaml';
 import { findPair, indexesOfParsedItems, nodeRange, type KnownIds, type OffsetRange, type ParsedDocument, type ParsedFile } from '../yaml';
 import { movedBy, PerDocument } from '../yaml/perDocument';
 import { isUsableId } from './ids';
+import { distinctStrings } from '../arrays';
 
 export interface BulkUpdateLens {
   /** 0-based index of the YAML document. */
@@ -54,14 +55,10 @@ function documentLens(doc: ParsedDocument): DocumentLens {
   if (pair === undefined || range === undefined || !isSeq(pair.value)) return [];
   const fast = doc.longIdsList;
   const targets =
-    fast?.pair === pair ? targetsOfLongList(fast.values, fast.known) : targetsOf(pair.value.items.map((item) => (isScalar(item) ? item.value : undefined)));
+    fast?.pair === pair
+      ? targetsOfLongList(fast.values, fast.known)
+      : distinctStrings(pair.value.items.map((item) => (isScalar(item) ? item.value : undefined)));
   return targets > 0 ? [{ range, targets, moved: doc.moved }] : [];
-}
-
-function targetsOf(values: readonly unknown[]): number {
-  const unique = new Set<string>();
-  for (const value of values) if (isUsableId(value)) unique.add(value);
-  return unique.size;
 }
 
 /** The same of a long list, from its counts (the ids of its spans) and the items outside its spans: no pass over the ids. */

@@ -36,6 +36,7 @@
 // nodes (PlainShape), which the language server is asked for on every document after an open.
 
 import { Document, Pair, Scalar, YAMLMap, YAMLSeq, isMap, isSeq, type DocumentOptions, type Node, type Schema } from 'yaml';
+import { distinctStrings } from '../arrays';
 import { compactSlice } from './detachedSlice';
 import { nonStringTagOf } from './idsText';
 import { YAML_OPTIONS } from './yamlOptions';
@@ -679,14 +680,6 @@ function trimmed(values: unknown[]): unknown[] {
 
 /** The shape of an empty document (see PlainShape). */
 const EMPTY_SHAPE: PlainShape = { isEmpty: true, idsKeyStart: -1, idsKeyEnd: -1, distinctIds: 0, collections: [] };
-
-/** How many different non-empty strings `values` holds. */
-function distinctStrings(values: readonly unknown[]): number {
-  if (values.length === 1) return typeof values[0] === 'string' && values[0] !== '' ? 1 : 0;
-  const strings = new Set<string>();
-  for (const value of values) if (typeof value === 'string' && value !== '') strings.add(value);
-  return strings.size;
-}
 
 /** Gives a node what the gap before it holds. */
 function decorate(node: Node, gap: Gap): void {

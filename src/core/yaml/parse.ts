@@ -13,14 +13,14 @@ import type { IdsScan } from './fastIds';
 import { ParsedDocument } from './parsedDocument';
 import { ParsedFile, type FileBasis, type FileParseOptions } from './parsedFile';
 import { MAX_GROUPED_LENGTH, parseDocumentsForValues, parseSlice, type Slice } from './slice';
-
-/** Least text the runs of small documents read for their values are tried together in (see parseNow's groupLength). */
-const MIN_GROUPED_LENGTH = 256;
 import { FileFrame } from './placement';
 import { commonEnds, fitsLengths, type TextChange } from './textChange';
 import { flat, type Text } from './text';
 import { partOf } from './chunkedText';
 import { leadingCount, pushAll, spliceIn } from '../arrays';
+
+/** Least text the runs of small documents read for their values are tried together in (see parseNow's groupLength). */
+const MIN_GROUPED_LENGTH = 256;
 
 /**
  * Parses a whole file. With `last` (an earlier parse of the same file, with the same options),
@@ -67,7 +67,8 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
    * documents pasted above it would have had every document after them parsed again.
    */
   const idsToUpdate = (start: number, end: number): IdsScan | undefined => {
-    const change = basis.change!;
+    const change = basis.change;
+    if (change === undefined) return undefined;
     for (let i = Math.max(0, lastStartingBy(old, Math.min(start, change.start))); i < old.length; i++) {
       const slice = old[i]!;
       const [from, to] = whereNow(slice, change);
@@ -188,7 +189,7 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
         start,
         end,
         last,
-        fastPaths && basis.change !== undefined ? idsToUpdate(start, end) : undefined,
+        fastPaths ? idsToUpdate(start, end) : undefined,
         basis.change,
         fastPaths,
         options?.valuesFirst === true,
@@ -303,9 +304,9 @@ interface Untouched {
  * The slices of `previous` the edit cannot have touched: before it, those that end before the
  * lines whose markers it may have changed (see updateMarkerLines), each a run of the new text or
  * runs read together for their values (the last of them is not a merge of several: a run parsed
- * after them may merge with it); after
- * it, those that start after its end (moved by it). The rest are for the loop over the runs. Only
- * for a file whose text outside documents has no errors (its slices each hold a document).
+ * after them may merge with it); after it, those that start after its end (moved by it). The rest
+ * are for the loop over the runs. Only for a file whose text outside documents has no errors (its
+ * slices each hold a document).
  */
 function untouched(previous: ParsedFile, runs: Runs, change: TextChange): Untouched | undefined {
   const old = previous.slices;
