@@ -11,7 +11,7 @@
 
 import { compactSlice, detachedSlice, holdsOnlyLatin1 } from './detachedSlice';
 import { upperBound } from './idsText';
-import { LineIndex, stringLineIndex } from './lineIndex';
+import { LineIndex, stringLineIndex, type ChunkBreaks } from './lineIndex';
 import { flat, type Text } from './text';
 import { pushAll } from '../arrays';
 
@@ -74,7 +74,7 @@ export class ChunkedText implements Text {
    */
   private constructor(
     private readonly chunks: readonly string[],
-    private readonly breaks: Array<Int32Array | undefined> = new Array<undefined>(chunks.length),
+    private readonly breaks: Array<ChunkBreaks | undefined> = new Array<undefined>(chunks.length),
   ) {
     this.starts = [0];
     let length = 0;
@@ -166,9 +166,20 @@ export class ChunkedText implements Text {
     return this.slice(from, from + searchString.length) === searchString;
   }
 
-  /** The whole text as one string: made once (a text does not change), then kept. */
+  /** The whole text as one string: made once (a text does not change), then kept until {@link forgetWhole}. */
   toString(): string {
     return (this.joined ??= this.chunks.join(''));
+  }
+
+  /**
+   * Forgets the whole text as one string, kept beside the chunks since the open or the last
+   * toString() (made again on next use), and says how many characters it held. After the first
+   * parse of a document no feature of an edit needs it, and it doubled what the text cost.
+   */
+  forgetWhole(): number {
+    const length = this.joined?.length ?? 0;
+    this.joined = undefined;
+    return length;
   }
 
   /**

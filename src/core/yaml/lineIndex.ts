@@ -10,6 +10,12 @@
 
 import { upperBound } from './idsText';
 
+/**
+ * Where a line starts after each line break of a chunk, from the chunk's start (breaksIn): 16 bits
+ * each in a chunk of an open document (at most 16,384 characters), which has a line every few dozen.
+ */
+export type ChunkBreaks = Uint16Array | Int32Array;
+
 /** Where the lines of one version of a text start. */
 export class LineIndex {
   /** `before[k]`: the line breaks ahead of chunk k; `before[chunks.length]`: all of them. */
@@ -23,7 +29,7 @@ export class LineIndex {
   constructor(
     private readonly chunks: readonly string[],
     private readonly starts: readonly number[],
-    private readonly breaks: Array<Int32Array | undefined>,
+    private readonly breaks: Array<ChunkBreaks | undefined>,
   ) {
     const n = chunks.length;
     this.before = new Int32Array(n + 1);
@@ -89,7 +95,7 @@ export function stringLineIndex(text: string): LineIndex {
  * Where a line starts after each line break of `chunk`, from the chunk's start, in order. A `\r`
  * that ends the chunk is left out: whether it is a break of its own depends on the next chunk.
  */
-function breaksIn(chunk: string): Int32Array {
+function breaksIn(chunk: string): ChunkBreaks {
   const found: number[] = [];
   const loneCr = chunk.search(/\r(?!\n)/);
   if (loneCr === -1 || loneCr === chunk.length - 1) {
@@ -101,5 +107,5 @@ function breaksIn(chunk: string): Int32Array {
       if (c === 0x0a || (c === 0x0d && i + 1 < chunk.length && chunk.charCodeAt(i + 1) !== 0x0a)) found.push(i + 1);
     }
   }
-  return Int32Array.from(found);
+  return chunk.length <= 0xffff ? Uint16Array.from(found) : Int32Array.from(found);
 }

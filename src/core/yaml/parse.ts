@@ -252,20 +252,22 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
   const streamErrors: YAMLError[] = [];
   for (const slice of made) {
     slice.moveTo(slice.start, before.documents + views.length);
-    for (let i = 0; i < slice.count; i++) views.push((slice.views[i] ??= new ParsedDocument(i, slice.states[i]!, slice)));
+    for (let i = 0; i < slice.count; i++) views.push((slice.views[i] ??= new ParsedDocument(i, slice)));
     pushAll(streamErrors, slice.streamErrors);
   }
   // Those taken over before and after the edit stay where they are in the lists; the others go.
   spliceIn(old, before.slices, (after?.slice ?? old.length) - before.slices, made);
   spliceIn(documents, before.documents, (after?.documents ?? oldDocuments) - before.documents, views);
-  frame.text = text;
+  // The text as given, not the string the first parse read: a ChunkedText drops that string when
+  // its documents are dropped (ParsedFile.dropDocuments), and the frame would keep it.
+  frame.text = source;
   frame.length = text.length;
   frame.documents = documents.length;
   frame.firstFromEnd = after === undefined ? old.length : before.slices + made.length;
   const history = previous?.history ?? new DocumentHistory();
   const version = previous === undefined ? 0 : history.next({ prefix: before.documents, suffix: after === undefined ? 0 : oldDocuments - after.documents });
   return new ParsedFile(
-    text,
+    source,
     documents,
     streamErrors,
     old,

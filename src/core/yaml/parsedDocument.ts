@@ -81,6 +81,12 @@ export interface DocumentState {
    */
   readonly readForValue: boolean;
   readonly plain: PlainShape | undefined;
+  /**
+   * ParsedDocument.longIdsList as first made, which holds as long as the list (until the next parse
+   * of the document): asked for the range of each of 1,000 repeated ids, making it each time was
+   * 0.5 MB of garbage a keystroke. (None in a document read for its value.)
+   */
+  longIds?: { readonly seq: unknown; readonly long: LongIdsList } | undefined;
 }
 
 /**
@@ -95,6 +101,8 @@ export interface Moves {
   readonly firstDocument: number;
   /** The run's documents (its nodes at the offsets {@link DocumentState.nodesMoved} says). */
   readonly documents: readonly Document.Parsed[];
+  /** What its document `i` keeps. */
+  state(i: number): DocumentState;
   /** Moves the run's `ids` scan (whose nodes the fast path's list hands out) to where the run now is. */
   moveIds(): void;
 }
@@ -156,6 +164,7 @@ export function freshState(document: Document.Parsed): DocumentState {
     nodesMoved: 0,
     readForValue: false,
     plain: undefined,
+    longIds: undefined,
   };
 }
 
@@ -177,9 +186,13 @@ export class ParsedDocument {
   constructor(
     /** 0-based index of the document in its run. */
     private readonly inRun: number,
-    private readonly state: DocumentState,
     private readonly run: Moves,
   ) {}
+
+  /** What the document keeps: asked of its run each time (a run of documents read for their values makes a view of its columns). */
+  private get state(): DocumentState {
+    return this.run.state(this.inRun);
+  }
 
   /** 0-based index of the document in the file. */
   get index(): number {
@@ -218,16 +231,17 @@ export class ParsedDocument {
    * keeps for many documents, which they may keep in a list they share.
    */
   keepFound(slot: number, kept: unknown, shared = false): void {
-    let found = this.state.found;
+    const state = this.state;
+    let found = state.found;
     if (found[slot] === kept) return;
     const own = !sharedLists.has(found);
     if (!own && shared && typeof kept === 'object' && kept !== null) {
-      this.state.found = sharedFound(found, slot, kept);
+      state.found = sharedFound(found, slot, kept);
       return;
     }
     // (A check made after the document was read, which the validator is when first asked for,
     // finds its list too short.)
-    if (!own || slot >= found.length) this.state.found = found = listOf(found);
+    if (!own || slot >= found.length) state.found = found = listOf(found);
     found[slot] = kept;
   }
 
@@ -302,8 +316,9 @@ export class ParsedDocument {
    * learns of that work; `undefined` for a list the parser read as any other.
    */
   get longIdsList(): LongIdsList | undefined {
-    if (this.state.readForValue) return undefined;
-    const kept = this.longIds;
+    const state = this.state;
+    if (state.readForValue) return undefined;
+    const kept = state.longIds;
     // (The entry holds another value only while documentToJS converts the rest of the document.)
     if (kept !== undefined && kept.long.pair.value === kept.seq) {
       this.run.moveIds(); // (its ranges are read from the scan)
@@ -313,16 +328,9 @@ export class ParsedDocument {
     if (fast === undefined) return undefined;
     const { list, pair } = fast;
     const long: LongIdsList = { pair, values: list.scalarValues, known: list.known, valueRange: (i) => list.valueRange(i) };
-    this.longIds = { seq: pair.value, long };
+    state.longIds = { seq: pair.value, long };
     return long;
   }
-
-  /**
-   * {@link longIdsList} as first made, which holds as long as the list (until the next parse of the
-   * document): asked for the range of each of 1,000 repeated ids, making it each time was 0.5 MB of
-   * garbage a keystroke.
-   */
-  private longIds: { seq: unknown; long: LongIdsList } | undefined;
 
   /**
    * The key of the document's long list the fast path built (any key, a misspelled one too; none for

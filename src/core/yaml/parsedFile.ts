@@ -5,7 +5,7 @@ import type { YAMLError } from 'yaml';
 import type { DocumentHistory } from './documentHistory';
 import type { MarkerLines } from './documents';
 import type { Position, Range } from '../diagnostic';
-import { lineIndexOf } from './chunkedText';
+import { ChunkedText, lineIndexOf } from './chunkedText';
 import type { LineIndex } from './lineIndex';
 import type { OffsetRange } from './nodes';
 import type { ParsedDocument } from './parsedDocument';
@@ -205,16 +205,19 @@ export class ParsedFile {
   /**
    * Drops the `yaml` documents and values of the documents that can read them again from their
    * own text when next asked (Slice.drop: those of a small run of text without a fast-path list),
-   * and says how many characters of text they were read from. For a file whose documents nobody is
-   * reading: what the checks, lenses, outline and folding found in each is kept with it, so typing
-   * elsewhere reads none, and in a file of 100,000 small documents their nodes and values were
-   * four fifths of the server's heap. Only the latest version of a file drops anything (the slices
+   * and the text as one string where its chunks are kept too, and says how many characters of text
+   * that was. For a file whose documents nobody is reading: what the checks, lenses, outline and
+   * folding found in each is kept with it, so typing elsewhere reads none, and in a file of 100,000
+   * small documents their nodes and values were four fifths of the server's heap. Only the latest version of a file drops anything (the slices
    * of an older one may be a later one's).
    */
   dropDocuments(): number {
     if (!this.history.isLatest(this.version)) return 0;
     let dropped = 0;
     for (const slice of this.slices) dropped += slice.drop();
+    // The text as one string goes too, where its chunks are kept (made again where a feature asks).
+    this.flatText = undefined;
+    if (this.source instanceof ChunkedText) dropped += this.source.forgetWhole();
     return dropped;
   }
 }

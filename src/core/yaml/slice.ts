@@ -5,8 +5,9 @@
 import { Composer, Document, Lexer, Parser, YAMLError, YAMLParseError, type CST } from 'yaml';
 import { mapDocument, mapError } from './documentMoves';
 import { MIN_FAST_IDS, MIN_FAST_IDS_VALUES_FIRST, moveScan, readIds, type IdsScan } from './fastIds';
-import { YAML_OPTIONS, forgetValue, freshState, type DocumentState, type Moves, type ParsedDocument } from './parsedDocument';
-import { columnStates } from './stateColumns';
+import { YAML_OPTIONS, freshState, type DocumentState, type Moves, type ParsedDocument } from './parsedDocument';
+import { StateList, type DocumentStates } from './documentStates';
+import { StateColumns } from './stateColumns';
 import type { TextChange } from './textChange';
 import { detachedSlice } from './detachedSlice';
 import { withLoneCrAsLf } from './idsText';
@@ -29,7 +30,7 @@ export class Slice implements Moves {
   /** How many documents it holds. */
   readonly count: number;
   /** What each of its documents keeps (see DocumentState). */
-  readonly states: readonly DocumentState[];
+  private readonly states: DocumentStates;
   /** The file's view of each document, made by the first parse of the file that holds it. */
   readonly views: Array<ParsedDocument | undefined>;
   /**
@@ -51,7 +52,7 @@ export class Slice implements Moves {
     /** Its documents as read (none: read when first asked for, from `input`). */
     documents: readonly Document.Parsed[] | undefined,
     /** What each of them keeps. */
-    states: DocumentState[],
+    states: DocumentStates,
     /** (Moved by {@link moveTo}: a slice with any never keeps its place from the end, as a file with any is parsed whole.) */
     public streamErrors: readonly YAMLError[],
     /**
@@ -76,12 +77,12 @@ export class Slice implements Moves {
   ) {
     this.parsedAt = place.start;
     this.length = end - this.parsedAt;
-    this.count = states.length;
+    this.count = states.count;
     this.parsed = documents;
     this.readForValues = documents === undefined;
     this.states = states;
     // (As long as it will be: a list grown from empty holds room for 17.)
-    this.views = states.map(() => undefined);
+    this.views = new Array<ParsedDocument | undefined>(this.count).fill(undefined);
   }
 
   /** Its documents, read again if they were dropped. */
@@ -91,7 +92,7 @@ export class Slice implements Moves {
       const input = this.input ?? sliceInput(flat(partOf(this.place.text, this.start, this.end)), this.start, this.last);
       this.parsed = readSlice(input, this.parsedAt, this.parsedAt + this.length, this.last, this.fastPaths).documents;
       // (Read where the slice was parsed, as at first.)
-      for (const state of this.states) state.nodesMoved = 0;
+      this.states.readAgain();
     }
     return this.parsed;
   }
@@ -102,9 +103,10 @@ export class Slice implements Moves {
    */
   drop(): number {
     // (A slice read for its values first holds no documents, but their values until dropped.)
-    if ((this.input === undefined && !this.readForValues) || (this.parsed === undefined && !this.states.some((state) => state.computed))) return 0;
+    if (this.input === undefined && !this.readForValues) return 0;
+    const forgot = this.states.forgetValues();
+    if (this.parsed === undefined && !forgot) return 0;
     this.parsed = undefined;
-    for (const state of this.states) forgetValue(state);
     return this.length;
   }
 
@@ -124,6 +126,11 @@ export class Slice implements Moves {
   /** The index of its first document in the file. */
   get firstDocument(): number {
     return this.place.firstDocument;
+  }
+
+  /** What its document `i` keeps. */
+  state(i: number): DocumentState {
+    return this.states.at(i);
   }
 
   /** The `ids` list the fast path read in it, where it now is: for the next version of the same text to start from. */
@@ -405,7 +412,7 @@ function parseSliceText(
     new Placement(frame, start),
     end,
     documents,
-    documents.map(freshState),
+    new StateList(documents.map(freshState)),
     streamErrors.length > 0 ? streamErrors : NO_STREAM_ERRORS,
     dependsOn.size > 0 ? dependsOn : NO_DEPENDENCIES,
     last,
@@ -437,7 +444,7 @@ function sliceInput(text: string, start: number, last: boolean): string {
 function valuesSlice(input: string, frame: FileFrame, start: number, end: number, last: boolean, stopped?: { at: number }): Slice | undefined {
   const values = readPlainValues(input, start, last, stopped);
   if (values === undefined) return undefined;
-  return new Slice(new Placement(frame, start), end, undefined, columnStates(values), NO_STREAM_ERRORS, NO_DEPENDENCIES, last, undefined, undefined, true);
+  return new Slice(new Placement(frame, start), end, undefined, new StateColumns(values), NO_STREAM_ERRORS, NO_DEPENDENCIES, last, undefined, undefined, true);
 }
 
 /**

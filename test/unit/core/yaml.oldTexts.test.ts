@@ -5,10 +5,10 @@
 // collects garbage first): after the edits, only the current text is left.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getHeapSnapshot } from 'node:v8';
 import { LanguageService } from '../../../src/core/service';
 import { validateFile } from '../../../src/core/validation';
 import { parseFile, type FileParseOptions } from '../../../src/core/yaml';
+import { stringsOfLength } from './heapSnapshot';
 
 const URI = 'file:///old-texts.target-settings.yaml';
 
@@ -21,32 +21,6 @@ const SETTINGS = 'site:\n  name: Shop (staging), the long name\n  url: https://s
 
 function documentText(list: readonly string[], comment: string): string {
   return `ids:\n${list.map((id, i) => `  - ${id}${i % 50 === 0 ? ` # ${comment} ${i}` : ''}\n`).join('')}${SETTINGS}`;
-}
-
-interface Snapshot {
-  snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
-  nodes: number[];
-}
-
-async function heapSnapshot(): Promise<Snapshot> {
-  let json = '';
-  for await (const chunk of getHeapSnapshot()) json += String(chunk);
-  return JSON.parse(json) as Snapshot;
-}
-
-/** How many flat one-byte strings on the heap are `min` to `max` characters long (as many bytes, plus a header). */
-async function stringsOfLength(min: number, max: number): Promise<number> {
-  const { snapshot, nodes } = await heapSnapshot();
-  const fields = snapshot.meta.node_fields;
-  const types = snapshot.meta.node_types[0];
-  const type = fields.indexOf('type');
-  const size = fields.indexOf('self_size');
-  let count = 0;
-  for (let i = 0; i < nodes.length; i += fields.length) {
-    const bytes = nodes[i + size]!;
-    if (types[nodes[i + type]!] === 'string' && bytes >= min && bytes <= max + 32) count++;
-  }
-  return count;
 }
 
 test('after edits, no earlier version of the text is kept alive', async () => {
