@@ -47,7 +47,7 @@ export async function benchValidation(): Promise<ValidationRow[]> {
       warmup,
     );
     const yamlFloor = await timeMedian(() => parseAllDocuments(text, { lineCounter: new LineCounter() }), runs, warmup);
-    const json = JSON.stringify(at(parseFile(text).documents, 0).value);
+    const json = JSON.stringify(parseFile(text).documents.get(0)!.value);
     const jsonFloor = await timeMedian(() => JSON.parse(json), runs, warmup);
     rows.push({
       n,

@@ -249,7 +249,7 @@ function chooseDocument(file: ParsedFile, flag: number | undefined, path: string
 
 /** A body problem (missing variable, OBFUSCATED_ value) as a diagnostic on its value. */
 function problemDiagnostic(file: ParsedFile, documentIndex: number, p: BodyProblem): CoreDiagnostic {
-  const doc = file.documents[documentIndex];
+  const doc = file.documents.get(documentIndex);
   const offsets = p.range ?? { start: doc?.start ?? 0, end: doc?.start ?? 0 };
   return {
     severity: 'error',

@@ -39,7 +39,7 @@ export class DuplicateIdGroups {
 function removeDuplicates(file: ParsedFile, documentIndex: number, seqPath: PathSegment[], group: DiagnosticLike[]): Draft | undefined {
   const [diagnostic] = group;
   if (diagnostic === undefined) return undefined;
-  const doc = file.documents[documentIndex];
+  const doc = file.documents.get(documentIndex);
   const seq = doc === undefined ? undefined : nodeAtPath(doc.document, seqPath)?.value;
   if (doc === undefined || !isSeq(seq)) return undefined;
   const { indexes, values } = laterRepeats(doc, seq);

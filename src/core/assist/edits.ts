@@ -90,7 +90,7 @@ export function dashOffset(file: ParsedFile, valueStart: number): number | undef
  *   starts on its parent's `- ` line, as in `- - a`).
  */
 export function removeSequenceItemsEdits(file: ParsedFile, documentIndex: number, path: YamlPath, indexes: Iterable<number>): OffsetEdit[] {
-  const doc = file.documents[documentIndex];
+  const doc = file.documents.get(documentIndex);
   if (doc === undefined) {
     return [];
   }

@@ -21,7 +21,7 @@ export interface Target {
 export function locate(file: ParsedFile, d: DiagnosticLike): Target | undefined {
   const start = file.offsetAt(d.range.start);
   const end = file.offsetAt(d.range.end);
-  const doc = d.document !== undefined ? file.documents[d.document] : file.documentAt(start);
+  const doc = d.document !== undefined ? file.documents.get(d.document) : file.documentAt(start);
   if (doc === undefined) return undefined;
   let path: PathSegment[] | undefined;
   if (typeof d.path === 'string') {

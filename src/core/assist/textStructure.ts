@@ -43,7 +43,7 @@ export class TextStructure {
       this.lastLine = file.lineCount - 1;
     } else {
       this.firstLine = file.positionAt(document.start).line;
-      const next = file.documents[document.index + 1];
+      const next = file.documents.get(document.index + 1);
       this.lastLine = next === undefined ? file.lineCount - 1 : Math.max(this.firstLine, file.positionAt(next.start).line - 1);
     }
   }

@@ -127,7 +127,7 @@ export function prepareDocumentBody(
   env: EnvCheck,
   options: PrepareOptions = {},
 ): PrepareResult {
-  const doc = file.documents[documentIndex];
+  const doc = file.documents.get(documentIndex);
   if (doc === undefined) {
     return {
       ok: false,

@@ -12,7 +12,7 @@ export type { OffsetEdit } from '../assist/edits';
 
 /** Edits removing every item of document `documentIndex`'s `ids` whose value is in `ids` (every occurrence). */
 export function removeIdsEdits(file: ParsedFile, documentIndex: number, ids: Iterable<string>): OffsetEdit[] {
-  const doc = file.documents[documentIndex];
+  const doc = file.documents.get(documentIndex);
   if (doc === undefined) return [];
   const indexes = idItemsHolding(doc, new Set(ids)).map((item) => item.index);
   return removeSequenceItemsEdits(file, documentIndex, ['ids'], indexes);

@@ -37,7 +37,7 @@ export function mapValidationErrors(
   errors: readonly FlatFieldError[],
   options: MapErrorsOptions = {},
 ): CoreDiagnostic[] {
-  const doc = file.documents[documentIndex];
+  const doc = file.documents.get(documentIndex);
   if (doc === undefined) return [];
   const out: CoreDiagnostic[] = [];
   const seen = new Set<string>();
@@ -120,7 +120,7 @@ export function invalidIdDiagnostics(
   max = Infinity,
   previous: readonly CoreDiagnostic[] = [],
 ): CoreDiagnostic[] {
-  const doc = file.documents[documentIndex];
+  const doc = file.documents.get(documentIndex);
   if (doc === undefined) return [];
   if (rejected.size === 0) return [];
   const out: CoreDiagnostic[] = [];

@@ -111,7 +111,8 @@ export function idsForSelections(file: ParsedFile, selections: readonly TextSele
   }
 
   // The items each selection touches, per document.
-  const touched = new Map<ParsedDocument, Map<number, IdItem>>();
+  // (By the document's index: a document asked for twice may be two objects.)
+  const touched = new Map<number, Map<number, IdItem>>();
   const fields = new Map<number, ReturnType<typeof idsField>>(); // one walk per document, however many selections
   for (const sel of nonEmpty) {
     for (const doc of documentsOverlapping(file, sel)) {
@@ -127,10 +128,10 @@ export function idsForSelections(file: ParsedFile, selections: readonly TextSele
         // ends. (An empty item, `- ` with no value, counts when it lies strictly inside the selection.)
         const item = items[i]!;
         if (item.range.start >= sel.end) break;
-        let forDoc = touched.get(doc);
+        let forDoc = touched.get(doc.index);
         if (forDoc === undefined) {
           forDoc = new Map();
-          touched.set(doc, forDoc);
+          touched.set(doc.index, forDoc);
         }
         forDoc.set(item.index, item);
       }
@@ -141,7 +142,7 @@ export function idsForSelections(file: ParsedFile, selections: readonly TextSele
     return refuse('nothing-selected', `The selection touches no target id. ${HOW_TO_SELECT}`);
   }
   if (others.length > 0) {
-    const lines = [...touched.keys()].sort((a, b) => a.index - b.index).map((doc) => documentLine(file, doc));
+    const lines = [...touched.keys()].sort((a, b) => a - b).map((index) => documentLine(file, file.documents.get(index)!));
     return refuse(
       'several-documents',
       `The selection touches ids of ${touched.size} YAML documents (starting on lines ${listWords(lines.map(String))}). ` +
@@ -149,9 +150,9 @@ export function idsForSelections(file: ParsedFile, selections: readonly TextSele
         'select ids in one document, or run the command once per document.',
     );
   }
-  const [doc, items] = only;
+  const [index, items] = only;
   const ordered = [...items.values()].sort((a, b) => a.index - b.index);
-  return selectionOf(file, doc.index, ordered, 'selection');
+  return selectionOf(file, index, ordered, 'selection');
 }
 
 /**
@@ -159,7 +160,7 @@ export function idsForSelections(file: ParsedFile, selections: readonly TextSele
  * (command line `--ids`), each of which must be in the document's `ids`.
  */
 export function idsForDocument(file: ParsedFile, documentIndex: number, only?: readonly string[]): IdSelectionResult {
-  const doc = file.documents[documentIndex];
+  const doc = file.documents.get(documentIndex);
   if (doc === undefined || !Number.isInteger(documentIndex)) {
     const count = file.documents.length;
     return refuse(
@@ -198,15 +199,16 @@ export function idsForDocument(file: ParsedFile, documentIndex: number, only?: r
 }
 
 function byCursors(file: ParsedFile, offsets: readonly number[]): IdSelectionResult {
-  const docs = new Set<ParsedDocument>();
+  // (By the document's index: a document asked for twice may be two objects.)
+  const docs = new Map<number, ParsedDocument>();
   for (const offset of offsets) {
     const doc = file.documentAt(offset);
     if (doc !== undefined) {
-      docs.add(doc);
+      docs.set(doc.index, doc);
     }
   }
   if (docs.size > 1) {
-    const lines = [...docs].sort((a, b) => a.index - b.index).map((doc) => documentLine(file, doc));
+    const lines = [...docs.values()].sort((a, b) => a.index - b.index).map((doc) => documentLine(file, doc));
     return refuse(
       'several-documents',
       `The cursors are in ${docs.size} YAML documents (starting on lines ${listWords(lines.map(String))}). ` +
@@ -215,7 +217,7 @@ function byCursors(file: ParsedFile, offsets: readonly number[]): IdSelectionRes
     );
   }
   // The primary cursor's document (a file with documents has one at every offset).
-  const [doc = file.documents[0]!] = docs;
+  const [doc = file.documents.get(0)!] = docs.values();
   return wholeDocument(file, doc);
 }
 
@@ -312,9 +314,10 @@ function documentsOverlapping(file: ParsedFile, range: OffsetRange): ParsedDocum
   if (first === undefined) {
     return [];
   }
-  const out: ParsedDocument[] = [];
-  for (const doc of file.documents.slice(first.index)) {
-    if (doc !== first && doc.start >= range.end) {
+  const out = [first];
+  for (let i = first.index + 1; i < file.documents.length; i++) {
+    const doc = file.documents.get(i)!;
+    if (doc.start >= range.end) {
       break;
     }
     out.push(doc);

@@ -45,7 +45,7 @@ export interface InvalidIdRecord {
 
 /** A record for the invalid ids a run reported on document `documentIndex` of `file`. */
 export function createInvalidIdRecord(file: ParsedFile, documentIndex: number, invalidIds: Iterable<string>): InvalidIdRecord {
-  const doc = file.documents[documentIndex];
+  const doc = file.documents.get(documentIndex);
   return {
     documentIndex,
     documentCount: file.documents.length,
@@ -99,7 +99,7 @@ export function trackInvalidIds(
     const shown = invalidIdDiagnostics(file, index, ids, room, alone === undefined ? undefined : next[alone]!.shown);
     if (alone !== undefined) next[alone] = { ...next[alone]!, shown };
     // Fewer than there was room for: all of them; else they are counted.
-    total += shown.length < room ? shown.length : holdingOf(file.documents[index]!, ids).items;
+    total += shown.length < room ? shown.length : holdingOf(file.documents.get(index)!, ids).items;
     pushAll(diagnostics, shown);
   }
   return { records: next, diagnostics, total };
@@ -108,14 +108,14 @@ export function trackInvalidIds(
 /** How many rejected ids the documents of `file` hold, each counted once per document (the title of "remove all invalid ids"). */
 export function rejectedIdCount(records: readonly InvalidIdRecord[], file: ParsedFile): number {
   let count = 0;
-  for (const [index, { ids }] of locateAll(records, file).perDocument) count += holdingOf(file.documents[index]!, ids).ids;
+  for (const [index, { ids }] of locateAll(records, file).perDocument) count += holdingOf(file.documents.get(index)!, ids).ids;
   return count;
 }
 
 /** The rejected ids each document of `file` holds (by document index), for the fixes that remove them. */
 export function rejectedIdsByDocument(records: readonly InvalidIdRecord[], file: ParsedFile): Map<number, Set<string>> {
   const held = new Map<number, Set<string>>();
-  for (const [index, { ids }] of locateAll(records, file).perDocument) held.set(index, idsHeld(file.documents[index]!, ids));
+  for (const [index, { ids }] of locateAll(records, file).perDocument) held.set(index, idsHeld(file.documents.get(index)!, ids));
   return held;
 }
 
@@ -136,7 +136,7 @@ function locateAll(
       next.push(record);
       continue;
     }
-    next.push({ ...record, documentIndex: index, documentCount: file.documents.length, fingerprint: fingerprintOf(file, file.documents[index]!) });
+    next.push({ ...record, documentIndex: index, documentCount: file.documents.length, fingerprint: fingerprintOf(file, file.documents.get(index)!) });
     const other = perDocument.get(index);
     if (other === undefined) perDocument.set(index, { ids: record.ids, found: [next.length - 1] });
     else perDocument.set(index, { ids: new Set([...other.ids, ...record.ids]), found: [...other.found, next.length - 1] });

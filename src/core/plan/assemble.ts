@@ -72,7 +72,7 @@ function unitReport(
   path: string,
   problems: PlanProblem[],
 ): UnitReport {
-  const doc = file.documents[unit.documentIndex]!;
+  const doc = file.documents.get(unit.documentIndex)!;
   const line = documentLine(file, doc);
   const requests = Math.ceil(unit.send.length / chunkSize);
   const none = { ...unit, line, fields: [], settings: undefined, requests: 0, prepared: undefined };

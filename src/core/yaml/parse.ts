@@ -10,7 +10,7 @@ import { whileSharingText } from './detachedSlice';
 import { DocumentHistory } from './documentHistory';
 import { Runs, markerLines, updateMarkerLines } from './documents';
 import type { IdsScan } from './fastIds';
-import { ParsedDocument } from './parsedDocument';
+import { DocumentList } from './documentList';
 import { ParsedFile, type FileBasis, type FileParseOptions } from './parsedFile';
 import { MAX_GROUPED_LENGTH, parseDocumentsForValues, parseSlice, type Slice } from './slice';
 import { FileFrame } from './placement';
@@ -49,8 +49,7 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
   // The last version's slices and documents are taken over in place (a copy of each list was a
   // millisecond of a keystroke in a file of 100,000 documents).
   const old = (previous?.slices ?? []) as Slice[];
-  const documents = (previous?.documents ?? []) as ParsedDocument[];
-  const oldDocuments = documents.length;
+  const oldDocuments = previous?.documents.length ?? 0;
   // The last version's slices taken over (by their index): a new run takes over the slice that
   // started where it starts, moved by the edit; a slice is taken once. No map of the old slices
   // is built: in a file of many documents, that cost more than the rest of the keystroke.
@@ -247,28 +246,27 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
     if (after.start === old[after.slice]!.start) reused += old.length - after.slice;
     else moved += old.length - after.slice;
   }
-  // The documents of the slices the loop made, and their stream errors.
-  const views: ParsedDocument[] = [];
+  // The indexes of the documents of the slices the loop made, and their stream errors.
+  let madeDocuments = 0;
   const streamErrors: YAMLError[] = [];
   for (const slice of made) {
-    slice.moveTo(slice.start, before.documents + views.length);
-    for (let i = 0; i < slice.count; i++) views.push((slice.views[i] ??= new ParsedDocument(i, slice)));
+    slice.moveTo(slice.start, before.documents + madeDocuments);
+    madeDocuments += slice.count;
     pushAll(streamErrors, slice.streamErrors);
   }
-  // Those taken over before and after the edit stay where they are in the lists; the others go.
+  // Those taken over before and after the edit stay where they are in the list; the others go.
   spliceIn(old, before.slices, (after?.slice ?? old.length) - before.slices, made);
-  spliceIn(documents, before.documents, (after?.documents ?? oldDocuments) - before.documents, views);
   // The text as given, not the string the first parse read: a ChunkedText drops that string when
   // its documents are dropped (ParsedFile.dropDocuments), and the frame would keep it.
   frame.text = source;
   frame.length = text.length;
-  frame.documents = documents.length;
+  frame.documents = before.documents + madeDocuments + (after === undefined ? 0 : oldDocuments - after.documents);
   frame.firstFromEnd = after === undefined ? old.length : before.slices + made.length;
   const history = previous?.history ?? new DocumentHistory();
   const version = previous === undefined ? 0 : history.next({ prefix: before.documents, suffix: after === undefined ? 0 : oldDocuments - after.documents });
   return new ParsedFile(
     source,
-    documents,
+    new DocumentList(old, frame),
     streamErrors,
     old,
     {

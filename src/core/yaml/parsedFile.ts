@@ -8,6 +8,7 @@ import type { Position, Range } from '../diagnostic';
 import { ChunkedText, lineIndexOf } from './chunkedText';
 import type { LineIndex } from './lineIndex';
 import type { OffsetRange } from './nodes';
+import type { DocumentList } from './documentList';
 import type { ParsedDocument } from './parsedDocument';
 import type { Slice } from './slice';
 import type { FileFrame } from './placement';
@@ -88,7 +89,7 @@ export class ParsedFile {
      * Every document of the file, in order. Empty for a file with no document at all. (The parse of
      * the next version takes the list over and changes it in place: see parseFile.)
      */
-    readonly documents: readonly ParsedDocument[],
+    readonly documents: DocumentList,
     /** Errors outside any document (only possible when {@link documents} is empty). */
     readonly streamErrors: readonly YAMLError[],
     /** @internal */
@@ -185,21 +186,7 @@ export class ParsedFile {
    * first document belongs to the first). `undefined` for a file without documents.
    */
   documentAt(offset: number): ParsedDocument | undefined {
-    const docs = this.documents;
-    if (docs.length === 0) {
-      return undefined;
-    }
-    let lo = 0;
-    let hi = docs.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (docs[mid]!.start <= offset) {
-        lo = mid;
-      } else {
-        hi = mid - 1;
-      }
-    }
-    return docs[lo];
+    return this.documents.containing(offset);
   }
 
   /**

@@ -96,7 +96,7 @@ export class PerDocument<T extends readonly unknown[]> {
     const out: Array<[ParsedDocument, T]> = [];
     const indexes: number[] = [];
     const ask = (i: number): void => {
-      const doc = docs[i]!;
+      const doc = docs.get(i)!;
       const value = this.get(doc, key, find, arg, keep);
       if (value.length === 0) return;
       out.push([doc, value]);

@@ -5,7 +5,7 @@
 import { Composer, Document, Lexer, Parser, YAMLError, YAMLParseError, type CST } from 'yaml';
 import { mapDocument, mapError } from './documentMoves';
 import { MIN_FAST_IDS, MIN_FAST_IDS_VALUES_FIRST, moveScan, readIds, type IdsScan } from './fastIds';
-import { YAML_OPTIONS, freshState, type DocumentState, type Moves, type ParsedDocument } from './parsedDocument';
+import { ParsedDocument, YAML_OPTIONS, freshState, type DocumentState, type Moves } from './parsedDocument';
 import { StateList, type DocumentStates } from './documentStates';
 import { StateColumns } from './stateColumns';
 import type { TextChange } from './textChange';
@@ -31,8 +31,8 @@ export class Slice implements Moves {
   readonly count: number;
   /** What each of its documents keeps (see DocumentState). */
   private readonly states: DocumentStates;
-  /** The file's view of each document, made by the first parse of the file that holds it. */
-  readonly views: Array<ParsedDocument | undefined>;
+  /** The views of its documents made so far, for a slice read with its nodes (see {@link view}). */
+  private readonly views: Array<ParsedDocument | undefined> | undefined;
   /**
    * Whether its documents were read for their values first (readPlainValues): it keeps no text, and
    * may hold several runs of text that need no merging (parseDocumentsForValues).
@@ -82,7 +82,7 @@ export class Slice implements Moves {
     this.readForValues = documents === undefined;
     this.states = states;
     // (As long as it will be: a list grown from empty holds room for 17.)
-    this.views = new Array<ParsedDocument | undefined>(this.count).fill(undefined);
+    this.views = this.readForValues ? undefined : new Array<ParsedDocument | undefined>(this.count).fill(undefined);
   }
 
   /** Its documents, read again if they were dropped. */
@@ -131,6 +131,16 @@ export class Slice implements Moves {
   /** What its document `i` keeps. */
   state(i: number): DocumentState {
     return this.states.at(i);
+  }
+
+  /**
+   * The file's view of its document `i` (DocumentList): made on each call in a slice read for its
+   * values, whose documents are many and small, and seldom read once checked; kept in one read
+   * with its nodes.
+   */
+  view(i: number): ParsedDocument {
+    if (this.views === undefined) return new ParsedDocument(i, this);
+    return (this.views[i] ??= new ParsedDocument(i, this));
   }
 
   /** The `ids` list the fast path read in it, where it now is: for the next version of the same text to start from. */

@@ -16,7 +16,7 @@ const ROOT_REQUIRED = ['ids', 'site'];
 
 /** The first document of `text` parsed, asserted to be there. */
 function firstDocument(text: string): ParsedDocument {
-  const doc = parseFile(text).documents[0];
+  const doc = parseFile(text).documents.get(0);
   assert.ok(doc, `a document in ${JSON.stringify(text)}`);
   return doc;
 }

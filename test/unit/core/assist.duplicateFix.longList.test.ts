@@ -32,7 +32,7 @@ for (const [label, text] of cases) {
   test(`duplicate-id fix on a long list, ${label}: as on the full parse, with only the items removed made`, () => {
     const fast = parseFile(text);
     const full = parseFile(text, undefined, undefined, { fastPaths: false });
-    assert.ok(fast.documents[0]?.longIdsList !== undefined, 'the fast path read the list');
+    assert.ok(fast.documents.get(0)?.longIdsList !== undefined, 'the fast path read the list');
     const warnings = validateFile(fast).filter((d) => d.code === 'duplicate-id');
     assert.ok(warnings.length > 0, 'the list has repeated ids');
     const made = fastIdsStats.nodesMade;

@@ -19,7 +19,7 @@ function removed(text: string, indexes: number[], path: YamlPath = ['ids'], docu
 
 function idsOf(text: string, documentIndex = 0): unknown {
   const file = parseFile(text);
-  const doc = file.documents[documentIndex];
+  const doc = file.documents.get(documentIndex);
   assert.ok(doc, `document ${documentIndex}`);
   assert.deepEqual(doc.errors, [], `parses without errors:\n${text}`);
   return (doc.value as { ids?: unknown }).ids;
@@ -136,7 +136,7 @@ describe('removeSequenceItemsEdits: a long list', () => {
     for (const [what, indexes] of removals) {
       test(`${shape}: ${what}, as on the full parse, making only the items removed and their neighbours`, () => {
         const fast = parseFile(text);
-        assert.ok(fast.documents[0]?.longIdsList !== undefined, 'the fast path read the list');
+        assert.ok(fast.documents.get(0)?.longIdsList !== undefined, 'the fast path read the list');
         const made = fastIdsStats.nodesMade;
         const edits = removeSequenceItemsEdits(fast, 0, ['ids'], indexes);
         assert.ok(fastIdsStats.nodesMade - made <= indexes.length + 2, `${fastIdsStats.nodesMade - made} items made`);

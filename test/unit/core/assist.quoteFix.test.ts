@@ -78,7 +78,7 @@ test('a long list: the ids the fast path left to the parser are found without ma
   const service = new LanguageService(() => 'unset');
   const uri = 'file:///w/q.target-settings.yaml';
   const file = service.parse(uri, 1, text);
-  assert.ok(file.documents[0]?.longIdsList !== undefined, 'the fast path read the list');
+  assert.ok(file.documents.get(0)?.longIdsList !== undefined, 'the fast path read the list');
   const [first] = service.validateAll(file).filter((d) => d.code === 'invalid-type');
   const made = fastIdsStats.nodesMade;
   const [one, all] = service.codeActions(uri, file, [first!], true);
@@ -104,7 +104,7 @@ test('a list of ids that are all numbers: one action puts them all in quotes', (
   assert.equal(all?.title, 'Put all 3000 ids read as numbers or true/false in quotes');
   const fixed = applyEdits(text, all.edits);
   assert.deepEqual(typeErrors(fixed), []);
-  assert.deepEqual(parseFile(fixed).documents[0]?.value, { ids: Array.from({ length: 3000 }, (_, i) => String(100000 + i * 7)), site: { name: 'Shop' } });
+  assert.deepEqual(parseFile(fixed).documents.get(0)?.value, { ids: Array.from({ length: 3000 }, (_, i) => String(100000 + i * 7)), site: { name: 'Shop' } });
 });
 
 /** The first type error of document `index` of `file`, as a client without the data hands it back. */

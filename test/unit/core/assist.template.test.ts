@@ -21,7 +21,7 @@ test('filled in, the template is valid; with its sample values too', async () =>
   const fills: Record<number, string> = { 1: '3Sy7TyNMnQ8x', 2: 'Shop (staging)', 3: 'https://staging.shop.example' };
   for (const text of [expandSnippet(template, (n, d) => fills[n] ?? d), expandSnippet(template)]) {
     assert.deepEqual(schemaErrors(text), [], text);
-    const doc = parseFile(text).documents[0];
+    const doc = parseFile(text).documents.get(0);
     assert.ok(doc, 'a document');
     const value = doc.value as { ids: string[]; site: { name: string; url: string } };
     assert.equal(value.ids.length, 1);

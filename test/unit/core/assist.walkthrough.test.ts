@@ -47,7 +47,7 @@ class Session {
 
 /** The value of document `index` of `text`, asserted to be there. */
 function documentValue(text: string, index = 0): unknown {
-  const doc = parseFile(text).documents[index];
+  const doc = parseFile(text).documents.get(index);
   assert.ok(doc, `document ${index}`);
   return doc.value;
 }

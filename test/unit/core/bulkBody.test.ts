@@ -110,7 +110,7 @@ function firstProblem(result: PrepareResult, message?: string): BodyProblem {
 
 /** The first document of `text` parsed, asserted to be there. */
 function firstDocument(text: string): ParsedDocument {
-  const doc = parseFile(text).documents[0];
+  const doc = parseFile(text).documents.get(0);
   assert.ok(doc, 'a document');
   return doc;
 }
@@ -126,7 +126,7 @@ function assertNoSecret(text: string, secrets: readonly string[] = SECRETS): voi
 
 describe('prepareBody', () => {
   const file = parseFile(DOC);
-  const doc = file.documents[0];
+  const doc = file.documents.get(0);
   assert.ok(doc, 'a document');
 
   test('the prepared settings are the document without ids, in document order, placeholders as written; ids once each', () => {

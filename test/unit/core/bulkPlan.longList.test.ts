@@ -31,7 +31,7 @@ test('the ids of a whole long list are selected as on the full parse, from the v
     const fast = parseFile(text);
     const full = parseFile(text, undefined, undefined, { fastPaths: false });
     const index = fast.documents.length - 1;
-    assert.ok(fast.documents[index]?.longIdsList !== undefined, `${label}: the fast path read the list`);
+    assert.ok(fast.documents.get(index)?.longIdsList !== undefined, `${label}: the fast path read the list`);
     const made = fastIdsStats.nodesMade;
     const selected = idsForDocument(fast, index);
     const byCursor = idsForSelections(fast, [{ start: text.length - 2, end: text.length - 2 }]);

@@ -232,6 +232,16 @@ site:
     assert.equal(r.documentIndex, 1);
     assert.equal(r.rule, 'document');
   });
+
+  test('read for their values, as the language server reads small documents: selections and cursors in one document are in one', () => {
+    // (Each time a document of such a parse is asked for, its view is made anew: told apart by index.)
+    const values = parseFile(text, undefined, undefined, { valuesFirst: true });
+    const two = ok(idsForSelections(values, [find(text, 'ccc333'), find(text, 'ddd444')]));
+    assert.equal(two.documentIndex, 1);
+    assert.deepEqual(two.uniqueIds, ['ccc333', 'ddd444']);
+    const cursors = ok(idsForSelections(values, [cursor(text, 'name: Two'), cursor(text, 'ccc333')]));
+    assert.equal(cursors.documentIndex, 1);
+  });
 });
 
 describe('CRLF files', () => {

@@ -40,7 +40,7 @@ test('the rejected ids of a long list follow every edit as on the full parse, an
     if (v === 0) service.recordBulkOutcome(URI, file, { documentIndex: 0, sent: IDS, invalid: rejected, failed: [] });
     const made = fastIdsStats.nodesMade;
     const diagnostics = service.runDiagnostics(URI, file);
-    assert.ok(file.documents[0]?.longIdsList !== undefined, `version ${v + 1}: the fast path read the list`);
+    assert.ok(file.documents.get(0)?.longIdsList !== undefined, `version ${v + 1}: the fast path read the list`);
     assert.ok(fastIdsStats.nodesMade - made <= diagnostics.length, `version ${v + 1}: ${fastIdsStats.nodesMade - made} items made`);
     const full = fullParse(text);
     assert.deepEqual(diagnostics, trackInvalidIds([record], full).diagnostics, `version ${v + 1}`);
@@ -138,7 +138,7 @@ test('every id of a long list rejected and the list edited: the rejected items a
   // One record through every version, as the editor keeps it: its set of ids is what the list's counts follow.
   const record = createInvalidIdRecord(fullParse(base), 0, IDS);
   for (const [file, text, v] of parsedVersions(service, URI, versions)) {
-    assert.ok(file.documents[0]?.longIdsList !== undefined, `version ${v + 1}: the fast path read the list`);
+    assert.ok(file.documents.get(0)?.longIdsList !== undefined, `version ${v + 1}: the fast path read the list`);
     const full = fullParse(text);
     assert.equal(trackInvalidIds([record], file, 20).total, trackInvalidIds([record], full).diagnostics.length, `version ${v + 1}: items`);
     assert.equal(rejectedIdCount([record], file), rejectedIdCount([record], full), `version ${v + 1}: distinct ids`);

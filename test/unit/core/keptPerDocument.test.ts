@@ -163,7 +163,7 @@ test('documents that found the same share what they keep; a finding of one docum
   assert.notEqual(third, first);
   // Another check keeps something of its own in the first document: the others' list stays as it was.
   const other = new PerDocument<readonly string[]>();
-  other.get(file.documents[0]!, 'key', () => ['own'], undefined);
+  other.get(file.documents.get(0)!, 'key', () => ['own'], undefined);
   assert.deepEqual(
     file.documents.map((doc) => [check.get(doc, 'key', findings, undefined), other.get(doc, 'key', () => [], undefined)]),
     [

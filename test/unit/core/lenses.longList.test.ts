@@ -29,7 +29,7 @@ test('the lens counts the different ids of a long list at every version of an ed
   ];
   const service = new LanguageService(() => 'unset');
   for (const [file, text, v] of parsedVersions(service, URI, versions)) {
-    assert.ok(file.documents[0]?.longIdsList !== undefined, `version ${v + 1}: the fast path read the list`);
+    assert.ok(file.documents.get(0)?.longIdsList !== undefined, `version ${v + 1}: the fast path read the list`);
     assert.deepEqual(bulkUpdateLenses(file), bulkUpdateLenses(parseFile(text, undefined, undefined, { fastPaths: false })), `version ${v + 1}`);
   }
 });

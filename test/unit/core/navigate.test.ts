@@ -63,7 +63,7 @@ describe('navigate: locations', () => {
 
   test('conditions read the AST lazily (documentInstance)', () => {
     const file = parseFile('type: api\nsite:\n  has_basic_auth: true\nids: [a]\n');
-    const doc = file.documents[0];
+    const doc = file.documents.get(0);
     assert.ok(doc, 'a document');
     const inst = documentInstance(doc.document.contents);
     const site = nav.at(['site'], inst)!;

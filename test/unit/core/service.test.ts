@@ -120,7 +120,7 @@ test('a long list under a misspelled key is searched for placeholders only while
   const service = new LanguageService(() => 'unset');
   const expected = [[], ['/idx/300'], ['/idx/300', '/idx/401/id'], ['/idx/400/id'], []];
   for (const [file, text, v] of parsedVersions(service, URI, versions)) {
-    const long = file.documents[0]?.longListIds;
+    const long = file.documents.get(0)?.longListIds;
     assert.ok(long?.key === 'idx', `version ${v + 1}: the fast path read the list`);
     // (The mapping item is the parser's: the list's ids hold no `${` once the quoted one is gone.)
     assert.equal(long.known.mayHoldOpening(), v === 1 || v === 2, `version ${v + 1}: whether the ids are walked`);

@@ -52,10 +52,10 @@ test('a document nested too deeply does not take the documents after it with it'
     const file = parseFile(`${deep}---\nsite: {name: After}\n`);
     assert.equal(file.documents.length, 2);
     assert.ok(
-      file.documents[0]!.errors.some((e) => e.code === 'RESOURCE_EXHAUSTION'),
+      file.documents.get(0)!.errors.some((e) => e.code === 'RESOURCE_EXHAUSTION'),
       'the first says why it is not read',
     );
-    assert.deepEqual(file.documents[1]!.value, { site: { name: 'After' } }, 'the second is read');
+    assert.deepEqual(file.documents.get(1)!.value, { site: { name: 'After' } }, 'the second is read');
   }
 });
 

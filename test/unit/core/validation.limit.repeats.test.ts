@@ -59,7 +59,7 @@ test('the capped diagnostics of repeated ids are those of capping every diagnost
       for (const maxProblems of [1, 2, 10, 100, 149, 150, 151, 250, 400, 100_000]) {
         const service = new LanguageService(() => 'unset');
         const file = service.parse('file:///w/r.target-settings.yaml', 1, text);
-        assert.ok(file.documents.at(-1)?.longIdsList !== undefined, `${label}: the fast path read the list`);
+        assert.ok(file.documents.get(file.documents.length - 1)?.longIdsList !== undefined, `${label}: the fast path read the list`);
         const shown = service.diagnostics('file:///w/r.target-settings.yaml', file, { maxProblems, severityOverrides, entitlementChecks: false });
         assert.deepStrictEqual(shown, limitDiagnostics(all, maxProblems), `${label}, ${JSON.stringify(severityOverrides)}, cap ${maxProblems}`);
       }

@@ -112,7 +112,7 @@ test('the ids of a text whose first wide character comes late are cut without re
     return regExpTest.call(this, subject);
   };
   try {
-    assert.equal(parseFile(text).documents[0]?.longIdsList?.values.length, 5000, 'the fast path reads the list');
+    assert.equal(parseFile(text).documents.get(0)?.longIdsList?.values.length, 5000, 'the fast path reads the list');
   } finally {
     RegExp.prototype.test = regExpTest;
   }

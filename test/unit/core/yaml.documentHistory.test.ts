@@ -5,17 +5,20 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFile } from '../../../src/core/yaml/parse';
 import type { ParsedFile } from '../../../src/core/yaml/parsedFile';
+import type { ParsedDocument } from '../../../src/core/yaml/parsedDocument';
 import { mulberry32 } from '../../../src/sandbox/prng';
 
 const document = (i: number): string => `---\nids: [t${i}, u${i}]\nsite:\n  name: "Site ${i}"\n  url: https://s${i}.example\n`;
 const SNIPPETS = ['a', '\n', '---\n', '"', '#', ': ', '- x\n', '\n---\nids: []\n'];
 
-/** Whether the first `prefix` and last `suffix` documents of `now` are those of `then` (the same kept state). */
-function sameDocuments(then: ParsedFile, now: ParsedFile, prefix: number, suffix: number): boolean {
-  const a = then.documents;
-  const b = now.documents;
-  for (let i = 0; i < prefix; i++) if (a[i]!.found !== b[i]!.found) return false;
-  for (let i = 1; i <= suffix; i++) if (a[a.length - i]!.found !== b[b.length - i]!.found) return false;
+/**
+ * Whether the first `prefix` and last `suffix` documents of `now` are those of `then`, each as the
+ * version listed them when parsed: the same views (a slice read with its nodes keeps the views of
+ * its documents, and a parse takes the slice over with them).
+ */
+function sameDocuments(a: readonly ParsedDocument[], b: readonly ParsedDocument[], prefix: number, suffix: number): boolean {
+  for (let i = 0; i < prefix; i++) if (a[i] !== b[i]) return false;
+  for (let i = 1; i <= suffix; i++) if (a[a.length - i] !== b[b.length - i]) return false;
   return true;
 }
 
@@ -24,6 +27,8 @@ test("the documents a version says it took over from an earlier one are that ver
   const base = Array.from({ length: 40 }, (_, i) => document(i)).join('');
   let text = base;
   const versions: ParsedFile[] = [parseFile(text)];
+  // (Each version's documents as it listed them: a version's list is the latest's, taken over in place.)
+  const listed = [versions[0]!.documents.toArray()];
   let takenOver = 0;
   for (let v = 1; v <= 300; v++) {
     // Back to the start now and then (a quote typed makes the rest of the file one document).
@@ -41,6 +46,7 @@ test("the documents a version says it took over from an earlier one are that ver
     assert.equal(file.history, versions[0]!.history, `version ${v}: the same file's history`);
     assert.equal(file.version, v);
     versions.push(file);
+    listed.push(file.documents.toArray());
     // Against each of the last 70 versions: those remembered (64) say what was taken over, and
     // it is; the others are not known.
     for (let since = Math.max(0, v - 70); since <= v; since++) {
@@ -50,10 +56,11 @@ test("the documents a version says it took over from an earlier one are that ver
         continue;
       }
       assert.ok(kept !== undefined, `version ${v} since ${since}: remembered`);
-      const then = versions[since]!;
-      const prefix = Math.min(kept.prefix, then.documents.length, file.documents.length);
-      const suffix = Math.min(kept.suffix, then.documents.length - prefix, file.documents.length - prefix);
-      assert.ok(sameDocuments(then, file, prefix, suffix), `version ${v} since ${since}: ${prefix} first and ${suffix} last documents taken over`);
+      const then = listed[since]!;
+      const now = listed[v]!;
+      const prefix = Math.min(kept.prefix, then.length, now.length);
+      const suffix = Math.min(kept.suffix, then.length - prefix, now.length - prefix);
+      assert.ok(sameDocuments(then, now, prefix, suffix), `version ${v} since ${since}: ${prefix} first and ${suffix} last documents taken over`);
       if (since === v - 1) takenOver += prefix + suffix;
     }
   }

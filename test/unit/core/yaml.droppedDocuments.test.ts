@@ -89,9 +89,9 @@ test('a version a later parse took over drops nothing; a long run of text, or on
   const older = parseFile(text);
   const { file } = typeAt(text, older, text.length - 5, 'q');
   assert.equal(older.dropDocuments(), 0, 'an older version drops nothing');
-  const [listed, big] = [file.documents[0]!.document, file.documents[1]!.document];
+  const [listed, big] = [file.documents.get(0)!.document, file.documents.get(1)!.document];
   assert.equal(file.dropDocuments(), small.length + 1, 'the three small documents (one with the letter typed)');
-  assert.equal(file.documents[0]!.document, listed, 'the fast path keeps its nodes');
-  assert.equal(file.documents[1]!.document, big, 'a slice too long to read again keeps its nodes');
+  assert.equal(file.documents.get(0)!.document, listed, 'the fast path keeps its nodes');
+  assert.equal(file.documents.get(1)!.document, big, 'a slice too long to read again keeps its nodes');
   assert.deepEqual(read(file), read(parseFile(`${text.slice(0, -5)}q${text.slice(-5)}`)));
 });

@@ -313,16 +313,16 @@ describe('fast path for documents of plain block mappings', () => {
     assert.deepStrictEqual(foldingRanges(valuesFirst), foldingRanges(full));
     assert.equal(fastDocumentsStats.read - read, 3, 'no document read again for its lens or folding ranges');
     assert.ok(
-      parsed.documents[0]!.longIdsList !== undefined && valuesFirst.documents[0]!.longIdsList === undefined,
+      parsed.documents.get(0)!.longIdsList !== undefined && valuesFirst.documents.get(0)!.longIdsList === undefined,
       'a list of 100 ids read with its document',
     );
-    assert.ok(valuesFirst.documents[25]!.longIdsList !== undefined, 'a document with a placeholder read as by the parse');
+    assert.ok(valuesFirst.documents.get(25)!.longIdsList !== undefined, 'a document with a placeholder read as by the parse');
     assert.deepStrictEqual(
       valuesFirst.documents.map((d) => d.value),
       full.documents.map((d) => d.value),
     );
     // Asked for, a document's nodes are those the composer makes.
-    assert.equal(JSON.stringify(documentDump(valuesFirst.documents[3]!.document)), JSON.stringify(documentDump(full.documents[3]!.document)));
+    assert.equal(JSON.stringify(documentDump(valuesFirst.documents.get(3)!.document)), JSON.stringify(documentDump(full.documents.get(3)!.document)));
   });
 });
 

@@ -153,9 +153,9 @@ function holdsWhatItKnows(long: LongIdsList, label: string): void {
 function sameIdsOneByOne(fast: ParsedFile, full: ParsedFile, label: string, every: number, offsets = false): number {
   let ranges = 0;
   for (let d = 0; d < full.documents.length; d++) {
-    const a = at(fast.documents, d).document;
-    const b = at(full.documents, d).document;
-    const long = at(fast.documents, d).longIdsList;
+    const a = fast.documents.get(d)!.document;
+    const b = full.documents.get(d)!.document;
+    const long = fast.documents.get(d)!.longIdsList;
     if (long !== undefined) holdsWhatItKnows(long, `${label}, document ${d + 1}`);
     const seq = nodeAtPath(b, ['ids'])?.value;
     const count = isSeq(seq) ? seq.items.length : 0;
@@ -234,8 +234,8 @@ describe('fast path for long ids lists', () => {
     const edited = text.replace(IDS[N / 2]!, `${IDS[N / 2]!}x`);
     const next = parseFile(edited, full);
     assert.equal(fastIdsStats.restored, restored, 'no list was read by the fast path');
-    assert.equal(next.documents[0]!.longIdsList, undefined);
-    assert.notEqual(parseFile(edited, next, undefined, { fastPaths: true }).documents[0]!.longIdsList, undefined, 'and on again when asked');
+    assert.equal(next.documents.get(0)!.longIdsList, undefined);
+    assert.notEqual(parseFile(edited, next, undefined, { fastPaths: true }).documents.get(0)!.longIdsList, undefined, 'and on again when asked');
   });
 
   test('finds the `ids:` key at the start of a line only (after a byte order mark, after any line break), in one string or in chunks', () => {
@@ -245,7 +245,7 @@ describe('fast path for long ids lists', () => {
         const text = `${bom}# the list below, ids:\nsite:\n  name: x ids:\nids:\n${list(IDS)}`.replace(/\n/g, eol);
         for (const given of [text, ChunkedText.from(text, 5)]) {
           const file = parseFile(given);
-          assert.notEqual(file.documents[0]!.longIdsList, undefined, `the fast path read the list (${JSON.stringify(eol)}, BOM: ${bom !== ''})`);
+          assert.notEqual(file.documents.get(0)!.longIdsList, undefined, `the fast path read the list (${JSON.stringify(eol)}, BOM: ${bom !== ''})`);
           assert.deepStrictEqual(fileDump(file), fileDump(fullParse(text)));
         }
       }
@@ -479,7 +479,7 @@ describe('fast path for long ids lists', () => {
       const before = fastIdsStats.linesRead;
       const cached = cache.parse(uri, v + 1, text);
       assert.ok(fastIdsStats.linesRead - before <= lines, `${label}: read ${fastIdsStats.linesRead - before} lines, at most ${lines} expected`);
-      const document = at(cached.documents, 0).document;
+      const document = cached.documents.get(0)!.document;
       const made = fastIdsStats.nodesMade;
       const node = nodeAtPath(document, ['ids', 10])?.value;
       assert.ok(fastIdsStats.nodesMade - made <= 1, `${label}: looking at one id made ${fastIdsStats.nodesMade - made} nodes`);
@@ -531,7 +531,7 @@ describe('fast path for long ids lists', () => {
       const restored = fastIdsStats.restored;
       const cached = cache.parse(uri, v + 2, text);
       assert.equal(fastIdsStats.restored - restored, 1, `${e.label}: the list read fast`);
-      const value = at(cached.documents, 0).value as Record<string, unknown> | unknown[];
+      const value = cached.documents.get(0)!.value as Record<string, unknown> | unknown[];
       assert.equal(!Array.isArray(value) && Array.isArray(value.ids), e.underIds, `${e.label}: the list is that of \`ids\``);
       assert.deepStrictEqual(fileDump(cached), fileDump(fullParse(text)), e.label);
     }
@@ -593,7 +593,7 @@ describe('fast path for long ids lists', () => {
       base,
     ];
     for (const [file, text, v] of parsedVersions(cache, uri, versions)) {
-      assert.ok(file.documents[0]?.longIdsList !== undefined, `version ${v + 1}: the fast path read the list`);
+      assert.ok(file.documents.get(0)?.longIdsList !== undefined, `version ${v + 1}: the fast path read the list`);
       sameIdsOneByOne(file, fullParse(text), `version ${v + 1}`, 1);
       assert.deepStrictEqual(fileDump(file), fileDump(fullParse(text)), `version ${v + 1}`);
     }
@@ -627,7 +627,7 @@ describe('fast path for long ids lists', () => {
       const cache = new LanguageService(() => 'unset');
       for (const [file, text, v] of parsedVersions(cache, `file:///close-${b}.yaml`, versions)) {
         const label = `base ${b + 1}, version ${v + 1}`;
-        if (text === base) assert.ok(file.documents[0]?.longIdsList !== undefined, `${label}: the fast path read the list`);
+        if (text === base) assert.ok(file.documents.get(0)?.longIdsList !== undefined, `${label}: the fast path read the list`);
         assert.deepStrictEqual(fileDump(file), fileDump(fullParse(text)), label);
         assert.deepStrictEqual(validateFile(file), fullDiagnostics(text), `${label}: diagnostics`);
       }
@@ -1128,7 +1128,7 @@ test('a list of MIN_FAST_IDS items takes the fast path and a shorter one does no
     for (const [form, write] of forms) {
       for (const count of [MIN_FAST_IDS - 1, MIN_FAST_IDS]) {
         const ids = Array.from({ length: count }, (_, i) => `id${i}`);
-        const doc = parseFile(`---${eol}${write(ids, eol)}`).documents[0]!;
+        const doc = parseFile(`---${eol}${write(ids, eol)}`).documents.get(0)!;
         assert.equal(doc.longIdsList !== undefined, count >= MIN_FAST_IDS, `${form}, ${JSON.stringify(eol)}, ${count} ids`);
         assert.deepEqual((doc.value as { ids: unknown[] }).ids, ids);
       }

@@ -69,7 +69,7 @@ test('dropped, small documents read together are read again as a fresh parse rea
   const [lenses, folding] = [bulkUpdateLenses(file), foldingRanges(file)];
   assert.equal(fastDocumentsStats.read - reads, 0, 'the lenses and folding ranges read no document again');
   assert.deepEqual([lenses, folding], [bulkUpdateLenses(parseFile(text)), foldingRanges(parseFile(text))]);
-  assert.notEqual(file.documents[3]!.value, values[3], 'a value read again');
+  assert.notEqual(file.documents.get(3)!.value, values[3], 'a value read again');
   assert.deepEqual(read(file), read(parseFile(text)));
 });
 

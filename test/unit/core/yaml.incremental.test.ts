@@ -231,9 +231,9 @@ test('an edit in one document re-parses only that document; later ones are moved
   assert.deepEqual(editedLast.stats, { slices: 3, parsed: 1, reused: 2, moved: 0, read: docs[2]!.length - 4 });
   // A moved document is the earlier parse's own, moved in place (not a copy: the earlier parse is
   // not used again), and sits where its text now is.
-  const moved = edited.documents[2];
+  const moved = edited.documents.get(2);
   assert.ok(moved, 'a third document');
-  assert.equal(moved.document, first.documents[2]?.document);
+  assert.equal(moved.document, first.documents.get(2)?.document);
   assert.equal(moved.document.contents?.range?.[0], edited.text.indexOf('ids: [c]'));
 });
 

@@ -42,7 +42,7 @@ for (const [label, item] of Object.entries(ODD_ITEMS)) {
     const versions = [text, `${text.slice(0, at)}x${text.slice(at)}`, `${text.slice(0, at)}xy${text.slice(at)}`, text];
     const service = new LanguageService(() => 'unset');
     for (const [file, version, v] of parsedVersions(service, URI, versions)) {
-      assert.ok(file.documents[0]?.longIdsList !== undefined, `version ${v + 1}: the fast path read the list`);
+      assert.ok(file.documents.get(0)?.longIdsList !== undefined, `version ${v + 1}: the fast path read the list`);
       const made = fastIdsStats.nodesMade;
       const fast = asked(service, file);
       assert.ok(fastIdsStats.nodesMade - made <= 50, `version ${v + 1}: ${fastIdsStats.nodesMade - made} items made`);
@@ -58,7 +58,7 @@ test('a long list of ids written as numbers, a mapping among them: the outline a
   const text = `ids:\n${IDS.map((id, i) => (i === 700 ? `  - id: ${id}\n    name: pasted\n` : i % 2 === 0 ? `  - ${10_000 + i}\n` : `  - ${id}\n`)).join('')}site:\n  name: Shop\n`;
   const service = new LanguageService(() => 'unset');
   const file = service.parse(URI, 1, text);
-  assert.ok(file.documents[0]?.longIdsList !== undefined, 'the fast path read the list');
+  assert.ok(file.documents.get(0)?.longIdsList !== undefined, 'the fast path read the list');
   const made = fastIdsStats.nodesMade;
   const fast = { symbols: service.symbols(file), folding: service.folding(file) };
   assert.ok(fastIdsStats.nodesMade - made <= 5, `${fastIdsStats.nodesMade - made} items made`);

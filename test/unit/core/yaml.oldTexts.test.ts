@@ -42,7 +42,7 @@ test('after edits, no earlier version of the text is kept alive', async () => {
 
 /** The ids of a file's first document: nothing else of the parse, nor the text, is kept. */
 function idsOf(text: string, options?: FileParseOptions): string[] {
-  return (parseFile(text, undefined, undefined, options).documents[0]!.value as { ids: string[] }).ids;
+  return (parseFile(text, undefined, undefined, options).documents.get(0)!.value as { ids: string[] }).ids;
 }
 
 test('a parse told it may share its text keeps the text alive through its ids; the parse after it does not', async () => {

@@ -11,7 +11,7 @@ import { fmt, marked } from '../../fixtures/validation/markers';
 
 /** Document `index` of `file`, asserted to be there. */
 function documentOf(file: ParsedFile, index = 0): ParsedDocument {
-  const doc = file.documents[index];
+  const doc = file.documents.get(index);
   assert.ok(doc, `document ${index} (of ${file.documents.length})`);
   return doc;
 }
