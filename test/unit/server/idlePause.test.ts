@@ -73,6 +73,26 @@ test('after the checks of a large read, the server drops and collects as soon as
   assert.deepEqual([dropCalls, collections], [3, 2], 'then once quiet again, as before: nothing dropped, no collection');
 });
 
+test('a large read that drops nothing, keystroke after keystroke (a long document), is not collected after', async () => {
+  const clock = new ManualClock();
+  let dropCalls = 0;
+  let collections = 0;
+  const pause = new IdlePause(
+    () => (dropCalls++, 0),
+    () => collections++,
+    clock,
+  );
+  for (let keystroke = 1; keystroke <= 3; keystroke++) {
+    pause.parsed();
+    pause.checked(2 * COLLECT_FROM);
+    await nextTurn();
+    assert.deepEqual([dropCalls, collections], [keystroke, 0], `keystroke ${keystroke}: dropped, nothing to collect`);
+  }
+  await nextTurn();
+  clock.advance(QUIET_MS);
+  assert.deepEqual([dropCalls, collections], [4, 0], 'nor once quiet');
+});
+
 test('without a collection where the host has none, the pause still drops', async () => {
   const clock = new ManualClock();
   let dropCalls = 0;
