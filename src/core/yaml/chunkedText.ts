@@ -173,13 +173,11 @@ export class ChunkedText implements Text {
 
   /**
    * Forgets the whole text as one string, kept beside the chunks since the open or the last
-   * toString() (made again on next use), and says how many characters it held. After the first
-   * parse of a document no feature of an edit needs it, and it doubled what the text cost.
+   * toString() (made again on next use). After the first parse of a document no feature of an edit
+   * needs it, and it doubled what the text cost.
    */
-  forgetWhole(): number {
-    const length = this.joined?.length ?? 0;
+  forgetWhole(): void {
     this.joined = undefined;
-    return length;
   }
 
   /**

@@ -98,10 +98,6 @@ export class DocumentList implements Iterable<ParsedDocument> {
 
   // What features read of the list, as an array's methods read it.
 
-  entries(): IterableIterator<[number, ParsedDocument]> {
-    return this.toArray().entries();
-  }
-
   map<T>(f: (doc: ParsedDocument, i: number) => T): T[] {
     const out: T[] = [];
     let i = 0;

@@ -25,12 +25,12 @@ const MIN_GROUPED_LENGTH = 256;
 /**
  * Parses a whole file. With `last` (an earlier parse of the same file, with the same options),
  * documents whose source text is unchanged are taken over instead of parsed again; the result is
- * the same as a parse without `last`. `last` is taken over: its lists of documents become the new
- * parse's, changed in place, and the documents it shares with it move with it (long `ids` lists
- * keep their nodes, moved in place), so it is not to be read again; parsed from again, it is
- * parsed as if without it. `change`, where `source` differs from the text of `last`, spares comparing the two
- * texts; one that cannot be (lengths that do not add up) is ignored. `options` default to those
- * of `last`.
+ * the same as a parse without `last`. `last` is taken over: its list of slices (and so of
+ * documents) becomes the new parse's, changed in place, and the documents it shares with it move
+ * with it (long `ids` lists keep their nodes, moved in place), so it is not to be read again;
+ * parsed from again, it is parsed as if without it. `change`, where `source` differs from the text
+ * of `last`, spares comparing the two texts; one that cannot be (lengths that do not add up) is
+ * ignored. `options` default to those of `last`.
  */
 export function parseFile(source: Text, last?: ParsedFile, change?: TextChange, options?: FileParseOptions): ParsedFile {
   return options?.sharesText === true ? whileSharingText(() => parseNow(source, last, change, options)) : parseNow(source, last, change, options);
@@ -46,8 +46,8 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
   const text = previous === undefined ? flat(source) : source;
   const basis = basisOf(text, previous?.basis, change);
   const runs = Runs.of(text, basis.markers);
-  // The last version's slices and documents are taken over in place (a copy of each list was a
-  // millisecond of a keystroke in a file of 100,000 documents).
+  // The last version's slices are taken over in place (a copy of the list, and of the documents'
+  // list there was, was a millisecond of a keystroke in a file of 100,000 documents).
   const old = (previous?.slices ?? []) as Slice[];
   const oldDocuments = previous?.documents.length ?? 0;
   // The last version's slices taken over (by their index): a new run takes over the slice that

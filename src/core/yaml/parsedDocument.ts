@@ -179,7 +179,8 @@ export function forgetValue(state: DocumentState): void {
 /**
  * One YAML document of a file. `document` is the `yaml` package's AST; every node's `range` is in
  * offsets of the whole file (not of the document). Treat the AST and `value` as read-only: they
- * may be shared with later parses of the same text.
+ * may be shared with later parses of the same text. A view of what its slice keeps, made when asked
+ * for (DocumentList): tell two documents apart by {@link index}, not by the object.
  */
 export class ParsedDocument {
   /** @internal */

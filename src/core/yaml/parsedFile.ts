@@ -86,8 +86,9 @@ export class ParsedFile {
      */
     readonly source: Text,
     /**
-     * Every document of the file, in order. Empty for a file with no document at all. (The parse of
-     * the next version takes the list over and changes it in place: see parseFile.)
+     * Every document of the file, in order: views of its slices' documents (DocumentList). Empty
+     * for a file with no document at all. (The parse of the next version takes the slices over and
+     * changes their list in place: see parseFile.)
      */
     readonly documents: DocumentList,
     /** Errors outside any document (only possible when {@link documents} is empty). */
@@ -192,11 +193,12 @@ export class ParsedFile {
   /**
    * Drops the `yaml` documents and values of the documents that can read them again from their
    * own text when next asked (Slice.drop: those of a small run of text without a fast-path list),
-   * and the text as one string where its chunks are kept too, and says how many characters of text
-   * that was. For a file whose documents nobody is reading: what the checks, lenses, outline and
+   * and says how many characters of text they were read from; it forgets the text as one string
+   * too, where its chunks are kept (not counted: made again by a feature on every keystroke of a
+   * long document, it would have the server collect its garbage after each one). For a file whose documents nobody is reading: what the checks, lenses, outline and
    * folding found in each is kept with it, so typing elsewhere reads none, and in a file of 100,000
-   * small documents their nodes and values were four fifths of the server's heap. Only the latest version of a file drops anything (the slices
-   * of an older one may be a later one's).
+   * small documents their nodes and values were four fifths of the server's heap. Only the latest
+   * version of a file drops anything (the slices of an older one may be a later one's).
    */
   dropDocuments(): number {
     if (!this.history.isLatest(this.version)) return 0;
@@ -204,7 +206,7 @@ export class ParsedFile {
     for (const slice of this.slices) dropped += slice.drop();
     // The text as one string goes too, where its chunks are kept (made again where a feature asks).
     this.flatText = undefined;
-    if (this.source instanceof ChunkedText) dropped += this.source.forgetWhole();
+    if (this.source instanceof ChunkedText) this.source.forgetWhole();
     return dropped;
   }
 }
