@@ -7,6 +7,7 @@
 // keystrokes. A slice read for its values makes a view of a document each time it is asked for one
 // (Slice.view); one read with its nodes keeps the views it made.
 
+import { leadingCount } from '../arrays';
 import type { ParsedDocument } from './parsedDocument';
 import type { FileFrame } from './placement';
 import type { Slice } from './slice';
@@ -81,19 +82,9 @@ export class DocumentList implements Iterable<ParsedDocument> {
     }
   }
 
-  /** The index of the slice that holds document `i` (in [0, length)). */
+  /** The index of the slice that holds document `i` (in [0, length)): the first that ends after it. */
   private sliceHolding(i: number): number {
-    const slices = this.slices;
-    let lo = 0;
-    let hi = slices.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (slices[mid]!.firstDocument <= i) lo = mid;
-      else hi = mid - 1;
-    }
-    // (A slice without documents starts where the next one does.)
-    while (slices[lo]!.count === 0 || i >= slices[lo]!.firstDocument + slices[lo]!.count) lo++;
-    return lo;
+    return leadingCount(this.slices, (slice) => slice.firstDocument + slice.count <= i);
   }
 
   // What features read of the list, as an array's methods read it.
