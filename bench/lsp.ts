@@ -23,7 +23,7 @@ import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-langua
 import { StdioLspClient } from '../test/unit/server/lspClient';
 import { ROOT, at, collectGarbage, log, median, now } from './common';
 import { documentsShape, plainShape, shapes, type Edit, type EditScenario, type Shape } from './shapes';
-import { SERVER_NODE_OPTIONS } from '../src/server/protocol';
+import { SERVER_ENV, SERVER_NODE_OPTIONS } from '../src/server/protocol';
 
 /** The ids in every shape's file. */
 export const LSP_IDS = 100_000;
@@ -226,9 +226,13 @@ function configuration(kind: Kind): (section: string | undefined) => unknown {
   return (section) => (section === 'yaml' ? yaml : section === 'http' ? http : null);
 }
 
+// Ours as the desktop extension starts it: its Node options and environment.
 function command(kind: Kind): string[] {
-  // Ours as the desktop extension starts it.
   return kind === 'ours' ? [...SERVER_NODE_OPTIONS, SERVER, '--stdio'] : [YLS, '--stdio'];
+}
+
+function environment(kind: Kind): NodeJS.ProcessEnv {
+  return kind === 'ours' ? { ...process.env, ...SERVER_ENV } : process.env;
 }
 
 /** Every server process started and not yet closed, so an interrupted run can still kill them. */
@@ -264,7 +268,7 @@ class Server {
     readonly delivery: Delivery = kind === 'ours' ? 'pull' : 'push',
   ) {
     this.spawnedAt = now();
-    this.client = new StdioLspClient(process.execPath, command(kind), configuration(kind), process.env, false);
+    this.client = new StdioLspClient(process.execPath, command(kind), configuration(kind), environment(kind), false);
     running.add(this);
   }
 

@@ -7,7 +7,7 @@ import { registerApplyChanges } from './editor/apply/command';
 import { activateExtension, type ScanTargetsApi } from './editor/activate';
 import { network } from './editor/network';
 import { readProxySettings } from './editor/settings';
-import { SERVER_NODE_OPTIONS } from './server/protocol';
+import { SERVER_ENV, SERVER_NODE_OPTIONS } from './server/protocol';
 
 export type { ScanTargetsApi } from './editor/activate';
 
@@ -20,8 +20,8 @@ export function activate(context: vscode.ExtensionContext): ScanTargetsApi {
         'scanTargets',
         'Scan Target Settings',
         {
-          run: { module, transport: TransportKind.ipc, options: { execArgv: SERVER_NODE_OPTIONS } },
-          debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS, '--nolazy', '--inspect=6019'] } },
+          run: { module, transport: TransportKind.ipc, options: { execArgv: SERVER_NODE_OPTIONS, env: SERVER_ENV } },
+          debug: { module, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS, '--nolazy', '--inspect=6019'], env: SERVER_ENV } },
         },
         options,
       ),

@@ -26,6 +26,17 @@ import type { FileParseOptions } from '../core/yaml';
 export const SERVER_NODE_OPTIONS = ['--max-semi-space-size=2'];
 
 /**
+ * What the desktop extension adds to the server's environment (the bench starts it so too). One
+ * malloc arena where the C library is glibc's (Linux; the variable means nothing elsewhere): by
+ * default each thread that allocates gets an arena of its own, up to 8 per core, and V8's
+ * background threads (concurrent marking, the optimizing compiler) keep what they freed there.
+ * With 100,000 small documents open: 6-7 MB less resident at rest, 105-106 -> 97 MB after the
+ * edits; keystrokes and the open no slower (the threads allocate little at a time, and glibc's
+ * per-thread cache serves most of it without the arena's lock).
+ */
+export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '1' };
+
+/**
  * How the language server parses the files open in it (the bench's in-process figures parse so
  * too): their documents read for their values first (FileParseOptions.valuesFirst).
  */

@@ -1,6 +1,23 @@
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
 import * as vscode from 'vscode';
+import { SERVER_ENV, SERVER_NODE_OPTIONS } from '../../../src/server/protocol';
 import { EXTENSION_ID, workspaceFile } from '../helpers';
+
+/** The command line and environment of this extension host's child process that runs `entry`, read from /proc. */
+function childRunning(entry: string): { args: string[]; env: string[] } | undefined {
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const ppid = /^PPid:\s+(\d+)$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (ppid === String(process.pid) && args.includes(entry)) return { args, env: fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0') };
+    } catch {
+      // (A process that ended while being read.)
+    }
+  }
+  return undefined;
+}
 
 describe('activation', () => {
   it('activates when a target-settings file is opened', async () => {
@@ -21,5 +38,20 @@ describe('activation', () => {
     const missing = declared.filter((c) => !registered.has(c));
     assert.deepStrictEqual(missing, []);
     assert.ok(declared.length >= 10);
+  });
+
+  it('starts its language server with the Node options and environment protocol.ts gives (Linux)', async function () {
+    if (process.platform !== 'linux') this.skip();
+    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
+    await extension.activate();
+    const entry = path.join(extension.extensionPath, 'dist', 'load', 'server.js');
+    let server = childRunning(entry);
+    for (let waited = 0; server === undefined && waited < 20_000; waited += 200) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      server = childRunning(entry);
+    }
+    assert.ok(server, `no child process of the extension host runs ${entry}`);
+    for (const option of SERVER_NODE_OPTIONS) assert.ok(server.args.includes(option), `${option} in ${server.args.join(' ')}`);
+    for (const [name, value] of Object.entries(SERVER_ENV)) assert.ok(server.env.includes(`${name}=${value}`), `${name}=${value} in the server's environment`);
   });
 });
