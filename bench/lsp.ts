@@ -235,6 +235,12 @@ function environment(kind: Kind): NodeJS.ProcessEnv {
   return kind === 'ours' ? { ...process.env, ...SERVER_ENV } : process.env;
 }
 
+/**
+ * Notifications the bench's client keeps whole (StdioLspClient's `keptParams`): the publishes since
+ * an edit was sent are all it reads.
+ */
+const KEPT_NOTIFICATIONS = 4;
+
 /** Every server process started and not yet closed, so an interrupted run can still kill them. */
 const running = new Set<Server>();
 
@@ -268,7 +274,7 @@ class Server {
     readonly delivery: Delivery = kind === 'ours' ? 'pull' : 'push',
   ) {
     this.spawnedAt = now();
-    this.client = new StdioLspClient(process.execPath, command(kind), configuration(kind), environment(kind), false);
+    this.client = new StdioLspClient(process.execPath, command(kind), configuration(kind), environment(kind), false, KEPT_NOTIFICATIONS);
     running.add(this);
   }
 
