@@ -18,6 +18,7 @@ import type { ValidateFunction } from 'ajv';
 import { samePosition, sameRange, type CoreDiagnostic, type Severity } from '../diagnostic';
 import { indexesOfParsedItems, upperBound, type KnownIds } from '../yaml';
 import { parseFile } from '../yaml/parse';
+import type { DocumentHistory } from '../yaml/documentHistory';
 import type { ParsedDocument } from '../yaml/parsedDocument';
 import { movedBy, PerDocument, type Keep } from '../yaml/perDocument';
 import type { ParsedFile } from '../yaml/parsedFile';
@@ -254,21 +255,43 @@ function diagnostic(f: Finding, document: number, range: CoreDiagnostic['range']
  * finding kept from one version to the next (a document's, while it is unchanged; a repeated id's,
  * see ruleFindings) then costs its placing only, and the server finds its diagnostic the one the
  * client holds at once (sameDiagnostics). With 1,000 repeated ids, making them afresh on every
- * keystroke was most of its time and garbage. Never changed after it is made (see finish).
+ * keystroke was most of its time and garbage. Never changed after it is made (see finish). With
+ * the version of the file it was last given for: given for the version before, on lines the edit
+ * left as they were, it is not placed again either (a thousand findings on ids were placed again
+ * on every keystroke, a quarter of the first keystrokes after an open, before V8 had compiled the
+ * code that places them).
  */
-const diagnosticOf = new WeakMap<Finding, CoreDiagnostic>();
+interface Made {
+  readonly diagnostic: CoreDiagnostic;
+  history: DocumentHistory;
+  version: number;
+}
+
+const diagnosticOf = new WeakMap<Finding, Made>();
+
+/** How many diagnostics toDiagnostic looked for in the text (placed, or checked still in place): for the tests. */
+export const placementStats = { looked: 0 };
 
 function toDiagnostic(file: ParsedFile, doc: ParsedDocument, f: Finding): CoreDiagnostic {
   const made = diagnosticOf.get(f);
-  const kept = made?.document === doc.index ? made : undefined;
+  const kept = made?.diagnostic.document === doc.index ? made : undefined;
+  if (kept !== undefined && kept.diagnostic.range.end.line < file.linesAsIn(kept.history, kept.version)) return givenAgain(kept, file);
+  placementStats.looked++;
   // (Most are on ids: still where they were shown, they are not placed again.)
   const id = kept === undefined ? undefined : idOffsets(doc, f);
-  if (kept !== undefined && id !== undefined && stillDisplayed(file, kept.range, id.start, id.end)) return kept;
+  if (kept !== undefined && id !== undefined && stillDisplayed(file, kept.diagnostic.range, id.start, id.end)) return givenAgain(kept, file);
   const range = f.code === 'empty-document' ? documentRange(file, doc) : placeFinding(file, doc, f);
-  if (kept !== undefined && sameRange(kept.range, range)) return kept;
+  if (kept !== undefined && sameRange(kept.diagnostic.range, range)) return givenAgain(kept, file);
   const d = diagnostic(f, doc.index, range);
-  diagnosticOf.set(f, d);
+  diagnosticOf.set(f, { diagnostic: d, history: file.history, version: file.version });
   return d;
+}
+
+/** The diagnostic `made`, given for `file`. */
+function givenAgain(made: Made, file: ParsedFile): CoreDiagnostic {
+  made.history = file.history;
+  made.version = file.version;
+  return made.diagnostic;
 }
 
 /**

@@ -279,6 +279,7 @@ function parseNow(source: Text, last: ParsedFile | undefined, change: TextChange
     { source, markers: basis.markers, fastPaths, frame },
     history,
     version,
+    basis.change,
   );
 }
 

@@ -11,6 +11,7 @@ import type { OffsetRange } from './nodes';
 import type { DocumentList } from './documentList';
 import type { ParsedDocument } from './parsedDocument';
 import type { Slice } from './slice';
+import type { TextChange } from './textChange';
 import type { FileFrame } from './placement';
 import { flat, type Text } from './text';
 
@@ -103,6 +104,8 @@ export class ParsedFile {
     readonly history: DocumentHistory,
     /** This version's number in {@link history}. */
     readonly version: number,
+    /** Where this version's text differs from the version before it in {@link history} (none for the first). */
+    readonly change: TextChange | undefined,
   ) {}
 
   private index?: LineIndex;
@@ -127,6 +130,21 @@ export class ParsedFile {
   /** Number of lines (a final line without a line break counts; an empty text has 1 line). */
   get lineCount(): number {
     return this.lines.lineCount;
+  }
+
+  private keptLines?: number;
+
+  /**
+   * How many lines at the start of this version are those of `version` of `history`, the same text
+   * on the same line numbers: every line for this version itself, the lines before the one the
+   * edit starts on for the version before it, none for any other.
+   */
+  linesAsIn(history: DocumentHistory, version: number): number {
+    if (history !== this.history) return 0;
+    if (version === this.version) return this.lineCount;
+    if (version !== this.version - 1 || this.change === undefined) return 0;
+    this.keptLines ??= this.positionAt(this.change.start).line;
+    return this.keptLines;
   }
 
   /** Offset of the first character of a 0-based line (clamped to the text). */

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Severity } from '../../../src/core/diagnostic';
 import { limitDiagnostics, validateFile } from '../../../src/core/validation';
+import { placementStats } from '../../../src/core/validation/validate';
 import { LanguageService } from '../../../src/core/service';
 import { parseFile } from '../../../src/core/yaml';
 import { MIN_FAST_IDS, fastIdsStats } from '../../../src/core/yaml/fastIds';
@@ -162,6 +163,25 @@ test('an error on an id read as a number is kept from one version to the next wh
     [base.replace('ids:\n', `ids:\n  - 4711\n`).replace('name: Shop', 'name: Shor'), undefined, 98, 4], // as version 5 was made, errors (but the first item's: always handed over)
   ];
   keptAcrossVersions(uri, 'invalid-type', versions);
+});
+
+test('a diagnostic kept for the version before, on lines the edit left as they were, is not looked for in the text again', () => {
+  // A thousand findings on ids were placed again (or checked in place) on every keystroke.
+  const uri = 'file:///w/lines.target-settings.yaml';
+  const base = `ids:\n${list(IDS.map((id, i) => (i % 2 === 0 ? id : String(1000 + i))))}${SITE}`;
+  const service = new LanguageService(() => 'unset');
+  const versions = [base, base.replace('name: Shop', 'name: Shoq'), base.replace('name: Shop', 'name: Shor').replace('  - 1003\n', '  - 1003x\n')];
+  const looked: number[] = [];
+  for (const [file] of parsedVersions(service, uri, versions)) {
+    const before = placementStats.looked;
+    service.diagnostics(uri, file, { maxProblems: 100, entitlementChecks: false });
+    looked.push(placementStats.looked - before);
+  }
+  // All placed in the first; after an edit below them, only the one that carries the count left
+  // out past the cap (a copy in every version); after an edit among them, those from its line on.
+  assert.ok(looked[0]! >= 100, `version 1: ${looked[0]}`);
+  assert.equal(looked[1], 1, 'version 2');
+  assert.ok(looked[2]! > 0 && looked[2]! < 100, `version 3: ${looked[2]}`);
 });
 
 /**
