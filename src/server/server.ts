@@ -333,6 +333,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     timers.get(e.document.uri)?.();
     timers.delete(e.document.uri);
     service.close(e.document.uri);
+    targets.forget(e.document.uri);
     reports.forget(e.document.uri);
     sent.delete(e.document.uri);
     keptLenses.forget(e.document.uri);
