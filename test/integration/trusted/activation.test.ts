@@ -3,7 +3,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { SERVER_ENV, SERVER_NODE_OPTIONS } from '../../../src/server/protocol';
-import { EXTENSION_ID, workspaceFile } from '../helpers';
+import { activateExtension, EXTENSION_ID, waitForDiagnostics, workspaceFile } from '../helpers';
+
+const MODELINE = '# yaml-language-server: $schema=../schemas/target-settings.schema.json';
 
 /** The command line and environment of this extension host's child process that runs `entry`, read from /proc. */
 function childRunning(entry: string): { args: string[]; env: string[] } | undefined {
@@ -42,14 +44,13 @@ describe('activation', () => {
 
   it('starts its language server with the Node options and environment protocol.ts gives (Linux)', async function () {
     if (process.platform !== 'linux') this.skip();
-    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
-    await extension.activate();
+    const extension = await activateExtension();
+    // The server runs once it has checked a document: one with an error, opted in by its first line.
+    const document = await vscode.workspace.openTextDocument({ language: 'yaml', content: `${MODELINE}\nids: [a1]\nreport_type: nope\n` });
+    await vscode.window.showTextDocument(document);
+    await waitForDiagnostics(document.uri, (ds) => ds.length > 0);
     const entry = path.join(extension.extensionPath, 'dist', 'load', 'server.js');
-    let server = childRunning(entry);
-    for (let waited = 0; server === undefined && waited < 20_000; waited += 200) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      server = childRunning(entry);
-    }
+    const server = childRunning(entry);
     assert.ok(server, `no child process of the extension host runs ${entry}`);
     for (const option of SERVER_NODE_OPTIONS) assert.ok(server.args.includes(option), `${option} in ${server.args.join(' ')}`);
     for (const [name, value] of Object.entries(SERVER_ENV)) assert.ok(server.env.includes(`${name}=${value}`), `${name}=${value} in the server's environment`);
