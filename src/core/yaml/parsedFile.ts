@@ -213,10 +213,11 @@ export class ParsedFile {
    * own text when next asked (Slice.drop: those of a small run of text without a fast-path list),
    * and says how many characters of text they were read from; it forgets the text as one string
    * too, where its chunks are kept (not counted: made again by a feature on every keystroke of a
-   * long document, it would have the server collect its garbage after each one). For a file whose documents nobody is reading: what the checks, lenses, outline and
-   * folding found in each is kept with it, so typing elsewhere reads none, and in a file of 100,000
-   * small documents their nodes and values were four fifths of the server's heap. Only the latest
-   * version of a file drops anything (the slices of an older one may be a later one's).
+   * long document, it would have the server collect its garbage after each one). For a file whose
+   * documents nobody is reading: what the checks, lenses, outline and folding found in each is kept
+   * with it, so typing elsewhere reads none, and in a file of 100,000 small documents their nodes
+   * and values were four fifths of the server's heap. Only the latest version of a file drops
+   * anything (the slices of an older one may be a later one's).
    */
   dropDocuments(): number {
     if (!this.history.isLatest(this.version)) return 0;
